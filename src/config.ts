@@ -1,0 +1,143 @@
+// The only reader of process.env. Every setting is declared once here with its default;
+// start-up fails with a clear message when a value is malformed.
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** PostgreSQL server URL; unset means: start the embedded server. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  baseDomain: string;
+  /** Public base URL of the service; the identity provider's issuers are derived from it. */
+  publicUrl: string;
+  /** 32-byte key for secrets at rest; unset means: generated into the data folder on first start. */
+  secretKey: Buffer | undefined;
+  demo: boolean;
+  logLevel: string;
+  nodeId: string;
+  db: {
+    /** Cap on the connections all tenant pools of this node may hold together. */
+    maxConnections: number;
+    /** Connections one tenant pool may open. */
+    poolSize: number;
+    /** How long a request may wait for a tenant pool before it is answered 503. */
+    acquireTimeoutMs: number;
+    /** How long opening one connection may take before the query fails. */
+    connectTimeoutSeconds: number;
+    /** Connections of the platform database pool (not counted in maxConnections). */
+    platformPoolSize: number;
+  };
+  cluster: {
+    reconcileIntervalMs: number;
+    heartbeatIntervalMs: number;
+  };
+  idp: {
+    kind: 'builtin' | 'keycloak';
+    keycloakUrl: string | undefined;
+    keycloakClientId: string | undefined;
+    keycloakClientSecret: string | undefined;
+    platformClientId: string;
+    /** Unset means: generated on first start and kept in the data folder. */
+    platformClientSecret: string | undefined;
+    authClients: string[];
+    tokenLifespanSeconds: number;
+    /** Allowed clock skew when checking `exp` and `nbf` of platform tokens. */
+    clockSkewSeconds: number;
+  };
+  smtpUrl: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optionalText(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function secretKey(env: Env): Buffer | undefined {
+  const raw = env.TC_SECRET_KEY?.trim();
+  if (!raw) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('TC_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
+  return key;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const baseDomain = text(env, 'TC_BASE_DOMAIN', 'localhost').toLowerCase();
+  const idpKind = text(env, 'TC_IDP', 'builtin');
+  if (idpKind !== 'builtin' && idpKind !== 'keycloak') {
+    throw new ConfigError(`TC_IDP must be builtin or keycloak, got "${idpKind}"`);
+  }
+  const authClients = text(env, 'TC_AUTH_CLIENTS', 'tc-web,tc-api,tc-platform')
+    .split(',')
+    .map((client) => client.trim())
+    .filter(Boolean);
+  if (authClients.length === 0) throw new ConfigError('TC_AUTH_CLIENTS must name at least one client');
+  const config: Config = {
+    host: text(env, 'HOST', '127.0.0.1'),
+    port,
+    databaseUrl: optionalText(env, 'DATABASE_URL'),
+    dataDir: path.resolve(text(env, 'TC_DATA_DIR', './.data')),
+    baseDomain,
+    publicUrl: text(env, 'TC_PUBLIC_URL', `http://${baseDomain}:${port}`).replace(/\/+$/, ''),
+    secretKey: secretKey(env),
+    demo: flag(env, 'TC_DEMO', true),
+    logLevel: text(env, 'TC_LOG_LEVEL', 'info'),
+    nodeId: text(env, 'TC_NODE_ID', `${hostname()}-${process.pid}`),
+    db: {
+      maxConnections: integer(env, 'TC_DB_MAX_CONNECTIONS', 50, 1, 10_000),
+      poolSize: integer(env, 'TC_DB_POOL_SIZE', 5, 1, 1_000),
+      acquireTimeoutMs: integer(env, 'TC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 10, 60_000),
+      connectTimeoutSeconds: integer(env, 'TC_DB_CONNECT_TIMEOUT_S', 2, 1, 60),
+      platformPoolSize: integer(env, 'TC_DB_PLATFORM_POOL_SIZE', 5, 1, 100),
+    },
+    cluster: {
+      reconcileIntervalMs: integer(env, 'TC_RECONCILE_INTERVAL_MS', 10_000, 100, 30_000),
+      heartbeatIntervalMs: integer(env, 'TC_HEARTBEAT_INTERVAL_MS', 5_000, 100, 60_000),
+    },
+    idp: {
+      kind: idpKind,
+      keycloakUrl: optionalText(env, 'TC_KEYCLOAK_URL'),
+      keycloakClientId: optionalText(env, 'TC_KEYCLOAK_CLIENT_ID'),
+      keycloakClientSecret: optionalText(env, 'TC_KEYCLOAK_CLIENT_SECRET'),
+      platformClientId: text(env, 'TC_PLATFORM_CLIENT_ID', 'tc-platform'),
+      platformClientSecret: optionalText(env, 'TC_PLATFORM_CLIENT_SECRET'),
+      authClients,
+      tokenLifespanSeconds: integer(env, 'TC_TOKEN_LIFESPAN_S', 300, 10, 86_400),
+      clockSkewSeconds: integer(env, 'TC_TOKEN_CLOCK_SKEW_S', 30, 0, 300),
+    },
+    smtpUrl: optionalText(env, 'TC_SMTP_URL'),
+  };
+  if (config.idp.kind === 'keycloak' && !config.idp.keycloakUrl) {
+    throw new ConfigError('TC_IDP=keycloak needs TC_KEYCLOAK_URL');
+  }
+  return config;
+}

@@ -1,0 +1,44 @@
+// What an operation knows about the caller's session, and where the token is read from.
+import type { Role } from './roles.js';
+
+export interface Session {
+  sessionId: string;
+  /** system: the tenant's website key `pk`; guest: anonymous; user: a logged-in user. */
+  kind: 'system' | 'guest' | 'user';
+  userId: number | null;
+  roles: readonly Role[];
+  requiredActions: readonly string[];
+}
+
+interface Carriers {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  query: unknown;
+}
+
+function field(source: unknown, name: string): string | undefined {
+  if (source === null || typeof source !== 'object') return undefined;
+  const value = (source as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function header(headers: Carriers['headers'], name: string): string | undefined {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() ? first.trim() : undefined;
+}
+
+/**
+ * The session token from its four carriers; when several are present the first of
+ * X-Auth-Request-Access-Token, Authorization: Bearer, body `session`, query `session` wins (contract §3).
+ */
+export function sessionToken(request: Carriers): string | undefined {
+  const direct = header(request.headers, 'x-auth-request-access-token');
+  if (direct) return direct;
+  const authorization = header(request.headers, 'authorization');
+  if (authorization && /^bearer\s+/i.test(authorization)) {
+    const bearer = authorization.replace(/^bearer\s+/i, '').trim();
+    if (bearer) return bearer;
+  }
+  return field(request.body, 'session') ?? field(request.query, 'session');
+}

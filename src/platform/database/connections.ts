@@ -1,0 +1,101 @@
+// Opening postgres.js connections to one server. Each database gets its own pool; the caller owns it
+// and closes it with `sql.end()`.
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type TransactionSql = postgres.TransactionSql;
+
+/** Where a PostgreSQL server is, and an administrative login on it. */
+export interface ServerAddress {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /** The maintenance database used for CREATE DATABASE and friends. */
+  database: string;
+  ssl?: boolean;
+}
+
+export function parseDatabaseUrl(url: string): ServerAddress {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new Error('DATABASE_URL must be a postgres:// URL');
+  }
+  return {
+    host: decodeURIComponent(parsed.hostname) || '127.0.0.1',
+    port: parsed.port ? Number(parsed.port) : 5432,
+    user: decodeURIComponent(parsed.username) || 'postgres',
+    password: decodeURIComponent(parsed.password),
+    database: parsed.pathname.replace(/^\//, '') || 'postgres',
+    ssl: ['require', 'verify-full', 'verify-ca'].includes(parsed.searchParams.get('sslmode') ?? ''),
+  };
+}
+
+export interface ConnectOptions {
+  database: string;
+  max: number;
+  connectTimeoutSeconds: number;
+  /** Log in as another role than the server's administrative one (tenant pools). */
+  login?: { user: string; password: string };
+  /** Seconds an unused connection is kept open. */
+  idleTimeoutSeconds?: number;
+  applicationName?: string;
+}
+
+export function connect(server: ServerAddress, options: ConnectOptions): Sql {
+  return postgres({
+    host: server.host,
+    port: server.port,
+    user: options.login?.user ?? server.user,
+    password: options.login?.password ?? server.password,
+    database: options.database,
+    ssl: server.ssl ? 'require' : false,
+    max: options.max,
+    connect_timeout: options.connectTimeoutSeconds,
+    idle_timeout: options.idleTimeoutSeconds ?? 60,
+    max_lifetime: 60 * 30,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'travel-commerce' },
+  });
+}
+
+/** Double-quotes an SQL identifier (database and role names cannot be bound as parameters). */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Single-quotes an SQL literal for the statements that take no parameters (CREATE ROLE … PASSWORD). */
+export function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** Run `work` with a dedicated connection to `database` and close it afterwards. */
+export async function withConnection<T>(
+  server: ServerAddress,
+  database: string,
+  connectTimeoutSeconds: number,
+  work: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  const sql = connect(server, { database, max: 1, connectTimeoutSeconds, applicationName: 'travel-commerce-admin' });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** PostgreSQL error codes the service reacts to. */
+export const PgCode = {
+  uniqueViolation: '23505',
+  duplicateDatabase: '42P04',
+  duplicateObject: '42710',
+  invalidCatalogName: '3D000',
+  objectInUse: '55006',
+} as const;
+
+export function pgErrorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return undefined;
+}

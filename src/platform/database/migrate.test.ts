@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDatabase } from '../../../test/support/database.js';
+import { loadMigrations, migrate } from './migrate.js';
+
+describe('migration runner', () => {
+  let db: Awaited<ReturnType<typeof scratchDatabase>>;
+  beforeAll(async () => {
+    db = await scratchDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('applies every platform migration once and records it in the ledger', async () => {
+    const migrations = await loadMigrations('platform');
+    expect(migrations.length).toBeGreaterThan(0);
+    const first = await migrate(db.sql, migrations);
+    expect(first).toEqual(migrations.map((m) => m.version));
+    expect(await migrate(db.sql, migrations)).toEqual([]);
+    const ledger = await db.sql`SELECT version FROM tc_migrations ORDER BY version`;
+    expect(ledger.map((row) => row.version)).toEqual(first);
+  });
+
+  it('applies concurrently started runs exactly once', async () => {
+    const other = await scratchDatabase();
+    try {
+      const migrations = await loadMigrations('platform');
+      const runs = await Promise.all([migrate(other.sql, migrations), migrate(other.sql, migrations)]);
+      expect(runs.flat().sort()).toEqual(migrations.map((m) => m.version));
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('refuses a migration that changed after it was applied', async () => {
+    const migrations = await loadMigrations('platform');
+    const changed = migrations.map((m, i) => (i === 0 ? { ...m, checksum: 'different' } : m));
+    await expect(migrate(db.sql, changed)).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,245 @@
+// defineOperation: every operation of the API is declared once, as data. The kernel reads the session
+// from its carriers, checks the role policy, validates the input with the contract's error codes, runs the
+// handler, wraps the envelope, serialises with the response schema and names the OpenAPI operation.
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Allowed, Role } from '../auth/roles.js';
+import { type Session, sessionToken } from '../auth/session.js';
+import type { Sql } from '../database/connections.js';
+import type { TenantRecord } from '../tenancy/tenant.js';
+import { Envelope, errorBody, ok } from './envelope.js';
+import { ApiError, ErrorCode, missingParameter } from './errors.js';
+import { normalizeInput, VERBATIM, validationFailure } from './input.js';
+import type { Kernel, PlatformCaller } from './kernel.js';
+import { RawAnswer } from './raw.js';
+
+export interface RequestContext {
+  correlationId: string;
+  log: FastifyBaseLogger;
+  now: Date;
+}
+
+export interface TenantContext extends RequestContext {
+  tenant: TenantRecord;
+  db: Sql;
+  session: Session | undefined;
+  roles: readonly Role[];
+}
+
+export interface PlatformContext extends RequestContext {
+  /** The verified platform token's caller; present on operations with `access: 'platform'`. */
+  caller: PlatformCaller | undefined;
+}
+
+type Method = 'GET' | 'POST';
+type Input<S extends TObject | undefined> = S extends TObject ? Static<S> : Record<string, never>;
+
+interface CommonDefinition<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema> {
+  path: string;
+  methods: readonly Method[];
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** Parameters: the JSON body of POST, the query string of GET. */
+  input?: I;
+  /** Query parameters of a POST, beside its body (e.g. `pk`). */
+  query?: Q;
+  /** The answer's `apiData`; ignored for raw answers (PDF, HTML, spreadsheets). */
+  response: R;
+}
+
+export interface TenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>
+  extends CommonDefinition<I, Q, R> {
+  allow: Allowed;
+  /** The specification marks `session` R: a request without any session answers MISSING_PARAMETER. */
+  sessionParameter?: 'required' | 'optional';
+  /** Error code for an unknown or expired token (cart operations answer TOKEN_ERROR). */
+  unknownSession?: typeof ErrorCode.TOKEN_ERROR | typeof ErrorCode.NOT_LOGGED_IN;
+  /** Served to a session whose user must still change the password (contract §3). */
+  duringPasswordChange?: boolean;
+  /** Set false for operations that never touch the tenant database (no pool is taken). */
+  database?: boolean;
+  handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
+}
+
+export interface PlatformOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>
+  extends CommonDefinition<I, Q, R> {
+  /** `platform`: a bearer token of the master realm; `public`: anyone (health, discovery). */
+  access: 'platform' | 'public';
+  /** Also served on tenant hosts (health, readiness, /auth/*). */
+  onTenantHosts?: boolean;
+  handler: (ctx: PlatformContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
+}
+
+const SessionParameter = Type.Optional(
+  Type.String({ description: 'Session token (also accepted as header or query parameter)', [VERBATIM]: true }),
+);
+
+function withSession(schema: TObject): TObject {
+  return { ...schema, properties: { ...schema.properties, session: SessionParameter } };
+}
+
+function operationId(path: string, method: Method, methods: readonly Method[]): string {
+  const base = path.replace(/^\//, '').replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  return methods.length > 1 ? `${base}${method === 'GET' ? 'Get' : 'Post'}` : base;
+}
+
+function kernelOf(app: FastifyInstance): Kernel {
+  return app.kernel;
+}
+
+export function defineOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  app: FastifyInstance,
+  definition: TenantOperation<I, Q, R>,
+): void {
+  const kernel = kernelOf(app);
+  const input = definition.input ? withSession(definition.input) : withSession(Type.Object({}));
+  for (const method of definition.methods) {
+    register(app, definition, method, input, {
+      tags: definition.tags ?? [definition.path.split('/')[1] ?? 'api'],
+      security: definition.allow === 'anyone' ? [] : [{ session: [] }],
+      run: async (request, reply, parsedInput, parsedQuery) => {
+        const tenant = request.tenant;
+        if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
+        const lease = definition.database === false ? undefined : await kernel.pools.acquire(tenant);
+        try {
+          const ctx: TenantContext = {
+            tenant,
+            db: lease?.sql ?? noDatabase,
+            session: undefined,
+            roles: [],
+            correlationId: request.id,
+            log: request.log,
+            now: kernel.clock(),
+          };
+          await authorize(kernel, definition, ctx, sessionToken(request));
+          if (request.validationError) throw validationFailure(request.validationError.validation);
+          return await definition.handler(ctx, parsedInput as Input<I>, parsedQuery as Input<Q>);
+        } finally {
+          lease?.release();
+        }
+      },
+    });
+  }
+}
+
+export function definePlatformOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  app: FastifyInstance,
+  definition: PlatformOperation<I, Q, R>,
+): void {
+  const kernel = kernelOf(app);
+  const input = definition.input ?? Type.Object({});
+  for (const method of definition.methods) {
+    register(app, definition, method, input, {
+      tags: definition.tags ?? [definition.path.split('/')[1] ?? 'platform'],
+      security: definition.access === 'platform' ? [{ platformBearer: [] }] : [],
+      run: async (request, _reply, parsedInput, parsedQuery) => {
+        if (request.tenant && !definition.onTenantHosts) {
+          throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on the base domain only', 404);
+        }
+        const ctx: PlatformContext = {
+          caller: undefined,
+          correlationId: request.id,
+          log: request.log,
+          now: kernel.clock(),
+        };
+        if (definition.access === 'platform') ctx.caller = await kernel.platformAuth.verify(bearer(request));
+        if (request.validationError) throw validationFailure(request.validationError.validation);
+        return definition.handler(ctx, parsedInput as Input<I>, parsedQuery as Input<Q>);
+      },
+    });
+  }
+}
+
+interface Registration {
+  tags: string[];
+  security: Record<string, string[]>[];
+  run: (request: FastifyRequest, reply: FastifyReply, input: unknown, query: unknown) => Promise<unknown>;
+}
+
+function register<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  app: FastifyInstance,
+  definition: CommonDefinition<I, Q, R>,
+  method: Method,
+  input: TObject,
+  registration: Registration,
+): void {
+  const inputInBody = method === 'POST';
+  const querySchema = inputInBody ? definition.query : input;
+  app.route({
+    method,
+    url: definition.path,
+    attachValidation: true,
+    schema: {
+      summary: definition.summary,
+      description: definition.description,
+      tags: registration.tags,
+      operationId: operationId(definition.path, method, definition.methods),
+      security: registration.security,
+      ...(inputInBody ? { body: input } : {}),
+      ...(querySchema ? { querystring: querySchema } : {}),
+      response: { 200: Envelope(definition.response) },
+    },
+    preValidation: async (request) => {
+      if (inputInBody) {
+        if (request.body === undefined || request.body === null) request.body = {};
+        request.body = normalizeInput(input, request.body);
+      }
+      if (querySchema) request.query = normalizeInput(querySchema, request.query);
+    },
+    handler: async (request, reply) => {
+      const parsedInput = inputInBody ? request.body : request.query;
+      const answer = await registration.run(request, reply, parsedInput, inputInBody ? request.query : {});
+      if (answer instanceof RawAnswer) return answer.send(reply);
+      return reply.send(ok(answer));
+    },
+  });
+}
+
+async function authorize(
+  kernel: Kernel,
+  definition: TenantOperation<TObject | undefined, TObject | undefined, TSchema>,
+  ctx: TenantContext,
+  token: string | undefined,
+): Promise<void> {
+  const needsSession = definition.allow !== 'anyone';
+  if (!token) {
+    if (!needsSession) return;
+    if (definition.sessionParameter === 'required') throw missingParameter('session');
+    throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'This operation needs a logged-in session');
+  }
+  const session = await kernel.sessions.resolve(ctx, token);
+  if (!session) {
+    // An anonymous operation carries on without the session; elsewhere an unknown token is refused.
+    if (!needsSession) return;
+    throw new ApiError(definition.unknownSession ?? ErrorCode.NOT_LOGGED_IN, 'Session not recognised or expired');
+  }
+  ctx.session = session;
+  ctx.roles = session.roles;
+  if (session.requiredActions.includes('UPDATE_PASSWORD') && !definition.duringPasswordChange) {
+    throw new ApiError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'The password must be changed first (/user/updatepwd)');
+  }
+  if (definition.allow === 'anyone') return;
+  const allowed = definition.allow;
+  if (session.roles.some((role) => allowed.includes(role))) return;
+  if (session.kind !== 'user') throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'This operation needs a logged-in user');
+  throw new ApiError(ErrorCode.FORBIDDEN, 'Your role may not call this operation');
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const value = request.headers.authorization;
+  if (!value || !/^bearer\s+/i.test(value)) return undefined;
+  return value.replace(/^bearer\s+/i, '').trim() || undefined;
+}
+
+/** Operations declared with `database: false` get this: touching it is a programming error. */
+const noDatabase = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('this operation was declared with database: false');
+    },
+  },
+) as Sql;
+
+export { errorBody };

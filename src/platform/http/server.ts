@@ -1,0 +1,147 @@
+// The Fastify instance with the kernel's cross-cutting behaviour: correlation ids, tenant resolution from
+// Host, body parsing, the error mapping of contract §2 and OpenAPI. Areas add operations to it.
+import { randomBytes } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { errorBody } from './envelope.js';
+import { ApiError, ErrorCode } from './errors.js';
+import type { Kernel } from './kernel.js';
+
+const BODY_LIMIT = 1024 * 1024;
+const CORRELATION_HEADER = 'x-correlation-id';
+const CORRELATION_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Query parameters whose values never reach a log line. */
+const SECRET_QUERY_PARAMETERS = /^(session|pk|password|token|resettoken|code|client_secret|newpassword)$/i;
+
+export function newCorrelationId(): string {
+  return randomBytes(6).toString('base64url'); // 8 characters
+}
+
+/** The request URL with secret query values masked, for log lines. */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const params = new URLSearchParams(url.slice(queryAt + 1));
+  for (const name of [...params.keys()]) if (SECRET_QUERY_PARAMETERS.test(name)) params.set(name, '***');
+  return `${url.slice(0, queryAt)}?${params.toString()}`;
+}
+
+export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    requestIdLogLabel: 'correlationId',
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers[CORRELATION_HEADER];
+      return typeof sent === 'string' && CORRELATION_PATTERN.test(sent) ? sent : newCorrelationId();
+    },
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { keywords: ['x-verbatim'] } },
+  });
+  app.decorate('kernel', kernel);
+  app.decorateRequest('tenant', undefined);
+
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    // A POST that needs no parameters may come with a JSON content type and no body at all.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return parseJson(request, text, done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(CORRELATION_HEADER, request.id);
+    const code = tenantCodeOf(request, kernel.config.baseDomain);
+    if (code === undefined) return;
+    const tenant = kernel.tenants.byCode(code);
+    if (!tenant || tenant.status !== 'ACTIVE') {
+      return reply
+        .code(403)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(ErrorCode.TENANT_UNAVAILABLE, `Tenant "${code}" is not available`));
+    }
+    request.tenant = tenant;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const { status, code, message } = describeFailure(error);
+    if (status >= 500) {
+      request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'request failed');
+    }
+    return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(ErrorCode.NOTFOUND, `No operation ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Travel Commerce Service',
+        version: '0.1.0',
+        description:
+          'Multi-tenant travel back end. Every JSON answer is an envelope { apiStatus: { errorCode, errorMessage }, apiData }; ' +
+          'operation errors are HTTP 200 with apiData null (contract §2). Tenant operations are served on <tenantCode>.<base domain>.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: 'X-Auth-Request-Access-Token' },
+          platformBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}
+
+/** The tenant code of a tenant host, or undefined for the bare base domain (and any other host). */
+function tenantCodeOf(request: FastifyRequest, baseDomain: string): string | undefined {
+  const host = request.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === baseDomain || !host.endsWith(`.${baseDomain}`)) return undefined;
+  return host.slice(0, -(baseDomain.length + 1));
+}
+
+const UNAVAILABLE_DATABASE_CODES = new Set([
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin shutdown
+  '57P02', // crash shutdown
+  '57P03', // cannot connect now
+  '53300', // too many connections
+]);
+
+function describeFailure(error: FastifyError | ApiError): { status: number; code: string; message: string } {
+  if (error instanceof ApiError) return { status: error.httpStatus, code: error.code, message: error.message };
+  const fastifyCode = 'code' in error ? String(error.code) : '';
+  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, code: ErrorCode.INVALID_FORMAT, message: 'Request body is too large' };
+  }
+  if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, code: ErrorCode.INVALID_FORMAT, message: 'Unsupported content type' };
+  }
+  if (fastifyCode.startsWith('FST_ERR_CTP') || (error.statusCode === 400 && error instanceof SyntaxError)) {
+    return { status: 400, code: ErrorCode.INVALID_FORMAT, message: 'Malformed request body' };
+  }
+  if (UNAVAILABLE_DATABASE_CODES.has(fastifyCode)) {
+    return { status: 503, code: ErrorCode.GENERAL, message: 'The database is unavailable; try again shortly' };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, code: ErrorCode.INVALID_FORMAT, message: 'Invalid request' };
+  }
+  return { status: 500, code: ErrorCode.GENERAL, message: 'Unexpected failure; quote the correlation id to support' };
+}

@@ -1,0 +1,29 @@
+// One PostgreSQL server for the whole run: DATABASE_URL when set, otherwise an embedded one in a temporary
+// folder. Test files get their own databases on it (see test/support/database.ts).
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { parseDatabaseUrl, type ServerAddress } from '../src/platform/database/connections.js';
+import { startEmbeddedPostgres } from '../src/platform/database/embedded.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServer: ServerAddress;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) {
+    project.provide('pgServer', parseDatabaseUrl(process.env.DATABASE_URL));
+    return;
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-test-pg-'));
+  await chmod(dataDir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  project.provide('pgServer', server.address);
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
