@@ -18,6 +18,10 @@ export interface Config {
   logLevel: string;
   nodeId: string;
   db: {
+    /** Name of the platform database (registry, identity provider, heartbeats). */
+    platformDatabase: string;
+    /** Name of the template every tenant database is cloned from. */
+    templateDatabase: string;
     /** Cap on the connections all tenant pools of this node may hold together. */
     maxConnections: number;
     /** Connections one tenant pool may open. */
@@ -81,6 +85,12 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function identifier(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new ConfigError(`${name} must be a lowercase SQL identifier`);
+  return value;
+}
+
 function secretKey(env: Env): Buffer | undefined {
   const raw = env.TC_SECRET_KEY?.trim();
   if (!raw) return undefined;
@@ -113,6 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: text(env, 'TC_LOG_LEVEL', 'info'),
     nodeId: text(env, 'TC_NODE_ID', `${hostname()}-${process.pid}`),
     db: {
+      platformDatabase: identifier(env, 'TC_PLATFORM_DB', 'tc_platform'),
+      templateDatabase: identifier(env, 'TC_TEMPLATE_DB', 'tc_tenant_template'),
       maxConnections: integer(env, 'TC_DB_MAX_CONNECTIONS', 50, 1, 10_000),
       poolSize: integer(env, 'TC_DB_POOL_SIZE', 5, 1, 1_000),
       acquireTimeoutMs: integer(env, 'TC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 10, 60_000),

@@ -2,7 +2,13 @@
 // in parallel never see each other's data.
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { connect, quoteIdent, type ServerAddress, type Sql, withConnection } from '../../src/platform/database/connections.js';
+import {
+  connect,
+  quoteIdent,
+  type ServerAddress,
+  type Sql,
+  withConnection,
+} from '../../src/platform/database/connections.js';
 
 export function testServer(): ServerAddress {
   return inject('pgServer');
@@ -13,7 +19,9 @@ export function uniqueName(prefix: string): string {
 }
 
 /** A new empty database and a pool on it; `drop()` removes both. */
-export async function scratchDatabase(prefix = 'tc_scratch'): Promise<{ name: string; sql: Sql; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  prefix = 'tc_scratch',
+): Promise<{ name: string; sql: Sql; drop(): Promise<void> }> {
   const server = testServer();
   const name = uniqueName(prefix);
   await withConnection(server, server.database, 5, (admin) => admin.unsafe(`CREATE DATABASE ${quoteIdent(name)}`));

@@ -4,6 +4,8 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
+/** Either a pool or an open transaction: repositories take this so callers decide the transaction. */
+export type Queryable = Sql | TransactionSql;
 
 /** Where a PostgreSQL server is, and an administrative login on it. */
 export interface ServerAddress {

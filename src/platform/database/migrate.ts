@@ -64,7 +64,9 @@ export async function migrate(sql: Sql, migrations: Migration[], options: Migrat
         applied_at timestamptz NOT NULL DEFAULT now()
       )`;
   });
-  const applied = new Map((await sql`SELECT version, checksum FROM tc_migrations`).map((row) => [row.version, row.checksum]));
+  const applied = new Map(
+    (await sql`SELECT version, checksum FROM tc_migrations`).map((row) => [row.version, row.checksum]),
+  );
   const pending = migrations.filter((migration) => !applied.has(migration.version));
   for (const migration of migrations) {
     const checksum = applied.get(migration.version);

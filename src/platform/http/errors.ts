@@ -39,7 +39,8 @@ export class ApiError extends Error {
   }
 }
 
-export const missingParameter = (name: string) => new ApiError(ErrorCode.MISSING_PARAMETER, `Missing parameter: ${name}`);
+export const missingParameter = (name: string) =>
+  new ApiError(ErrorCode.MISSING_PARAMETER, `Missing parameter: ${name}`);
 export const invalidFormat = (name: string, why = 'has an invalid format') =>
   new ApiError(ErrorCode.INVALID_FORMAT, `Parameter ${name} ${why}`);
 export const notFound = (what: string) => new ApiError(ErrorCode.NOTFOUND, `${what} not found`);

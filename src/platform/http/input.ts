@@ -25,7 +25,11 @@ export function normalizeInput(schema: TSchema, value: unknown): unknown {
 }
 
 function normalize(schema: JsonSchema, value: unknown): unknown {
-  if (typeof value === 'string') return schema[VERBATIM] ? value : value.trim();
+  if (typeof value === 'string') {
+    // A verbatim value keeps its spaces, but one of spaces only is as absent as an empty one.
+    if (schema[VERBATIM]) return value.trim() === '' ? '' : value;
+    return value.trim();
+  }
   if (Array.isArray(value)) {
     const items = schema.items;
     return items ? value.map((item) => normalize(items, item)) : value;
@@ -57,7 +61,10 @@ export function validationFailure(issues: readonly ValidationIssue[]): ApiError 
     const missing = String(issue.params.missingProperty ?? '');
     return new ApiError(ErrorCode.MISSING_PARAMETER, `Missing parameter: ${at ? `${at}.${missing}` : missing}`);
   }
-  const why = issue.keyword === 'enum' ? `must be one of ${String((issue.params.allowedValues as unknown[]) ?? '')}` : (issue.message ?? 'is invalid');
+  const why =
+    issue.keyword === 'enum'
+      ? `must be one of ${String((issue.params.allowedValues as unknown[]) ?? '')}`
+      : (issue.message ?? 'is invalid');
   return new ApiError(ErrorCode.INVALID_FORMAT, `Parameter ${at || 'body'} ${why}`);
 }
 

@@ -27,6 +27,8 @@ export interface TenantContext extends RequestContext {
 }
 
 export interface PlatformContext extends RequestContext {
+  /** The tenant of the host, for operations also served on tenant hosts; undefined on the base domain. */
+  tenant: TenantRecord | undefined;
   /** The verified platform token's caller; present on operations with `access: 'platform'`. */
   caller: PlatformCaller | undefined;
 }
@@ -46,10 +48,12 @@ interface CommonDefinition<I extends TObject | undefined, Q extends TObject | un
   query?: Q;
   /** The answer's `apiData`; ignored for raw answers (PDF, HTML, spreadsheets). */
   response: R;
+  /** HTTP status of a successful answer when it is not 200 (health answers 503 when degraded). */
+  httpStatus?: (answer: Static<R>) => 200 | 503;
 }
 
-export interface TenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>
-  extends CommonDefinition<I, Q, R> {
+/** Who may call a tenant operation and how a missing or unknown session is answered. */
+export interface SessionPolicy {
   allow: Allowed;
   /** The specification marks `session` R: a request without any session answers MISSING_PARAMETER. */
   sessionParameter?: 'required' | 'optional';
@@ -57,6 +61,11 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   unknownSession?: typeof ErrorCode.TOKEN_ERROR | typeof ErrorCode.NOT_LOGGED_IN;
   /** Served to a session whose user must still change the password (contract §3). */
   duringPasswordChange?: boolean;
+}
+
+export interface TenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>
+  extends CommonDefinition<I, Q, R>,
+    SessionPolicy {
   /** Set false for operations that never touch the tenant database (no pool is taken). */
   database?: boolean;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
@@ -80,7 +89,10 @@ function withSession(schema: TObject): TObject {
 }
 
 function operationId(path: string, method: Method, methods: readonly Method[]): string {
-  const base = path.replace(/^\//, '').replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  const base = path
+    .replace(/^\//, '')
+    .replace(/[{}]/g, '')
+    .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
   return methods.length > 1 ? `${base}${method === 'GET' ? 'Get' : 'Post'}` : base;
 }
 
@@ -98,7 +110,7 @@ export function defineOperation<I extends TObject | undefined, Q extends TObject
     register(app, definition, method, input, {
       tags: definition.tags ?? [definition.path.split('/')[1] ?? 'api'],
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
-      run: async (request, reply, parsedInput, parsedQuery) => {
+      run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
         const lease = definition.database === false ? undefined : await kernel.pools.acquire(tenant);
@@ -123,10 +135,11 @@ export function defineOperation<I extends TObject | undefined, Q extends TObject
   }
 }
 
-export function definePlatformOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
-  app: FastifyInstance,
-  definition: PlatformOperation<I, Q, R>,
-): void {
+export function definePlatformOperation<
+  I extends TObject | undefined,
+  Q extends TObject | undefined,
+  R extends TSchema,
+>(app: FastifyInstance, definition: PlatformOperation<I, Q, R>): void {
   const kernel = kernelOf(app);
   const input = definition.input ?? Type.Object({});
   for (const method of definition.methods) {
@@ -138,6 +151,7 @@ export function definePlatformOperation<I extends TObject | undefined, Q extends
           throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on the base domain only', 404);
         }
         const ctx: PlatformContext = {
+          tenant: request.tenant,
           caller: undefined,
           correlationId: request.id,
           log: request.log,
@@ -178,7 +192,9 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       security: registration.security,
       ...(inputInBody ? { body: input } : {}),
       ...(querySchema ? { querystring: querySchema } : {}),
-      response: { 200: Envelope(definition.response) },
+      response: definition.httpStatus
+        ? { 200: Envelope(definition.response), 503: Envelope(definition.response) }
+        : { 200: Envelope(definition.response) },
     },
     preValidation: async (request) => {
       if (inputInBody) {
@@ -191,6 +207,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       const parsedInput = inputInBody ? request.body : request.query;
       const answer = await registration.run(request, reply, parsedInput, inputInBody ? request.query : {});
       if (answer instanceof RawAnswer) return answer.send(reply);
+      if (definition.httpStatus) reply.code(definition.httpStatus(answer as Static<R>));
       return reply.send(ok(answer));
     },
   });
@@ -198,7 +215,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
 
 async function authorize(
   kernel: Kernel,
-  definition: TenantOperation<TObject | undefined, TObject | undefined, TSchema>,
+  definition: SessionPolicy,
   ctx: TenantContext,
   token: string | undefined,
 ): Promise<void> {

@@ -3,7 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { errorBody } from './envelope.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
@@ -30,8 +38,8 @@ export function loggableUrl(url: string): string {
 export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
-    disableRequestLogging: true,
-    requestIdLogLabel: 'correlationId',
+    // No line per request: errors and slow paths are logged where they happen, with the correlation id.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
     requestIdHeader: false,
     genReqId: (request) => {
       const sent = request.headers[CORRELATION_HEADER];
@@ -40,8 +48,14 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { keywords: ['x-verbatim'] } },
   });
+  // JSON bodies are validated as sent (a number where a string belongs is INVALID_FORMAT, contract §2);
+  // query strings carry only text, so their numbers and booleans are coerced.
+  const bodyValidator = validatorFor(false);
+  const queryValidator = validatorFor('array');
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyValidator : queryValidator).compile(schema),
+  );
   app.decorate('kernel', kernel);
   app.decorateRequest('tenant', undefined);
 
@@ -58,7 +72,7 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
     const code = tenantCodeOf(request, kernel.config.baseDomain);
     if (code === undefined) return;
     const tenant = kernel.tenants.byCode(code);
-    if (!tenant || tenant.status !== 'ACTIVE') {
+    if (tenant?.status !== 'ACTIVE') {
       return reply
         .code(403)
         .type('application/json; charset=utf-8')
@@ -103,6 +117,18 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
+}
+
+function validatorFor(coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: false,
+    keywords: ['x-verbatim'],
+  });
+  addFormats.default(ajv);
+  return ajv;
 }
 
 /** The tenant code of a tenant host, or undefined for the bare base domain (and any other host). */

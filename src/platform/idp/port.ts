@@ -49,3 +49,19 @@ export interface IdentityProvider {
   /** Where the browser app sends the user to log out. */
   logoutUrl(realm: string): string;
 }
+
+/**
+ * Thrown by every adapter when a realm, client, role or user already exists, so provisioning can answer
+ * DUPLICATE (or undo) the same way whichever provider is configured.
+ */
+export class IdpConflictError extends Error {
+  readonly conflict = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'IdpConflictError';
+  }
+}
+
+export function isIdpConflict(error: unknown): error is IdpConflictError {
+  return error instanceof IdpConflictError;
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { definePlatformOperation } from '../../platform/http/operation.js';
+import { HealthReport, ReadinessReport } from './system.schemas.js';
+import type { createSystemService } from './system.service.js';
+
+export function registerSystemOperations(app: FastifyInstance, system: ReturnType<typeof createSystemService>): void {
+  definePlatformOperation(app, {
+    path: '/system/health',
+    methods: ['GET', 'POST'],
+    summary: 'Deep health check: database, cluster, plugins and tenants (HTTP 503 when degraded, errorCode OK)',
+    access: 'public',
+    onTenantHosts: true,
+    response: HealthReport,
+    httpStatus: (report) => (report.status === 'UP' ? 200 : 503),
+    handler: () => system.health(),
+  });
+
+  definePlatformOperation(app, {
+    path: '/system/ready',
+    methods: ['GET', 'POST'],
+    summary: 'Readiness probe: HTTP 200 once migrations ran and every integration is initialised, 503 before',
+    access: 'public',
+    onTenantHosts: true,
+    response: ReadinessReport,
+    httpStatus: (report) => (report.status === 'READY' ? 200 : 503),
+    handler: () => system.readiness(),
+  });
+}

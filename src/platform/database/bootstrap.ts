@@ -1,0 +1,52 @@
+// First start and every start: the platform database and the tenant template exist and are migrated.
+// The template's tables are created as the NOLOGIN role tc_tenant_owner so that a clone can hand them
+// to its tenant's own role in one REASSIGN OWNED.
+import { PgCode, pgErrorCode, quoteIdent, type ServerAddress, type Sql, withConnection } from './connections.js';
+import { loadMigrations, migrate } from './migrate.js';
+
+export const TEMPLATE_OWNER_ROLE = 'tc_tenant_owner';
+
+export interface BootstrapOptions {
+  server: ServerAddress;
+  platformDatabase: string;
+  templateDatabase: string;
+  connectTimeoutSeconds: number;
+}
+
+export async function bootstrapDatabases(options: BootstrapOptions): Promise<void> {
+  const { server } = options;
+  await withConnection(server, server.database, options.connectTimeoutSeconds, async (admin) => {
+    await ensureRole(admin, TEMPLATE_OWNER_ROLE);
+    await ensureDatabase(admin, options.platformDatabase);
+    await ensureDatabase(admin, options.templateDatabase);
+  });
+  await withConnection(server, options.platformDatabase, options.connectTimeoutSeconds, async (sql) => {
+    await migrate(sql, await loadMigrations('platform'));
+  });
+  // No pool stays open on the template: CREATE DATABASE … TEMPLATE fails while anyone is connected to it.
+  await withConnection(server, options.templateDatabase, options.connectTimeoutSeconds, async (sql) => {
+    await sql.unsafe(`GRANT USAGE, CREATE ON SCHEMA public TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
+    await migrate(sql, await loadMigrations('tenant'), { role: TEMPLATE_OWNER_ROLE });
+  });
+}
+
+async function ensureRole(admin: Sql, role: string): Promise<void> {
+  const [exists] = await admin`SELECT 1 FROM pg_roles WHERE rolname = ${role}`;
+  if (exists) return;
+  try {
+    await admin.unsafe(`CREATE ROLE ${quoteIdent(role)} NOLOGIN`);
+  } catch (error) {
+    if (pgErrorCode(error) !== PgCode.duplicateObject && pgErrorCode(error) !== PgCode.uniqueViolation) throw error;
+  }
+}
+
+async function ensureDatabase(admin: Sql, database: string): Promise<void> {
+  const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = ${database}`;
+  if (exists) return;
+  try {
+    await admin.unsafe(`CREATE DATABASE ${quoteIdent(database)}`);
+  } catch (error) {
+    // Another node created it first.
+    if (pgErrorCode(error) !== PgCode.duplicateDatabase && pgErrorCode(error) !== PgCode.uniqueViolation) throw error;
+  }
+}

@@ -1,0 +1,153 @@
+// The builtin identity provider (the default, TC_IDP=builtin): realms, clients, roles and users in the
+// platform database, RS256 tokens signed with per-realm keys, and the Keycloak protocol documents its
+// routes serve (see routes.ts). Nothing here calls out over HTTP, not even to ourselves.
+import { randomToken, type SecretBox, sha256 } from '../../crypto.js';
+import type { Sql } from '../../database/connections.js';
+import { type ClientSpec, type CreatedClient, type IdentityProvider, MASTER_REALM, type UserSpec } from '../port.js';
+import * as directory from './directory.repository.js';
+import { hashPassword } from './password-hash.js';
+import type { Jwks, OpenIdConfiguration } from './protocol.schemas.js';
+import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
+import { createTokenEndpoint, type IssueToken } from './token-endpoint.js';
+
+export interface BuiltinIdentityProviderDeps {
+  sql: Sql;
+  secretBox: SecretBox;
+  /** The service's public base URL, without a trailing slash; issuers are `${publicUrl}/realms/<realm>`. */
+  publicUrl: string;
+  /** Access-token lifetime; Keycloak's default for new realms is 300 s. */
+  tokenLifespanSeconds?: number;
+  clock?: () => Date;
+}
+
+export interface BuiltinIdentityProvider extends IdentityProvider {
+  readonly kind: 'builtin';
+  /** The token endpoint (POST /realms/{realm}/protocol/openid-connect/token), as Keycloak answers it. */
+  issueToken: IssueToken;
+  /** The realm's JWKS, creating its first signing key; undefined when the realm does not exist. */
+  jwks(realm: string): Promise<Jwks | undefined>;
+  /** The realm's discovery document; undefined when the realm does not exist. */
+  openIdConfiguration(realm: string): Promise<OpenIdConfiguration | undefined>;
+}
+
+/** Realm names become URL path segments and tenant codes: letters, digits, `-` and `_` only. */
+const REALM_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+const MASTER_DISPLAY_NAME = 'Travel Commerce platform';
+
+export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps): BuiltinIdentityProvider {
+  const { sql, secretBox } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const keys = createSigningKeyStore({ sql, secretBox });
+  const issuer = (realm: string) => `${deps.publicUrl}/realms/${realm}`;
+  const issueToken = createTokenEndpoint({
+    sql,
+    keys,
+    issuer,
+    tokenLifespanSeconds: deps.tokenLifespanSeconds ?? 300,
+    clock,
+  });
+
+  return {
+    kind: 'builtin',
+    issueToken,
+
+    async ensureMasterRealm(platformClient) {
+      await sql.begin(async (tx) => {
+        await directory.insertRealmIfMissing(tx, MASTER_REALM, MASTER_DISPLAY_NAME);
+        // The configured secret wins over a stored one, so changing TC_PLATFORM_CLIENT_SECRET takes effect.
+        await directory.upsertPlatformClient(tx, MASTER_REALM, platformClient.clientId, sha256(platformClient.secret));
+      });
+    },
+
+    async createRealm(realm, displayName) {
+      if (!REALM_NAME.test(realm)) throw new Error(`invalid realm name "${realm}"`);
+      await directory.insertRealm(sql, realm, displayName);
+    },
+
+    async createClient(realm, spec: ClientSpec): Promise<CreatedClient> {
+      const secret = spec.confidential ? (spec.secret ?? randomToken(32)) : undefined;
+      await directory.insertClient(sql, realm, {
+        clientId: spec.clientId,
+        confidential: spec.confidential,
+        secretHash: secret === undefined ? null : sha256(secret),
+        redirectUris: spec.redirectUris ?? [],
+        directAccessGrants: spec.directAccessGrants ?? false,
+        serviceAccount: spec.confidential,
+      });
+      return { clientId: spec.clientId, secret };
+    },
+
+    async createRole(realm, name, description) {
+      await directory.insertRole(sql, realm, name, description);
+    },
+
+    async createUser(realm, user: UserSpec) {
+      // Hash before the transaction: scrypt takes a while and must not hold a connection.
+      const passwordHash = await hashPassword(user.temporaryPassword);
+      const userId = await sql.begin((tx) =>
+        directory.insertUser(
+          tx,
+          realm,
+          {
+            username: user.username.trim().toLowerCase(),
+            email: user.email.trim().toLowerCase(),
+            passwordHash,
+            requiredActions: [...new Set(user.requiredActions)],
+          },
+          user.realmRoles,
+        ),
+      );
+      return { userId };
+    },
+
+    async deleteRealm(realm) {
+      await directory.deleteRealm(sql, realm);
+      keys.forget(realm);
+    },
+
+    realmExists: (realm) => directory.realmExists(sql, realm),
+    issuer,
+    verificationKeys: (realm) => keys.verificationKeys(realm),
+    logoutUrl: (realm) => `${issuer(realm)}/protocol/openid-connect/logout`,
+
+    async jwks(realm) {
+      const publicKeys = await keys.publicKeys(realm);
+      return publicKeys ? { keys: publicKeys } : undefined;
+    },
+
+    async openIdConfiguration(realm) {
+      if (!(await directory.realmExists(sql, realm))) return undefined;
+      return openIdConfiguration(issuer(realm));
+    },
+  };
+}
+
+function openIdConfiguration(issuer: string): OpenIdConfiguration {
+  const endpoint = (name: string) => `${issuer}/protocol/openid-connect/${name}`;
+  return {
+    issuer,
+    authorization_endpoint: endpoint('auth'),
+    token_endpoint: endpoint('token'),
+    jwks_uri: endpoint('certs'),
+    end_session_endpoint: endpoint('logout'),
+    // Only the grants the token endpoint implements; the browser app logs in with the password grant.
+    grant_types_supported: ['password', 'client_credentials'],
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: [SIGNING_ALGORITHM],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: ['openid', 'profile', 'email'],
+    claims_supported: [
+      'iss',
+      'sub',
+      'aud',
+      'exp',
+      'iat',
+      'azp',
+      'preferred_username',
+      'email',
+      'realm_access',
+      'scope',
+    ],
+  };
+}

@@ -1,0 +1,125 @@
+// The builtin provider's Keycloak-compatible endpoints on the bare base domain. They speak the OpenID
+// Connect protocol (raw JSON, Keycloak's error bodies), not the service envelope, so they live in their own
+// encapsulated plugin with their own form parser and error handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BuiltinIdentityProvider } from './builtin-idp.js';
+import { Jwks, OAuthError, OpenIdConfiguration, RealmParams, TokenRequest, TokenSuccess } from './protocol.schemas.js';
+import { REALM_NOT_FOUND, type TokenForm } from './token-endpoint.js';
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** Token requests are a handful of short fields. */
+const FORM_BODY_LIMIT = 16 * 1024;
+const TAGS = ['identity-provider'];
+
+export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: BuiltinIdentityProvider): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      FORM_CONTENT_TYPE,
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      },
+    );
+
+    // A tenant host has no identity-provider endpoints: answer exactly as for any unknown route there.
+    scope.addHook('onRequest', async (request, reply) => {
+      if (request.tenant !== undefined) {
+        reply.callNotFound();
+        return reply;
+      }
+    });
+
+    scope.setErrorHandler((error, request, reply) => {
+      const status = clientErrorStatus(error) ?? 500;
+      if (status === 500) request.log.error({ err: error }, 'identity-provider request failed');
+      const body: OAuthError =
+        status === 500
+          ? { error: 'server_error', error_description: 'Unexpected failure' }
+          : { error: 'invalid_request', error_description: 'Invalid request' };
+      return reply.code(status).type('application/json').send(body);
+    });
+
+    scope.post<{ Params: RealmParams }>(
+      '/realms/:realm/protocol/openid-connect/token',
+      {
+        attachValidation: true, // the handler answers every input problem in Keycloak's words
+        schema: {
+          summary: 'Issue an access token (Keycloak-compatible token endpoint)',
+          description:
+            'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic) and password ' +
+            '(username and password of a realm user). Answers OAuth JSON, not the service envelope.',
+          tags: TAGS,
+          operationId: 'idpToken',
+          consumes: [FORM_CONTENT_TYPE],
+          params: RealmParams,
+          body: TokenRequest,
+          response: { 200: TokenSuccess, 400: OAuthError, 401: OAuthError, 404: OAuthError },
+        },
+      },
+      async (request, reply) => {
+        const answer = await idp.issueToken(request.params.realm, formOf(request), request.headers.authorization);
+        // Tokens must not be cached by any intermediary (RFC 6749 §5.1).
+        return reply
+          .code(answer.status)
+          .header('cache-control', 'no-store')
+          .header('pragma', 'no-cache')
+          .send(answer.body);
+      },
+    );
+
+    scope.get<{ Params: RealmParams }>(
+      '/realms/:realm/protocol/openid-connect/certs',
+      {
+        schema: {
+          summary: "The realm's token signing keys (JWKS)",
+          tags: TAGS,
+          operationId: 'idpCerts',
+          params: RealmParams,
+          response: { 200: Jwks, 404: OAuthError },
+        },
+      },
+      async (request, reply) => {
+        const jwks = await idp.jwks(request.params.realm);
+        return jwks ? reply.send(jwks) : realmNotFound(reply);
+      },
+    );
+
+    scope.get<{ Params: RealmParams }>(
+      '/realms/:realm/.well-known/openid-configuration',
+      {
+        schema: {
+          summary: "The realm's OpenID Connect discovery document",
+          tags: TAGS,
+          operationId: 'idpOpenIdConfiguration',
+          params: RealmParams,
+          response: { 200: OpenIdConfiguration, 404: OAuthError },
+        },
+      },
+      async (request, reply) => {
+        const document = await idp.openIdConfiguration(request.params.realm);
+        return document ? reply.send(document) : realmNotFound(reply);
+      },
+    );
+  });
+}
+
+function realmNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(REALM_NOT_FOUND);
+}
+
+/** The HTTP status of a request-level failure (bad media type, body too large), if it is one. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** The string fields of a form body; anything but a form (JSON, say) counts as an empty form, as in Keycloak. */
+function formOf(request: FastifyRequest): TokenForm {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  const body = request.body;
+  if (type !== FORM_CONTENT_TYPE || typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

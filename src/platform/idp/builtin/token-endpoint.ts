@@ -1,0 +1,138 @@
+// The token endpoint of the builtin provider, answering as Keycloak does (status codes, error bodies and
+// the order of the checks: realm, grant type, client authentication, then the grant itself).
+import { timingSafeEqual } from 'node:crypto';
+import { sha256 } from '../../crypto.js';
+import type { Sql } from '../../database/connections.js';
+import { DEFAULT_SCOPE, signAccessToken, type TokenHolder } from './access-token.js';
+import { type ClientRecord, findClient, findUserByLogin, realmExists } from './directory.repository.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+import type { OAuthError, TokenSuccess } from './protocol.schemas.js';
+import type { SigningKeyStore } from './signing-keys.js';
+
+/** The form fields of a token request (application/x-www-form-urlencoded). */
+export type TokenForm = Readonly<Record<string, string | undefined>>;
+
+export type TokenAnswer = { status: 200; body: TokenSuccess } | { status: 400 | 401 | 404; body: OAuthError };
+
+export interface TokenEndpointDeps {
+  sql: Sql;
+  keys: SigningKeyStore;
+  issuer(realm: string): string;
+  tokenLifespanSeconds: number;
+  clock: () => Date;
+}
+
+/** Keycloak's answer for an unknown realm (no error_description). */
+export const REALM_NOT_FOUND: OAuthError = { error: 'Realm does not exist' };
+
+const refuse = (status: 400 | 401 | 404, error: string, description: string): TokenAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
+
+const INVALID_CLIENT_CREDENTIALS = 'Invalid client or Invalid client credentials';
+const INVALID_USER_CREDENTIALS = 'Invalid user credentials';
+const SUPPORTED_GRANTS = new Set(['client_credentials', 'password']);
+
+export type IssueToken = (realm: string, form: TokenForm, authorization?: string) => Promise<TokenAnswer>;
+
+export function createTokenEndpoint(deps: TokenEndpointDeps): IssueToken {
+  // Unknown usernames still cost one scrypt run, so response times do not reveal which usernames exist.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => {
+    decoyHash ??= hashPassword('decoy password that matches nothing');
+    return decoyHash;
+  };
+
+  return async function issueToken(realm, form, authorization) {
+    if (!(await realmExists(deps.sql, realm))) return { status: 404, body: REALM_NOT_FOUND };
+    const grantType = form.grant_type;
+    if (!grantType) return refuse(400, 'invalid_request', 'Missing form parameter: grant_type');
+    if (!SUPPORTED_GRANTS.has(grantType)) return refuse(400, 'unsupported_grant_type', 'Unsupported grant_type');
+
+    const credentials = clientCredentials(form, authorization);
+    if (!credentials.clientId) return refuse(400, 'invalid_client', 'Missing client_id parameter');
+    const client = await findClient(deps.sql, realm, credentials.clientId);
+    if (!client) return refuse(401, 'invalid_client', INVALID_CLIENT_CREDENTIALS);
+    if (client.confidential && !secretMatches(client, credentials.clientSecret)) {
+      return refuse(401, 'unauthorized_client', INVALID_CLIENT_CREDENTIALS);
+    }
+
+    const holder = grantType === 'client_credentials' ? serviceAccountOf(client) : await userOf(realm, client, form);
+    if ('status' in holder) return holder;
+    const key = await deps.keys.signingKey(realm);
+    if (!key) return { status: 404, body: REALM_NOT_FOUND }; // deleted while we were checking
+    const accessToken = await signAccessToken(key, {
+      issuer: deps.issuer(realm),
+      clientId: client.clientId,
+      holder,
+      issuedAt: deps.clock(),
+      lifespanSeconds: deps.tokenLifespanSeconds,
+    });
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        expires_in: deps.tokenLifespanSeconds,
+        refresh_expires_in: 0,
+        token_type: 'Bearer',
+        'not-before-policy': 0,
+        scope: DEFAULT_SCOPE,
+      },
+    };
+  };
+
+  async function userOf(realm: string, client: ClientRecord, form: TokenForm): Promise<TokenHolder | TokenAnswer> {
+    if (!client.directAccessGrants && !client.confidential) {
+      return refuse(400, 'unauthorized_client', 'Client not allowed for direct access grants');
+    }
+    const { username, password } = form;
+    if (!username || !password) return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
+    const user = await findUserByLogin(deps.sql, realm, username);
+    const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
+    if (!user || !passwordMatches) return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
+    if (!user.enabled) return refuse(400, 'invalid_grant', 'Account disabled');
+    // A temporary password (UPDATE_PASSWORD) and other pending actions need the browser flow first.
+    if (user.requiredActions.length > 0) return refuse(400, 'invalid_grant', 'Account is not fully set up');
+    return { kind: 'user', userId: user.id, username: user.username, email: user.email, roles: user.roles };
+  }
+}
+
+function serviceAccountOf(client: ClientRecord): TokenHolder | TokenAnswer {
+  if (!client.confidential) {
+    return refuse(401, 'unauthorized_client', 'Public client not allowed to retrieve service account');
+  }
+  if (!client.serviceAccount)
+    return refuse(401, 'unauthorized_client', 'Client not enabled to retrieve service account');
+  return { kind: 'serviceAccount', userId: client.serviceAccountUserId, roles: [] };
+}
+
+/** Client authentication by HTTP Basic (preferred, as in Keycloak) or by the form's client_id/client_secret. */
+function clientCredentials(
+  form: TokenForm,
+  authorization: string | undefined,
+): { clientId?: string; clientSecret?: string } {
+  const basic = authorization?.match(/^basic\s+(\S+)\s*$/i)?.[1];
+  if (basic) {
+    const decoded = Buffer.from(basic, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) {
+      // RFC 6749 §2.3.1: both halves are form-urlencoded before being joined.
+      return { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)) };
+    }
+  }
+  return { clientId: form.client_id, clientSecret: form.client_secret };
+}
+
+function formDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+function secretMatches(client: ClientRecord, given: string | undefined): boolean {
+  if (!given || !client.secretHash || client.secretHash.length !== 32) return false;
+  return timingSafeEqual(sha256(given), client.secretHash);
+}
