@@ -51,6 +51,19 @@ export interface Config {
     clockSkewSeconds: number;
   };
   smtpUrl: string | undefined;
+  /** Requests per minute and client address (fixed window, shared by every node through the database). */
+  rateLimits: {
+    authenticate: number;
+    register: number;
+    check: number;
+    resetRequest: number;
+    guest: number;
+  };
+  lockout: {
+    /** Consecutive failed logins that lock an account. */
+    threshold: number;
+    minutes: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +160,17 @@ export function loadConfig(env: Env = process.env): Config {
       clockSkewSeconds: integer(env, 'TC_TOKEN_CLOCK_SKEW_S', 30, 0, 300),
     },
     smtpUrl: optionalText(env, 'TC_SMTP_URL'),
+    rateLimits: {
+      authenticate: integer(env, 'TC_RATE_LIMIT_AUTHENTICATE', 20, 1, 1_000_000),
+      register: integer(env, 'TC_RATE_LIMIT_REGISTER', 10, 1, 1_000_000),
+      check: integer(env, 'TC_RATE_LIMIT_CHECK', 30, 1, 1_000_000),
+      resetRequest: integer(env, 'TC_RATE_LIMIT_RESET_REQUEST', 5, 1, 1_000_000),
+      guest: integer(env, 'TC_RATE_LIMIT_GUEST', 60, 1, 1_000_000),
+    },
+    lockout: {
+      threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
+      minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),
+    },
   };
   if (config.idp.kind === 'keycloak' && !config.idp.keycloakUrl) {
     throw new ConfigError('TC_IDP=keycloak needs TC_KEYCLOAK_URL');

@@ -7,10 +7,11 @@ import pino, { type Logger } from 'pino';
 import { registerAuthOperations } from './areas/auth/auth.operations.js';
 import { registerPlatformAdminOperations } from './areas/platform-admin/platform-admin.operations.js';
 import { registerSystemOperations } from './areas/system/system.operations.js';
+import { createUsersService, registerUsersOperations, seedAdminUser } from './areas/users/index.js';
 import { createSystemService } from './areas/system/system.service.js';
 import type { Config } from './config.js';
 import { createPlatformTokenVerifier } from './platform/auth/platform-bearer.js';
-import { createSessionResolver } from './platform/auth/sessions.js';
+import { createSessionStore, type SessionStore } from './platform/auth/sessions.js';
 import { createHeartbeat } from './platform/cluster/heartbeat.js';
 import { createSecretBox, randomToken } from './platform/crypto.js';
 import { dataFolderSecret } from './platform/data-folder.js';
@@ -25,6 +26,7 @@ import { createTenantPools, type TenantPools } from './platform/tenancy/pools.js
 import { createProvisioner, type Provisioner, type TenantSeeder } from './platform/tenancy/provisioning.js';
 import { createTenantRegistry, type TenantRegistry } from './platform/tenancy/registry.js';
 import { createTenantDatabases } from './platform/tenancy/tenant-databases.js';
+import { createMailTransport, createOutboxWorker, type OutboxWorker } from './platform/outbox/index.js';
 
 export interface ServiceOptions {
   config: Config;
@@ -43,6 +45,8 @@ export interface Service {
   lifecycle: TenantLifecycle;
   provisioner: Provisioner;
   idp: BuiltinIdentityProvider;
+  sessions: SessionStore;
+  outbox: OutboxWorker;
   /** The platform client's credentials, and whether this start generated the secret. */
   platformClient: { clientId: string; secret: string; generated: boolean };
   close(): Promise<void>;
@@ -143,7 +147,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     secretBox,
   });
   const lifecycle = createTenantLifecycle({ platformDb, registry, pools, databases, log: logger });
-  const seeders: TenantSeeder[] = [];
+  const seeders: TenantSeeder[] = [seedAdminUser];
   const provisioner = createProvisioner({
     platformDb,
     server,
@@ -167,12 +171,23 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
   await heartbeat.start();
 
+  const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
+  await sessions.start();
+  const outbox = createOutboxWorker({
+    registry,
+    pools,
+    transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger }),
+    log: logger,
+    baseDomain: config.baseDomain,
+    clock,
+  });
+
   const kernel: Kernel = {
     config,
     clock,
     tenants: registry,
     pools,
-    sessions: createSessionResolver(),
+    sessions,
     platformAuth: createPlatformTokenVerifier({
       idp,
       authClients: config.idp.authClients,
@@ -191,8 +206,19 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   registerSystemOperations(app, system);
   registerAuthOperations(app, { idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
   registerPlatformAdminOperations(app, { provisioner, lifecycle, registry, platformDb });
+  registerUsersOperations(
+    app,
+    createUsersService({
+      sessions,
+      mailQueued: (tenantId) => outbox.kick(tenantId),
+      tenantUrl: (code) => tenantUrl(config, code),
+      rateLimits: config.rateLimits,
+      lockout: config.lockout,
+    }),
+  );
   await registerBuiltinIdpRoutes(app, idp);
   await app.ready();
+  outbox.start();
   initialized = true;
 
   let closing: Promise<void> | undefined;
@@ -206,6 +232,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     lifecycle,
     provisioner,
     idp,
+    sessions,
+    outbox,
     platformClient: {
       clientId: config.idp.platformClientId,
       secret: platformSecret.value,
@@ -220,7 +248,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         });
         await Promise.race([app.close(), grace]);
         clearTimeout(timer);
+        await outbox.stop();
         await heartbeat.stop();
+        await sessions.stop();
         await registry.stop();
         await pools.closeAll();
         await platformDb.end({ timeout: 5 });

@@ -15,6 +15,8 @@ export const TEST_PLATFORM_SECRET = 'test-platform-secret';
 
 export interface TestServiceOptions {
   env?: Record<string, string>;
+  /** Receives every log line (tests that check what is, and is not, logged). */
+  logLines?: string[];
   server?: ServerAddress;
   clock?: () => Date;
   /** Share the platform and template databases of another service (a second cluster node). */
@@ -40,7 +42,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   return startService({
     config,
     server: options.server ?? testServer(),
-    logger: pino({ level: config.logLevel }),
+    logger: options.logLines
+      ? pino({ level: 'debug' }, { write: (line: string) => void options.logLines?.push(line) })
+      : pino({ level: config.logLevel }),
     clock: options.clock,
   });
 }

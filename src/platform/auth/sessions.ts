@@ -1,9 +1,259 @@
-// Resolves the token an operation received into the caller's session.
+// The session store of every tenant: creates, resolves and revokes sessions. A resolved session is cached on
+// the node for a few seconds so an authenticated request costs no more than an anonymous one; every
+// revocation is broadcast on the platform database, so a logout on one node is honoured at once on all.
+import { errors as joseErrors, jwtVerify } from 'jose';
+import type { FastifyBaseLogger } from 'fastify';
+import { sha256 } from '../crypto.js';
+import type { Queryable, Sql } from '../database/connections.js';
 import type { Kernel } from '../http/kernel.js';
-import { findLiveSession } from './session.repository.js';
+import type { IdentityProvider } from '../idp/port.js';
+import type { TenantRecord } from '../tenancy/tenant.js';
+import type { Role } from './roles.js';
+import type { Session } from './session.js';
+import {
+  findSession,
+  insertSession,
+  revokeSessionByHash,
+  type StoredSession,
+  touchSession,
+} from './session.repository.js';
 
-export function createSessionResolver(): Kernel['sessions'] {
-  return {
-    resolve: (ctx, token) => findLiveSession(ctx.db, token, ctx.now),
+export const SESSION_REVOKED_CHANNEL = 'tc_session_revoked';
+
+/** Lifetimes, OWASP-sound for a back office and a shop (docs/decisions.md). */
+export const SESSION_POLICY = {
+  user: { idleSeconds: 30 * 60, lifetimeSeconds: 12 * 60 * 60 },
+  guest: { idleSeconds: 24 * 60 * 60, lifetimeSeconds: 7 * 24 * 60 * 60 },
+} as const;
+
+/** How long a node trusts a resolved session without asking the database again. */
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX_ENTRIES = 20_000;
+/** last_used_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date | null;
+  session: Session;
+}
+
+interface TenantScope {
+  tenant: TenantRecord;
+  db: Queryable;
+  now: Date;
+}
+
+type SessionResolver = Kernel['sessions'];
+
+export interface SessionStore extends SessionResolver {
+  issueUserSession(scope: TenantScope, userId: number, roles: readonly Role[]): Promise<IssuedSession>;
+  issueGuestSession(scope: TenantScope): Promise<IssuedSession>;
+  /** Logout: revokes one token. Give it the pool, not an open transaction: other nodes re-read at once. */
+  revoke(scope: TenantScope, token: string): Promise<boolean>;
+  /**
+   * Every node drops its cached sessions of a user. Call it after the transaction that revoked the user's
+   * sessions, or changed the user's roles or status, has committed.
+   */
+  forgetUser(tenantId: string, userId: number): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface CachedSession {
+  tenantId: string;
+  session: Session;
+  validUntil: number;
+}
+
+export function createSessionStore(deps: {
+  platformDb: Sql;
+  idp: IdentityProvider;
+  authClients: readonly string[];
+  log: FastifyBaseLogger;
+}): SessionStore {
+  const cache = new Map<string, CachedSession>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const cacheKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
+
+  const remember = (key: string, entry: CachedSession) => {
+    if (cache.size >= CACHE_MAX_ENTRIES) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    cache.set(key, entry);
   };
+
+  const dropUser = (tenantId: string, userId: number) => {
+    for (const [key, entry] of cache) {
+      if (entry.tenantId === tenantId && entry.session.userId === userId) cache.delete(key);
+    }
+  };
+
+  const applyRevocation = (payload: string) => {
+    try {
+      const message = JSON.parse(payload) as { t?: string; h?: string; u?: number };
+      if (typeof message.t !== 'string') return;
+      if (typeof message.h === 'string') cache.delete(`${message.t}:${message.h}`);
+      if (typeof message.u === 'number') dropUser(message.t, message.u);
+    } catch {
+      // a malformed notification is not ours to act on
+    }
+  };
+
+  const broadcast = (message: { t: string; h?: string; u?: number }) =>
+    deps.platformDb.notify(SESSION_REVOKED_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'session revocation broadcast failed; other nodes forget within 10 s');
+    });
+
+  const alive = (stored: StoredSession, now: Date): boolean => {
+    if (!stored.userActive) return false;
+    if (stored.expiresAt && stored.expiresAt <= now) return false;
+    if (stored.idleTimeoutSeconds !== null) {
+      if (stored.lastUsedAt.getTime() + stored.idleTimeoutSeconds * 1000 <= now.getTime()) return false;
+    }
+    return true;
+  };
+
+  /** How long the node may trust this session: never past its expiry or its idle deadline. */
+  const trustUntil = (stored: StoredSession, now: Date): number => {
+    let until = now.getTime() + CACHE_TTL_MS;
+    if (stored.expiresAt) until = Math.min(until, stored.expiresAt.getTime());
+    if (stored.idleTimeoutSeconds !== null) {
+      until = Math.min(until, now.getTime() + stored.idleTimeoutSeconds * 1000);
+    }
+    return until;
+  };
+
+  const resolveStored = async (scope: TenantScope, tokenHash: Buffer): Promise<Session | undefined> => {
+    const stored = await findSession(scope.db, tokenHash);
+    if (!stored || !alive(stored, scope.now)) return undefined;
+    if (scope.now.getTime() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(scope.db, stored.sessionId, scope.now);
+    }
+    const session: Session = {
+      sessionId: stored.sessionId,
+      kind: stored.kind,
+      userId: stored.userId,
+      roles: stored.roles,
+      requiredActions: stored.requiredActions,
+    };
+    remember(cacheKey(scope.tenant.tenantId, tokenHash), {
+      tenantId: scope.tenant.tenantId,
+      session,
+      validUntil: trustUntil(stored, scope.now),
+    });
+    return session;
+  };
+
+  /** A JWT of the tenant's realm: verified by the realm's keys, then mapped to the tenant's user of that login. */
+  const resolveJwt = async (scope: TenantScope, token: string, tokenHash: Buffer): Promise<Session | undefined> => {
+    const realm = scope.tenant.realm;
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+    try {
+      ({ payload } = await jwtVerify(token, deps.idp.verificationKeys(realm), {
+        issuer: deps.idp.issuer(realm),
+        algorithms: ['RS256'],
+        currentDate: scope.now,
+        requiredClaims: ['exp'],
+      }));
+    } catch (error) {
+      if (!(error instanceof joseErrors.JOSEError)) throw error;
+      return undefined;
+    }
+    const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+    const azp = typeof payload.azp === 'string' ? payload.azp : undefined;
+    if (!(azp && deps.authClients.includes(azp)) && !audiences.some((aud) => deps.authClients.includes(aud))) {
+      return undefined;
+    }
+    const login = typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined;
+    if (!login) return undefined;
+    const [user] = await scope.db<{ user_id: number; roles: Role[]; required_actions: string[] }[]>`
+      SELECT user_id, roles, required_actions FROM users
+      WHERE lower(user_login) = lower(${login}) AND is_active`;
+    if (!user) return undefined;
+    const session: Session = {
+      sessionId: `jwt:${typeof payload.jti === 'string' ? payload.jti : tokenHash.toString('hex').slice(0, 16)}`,
+      kind: 'user',
+      userId: user.user_id,
+      roles: user.roles,
+      requiredActions: user.required_actions,
+    };
+    const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
+    remember(cacheKey(scope.tenant.tenantId, tokenHash), {
+      tenantId: scope.tenant.tenantId,
+      session,
+      validUntil: Math.min(expiry, scope.now.getTime() + CACHE_TTL_MS),
+    });
+    return session;
+  };
+
+  const issue = async (
+    scope: TenantScope,
+    kind: 'user' | 'guest',
+    userId: number | null,
+    roles: readonly Role[],
+  ): Promise<IssuedSession> => {
+    const policy = SESSION_POLICY[kind];
+    const { token, expiresAt } = await insertSession(scope.db, {
+      kind,
+      userId,
+      roles,
+      now: scope.now,
+      lifetimeSeconds: policy.lifetimeSeconds,
+      idleTimeoutSeconds: policy.idleSeconds,
+    });
+    const stored = await findSession(scope.db, sha256(token));
+    if (!stored) throw new Error('a session just written cannot be read back');
+    return {
+      token,
+      expiresAt,
+      session: {
+        sessionId: stored.sessionId,
+        kind,
+        userId,
+        roles: stored.roles,
+        requiredActions: stored.requiredActions,
+      },
+    };
+  };
+
+  return {
+    async resolve(scope, token) {
+      const tokenHash = sha256(token);
+      const cached = cache.get(cacheKey(scope.tenant.tenantId, tokenHash));
+      if (cached && cached.validUntil > scope.now.getTime()) return cached.session;
+      if (looksLikeJwt(token)) return resolveJwt(scope, token, tokenHash);
+      return resolveStored(scope, tokenHash);
+    },
+    issueUserSession: (scope, userId, roles) => issue(scope, 'user', userId, roles),
+    issueGuestSession: (scope) => issue(scope, 'guest', null, ['guest']),
+    async revoke(scope, token) {
+      const tokenHash = sha256(token);
+      const revoked = await revokeSessionByHash(scope.db, tokenHash, scope.now);
+      cache.delete(cacheKey(scope.tenant.tenantId, tokenHash));
+      await broadcast({ t: scope.tenant.tenantId, h: tokenHash.toString('base64') });
+      return revoked;
+    },
+    async forgetUser(tenantId, userId) {
+      dropUser(tenantId, userId);
+      await broadcast({ t: tenantId, u: userId });
+    },
+    async start() {
+      const listening = await deps.platformDb.listen(SESSION_REVOKED_CHANNEL, applyRevocation, () => {
+        // After a reconnect, notifications may have been missed: trust nothing cached before.
+        cache.clear();
+      });
+      unlisten = listening.unlisten;
+    },
+    async stop() {
+      await unlisten?.();
+      cache.clear();
+    },
+  };
+}
+
+function looksLikeJwt(token: string): boolean {
+  return token.startsWith('eyJ') && token.split('.').length === 3;
 }

@@ -30,7 +30,8 @@ const Echo = Type.Object({
 
 const Caller = Type.Object({ kind: Type.String(), roles: Type.Array(Type.String()) });
 
-async function insertSession(kind: string, roles: string[], options: { expired?: boolean; actions?: boolean } = {}) {
+/** A session row with the given roles and no user behind it (the users area makes real ones). */
+async function insertSession(kind: string, roles: string[], options: { expired?: boolean } = {}) {
   const token = randomToken();
   const tenantRecord = service.registry.byCode(tenant.tenantCode);
   if (!tenantRecord) throw new Error('tenant missing');
@@ -38,7 +39,7 @@ async function insertSession(kind: string, roles: string[], options: { expired?:
   try {
     await lease.sql`
       INSERT INTO sessions (token_hash, kind, user_id, roles, expires_at)
-      VALUES (${sha256(token)}, ${kind}, ${kind === 'user' ? 1 : null}, ${roles},
+      VALUES (${sha256(token)}, ${kind}, NULL, ${roles},
               ${options.expired ? new Date(Date.now() - 1000) : new Date(Date.now() + 3_600_000)})`;
   } finally {
     lease.release();

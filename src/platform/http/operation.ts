@@ -15,6 +15,9 @@ import { RawAnswer } from './raw.js';
 
 export interface RequestContext {
   correlationId: string;
+  /** The caller's address (the socket's peer) and user agent, for rate limits and audit records. */
+  clientIp: string;
+  userAgent: string | undefined;
   log: FastifyBaseLogger;
   now: Date;
 }
@@ -23,6 +26,8 @@ export interface TenantContext extends RequestContext {
   tenant: TenantRecord;
   db: Sql;
   session: Session | undefined;
+  /** The token the session was found by (logout revokes it). */
+  sessionToken: string | undefined;
   roles: readonly Role[];
 }
 
@@ -119,8 +124,11 @@ export function defineOperation<I extends TObject | undefined, Q extends TObject
             tenant,
             db: lease?.sql ?? noDatabase,
             session: undefined,
+            sessionToken: undefined,
             roles: [],
             correlationId: request.id,
+            clientIp: request.ip,
+            userAgent: request.headers['user-agent'],
             log: request.log,
             now: kernel.clock(),
           };
@@ -154,6 +162,8 @@ export function definePlatformOperation<
           tenant: request.tenant,
           caller: undefined,
           correlationId: request.id,
+          clientIp: request.ip,
+          userAgent: request.headers['user-agent'],
           log: request.log,
           now: kernel.clock(),
         };
@@ -232,6 +242,7 @@ async function authorize(
     throw new ApiError(definition.unknownSession ?? ErrorCode.NOT_LOGGED_IN, 'Session not recognised or expired');
   }
   ctx.session = session;
+  ctx.sessionToken = token;
   ctx.roles = session.roles;
   if (session.requiredActions.includes('UPDATE_PASSWORD') && !definition.duringPasswordChange) {
     throw new ApiError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'The password must be changed first (/user/updatepwd)');

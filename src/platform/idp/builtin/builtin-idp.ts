@@ -5,7 +5,7 @@ import { randomToken, type SecretBox, sha256 } from '../../crypto.js';
 import type { Sql } from '../../database/connections.js';
 import { type ClientSpec, type CreatedClient, type IdentityProvider, MASTER_REALM, type UserSpec } from '../port.js';
 import * as directory from './directory.repository.js';
-import { hashPassword } from './password-hash.js';
+import { hashPassword } from '../../passwords.js';
 import type { Jwks, OpenIdConfiguration } from './protocol.schemas.js';
 import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
 import { createTokenEndpoint, type IssueToken } from './token-endpoint.js';

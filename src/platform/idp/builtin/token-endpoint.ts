@@ -5,7 +5,7 @@ import { sha256 } from '../../crypto.js';
 import type { Sql } from '../../database/connections.js';
 import { DEFAULT_SCOPE, signAccessToken, type TokenHolder } from './access-token.js';
 import { type ClientRecord, findClient, findUserByLogin, realmExists } from './directory.repository.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashPassword, verifyPassword } from '../../passwords.js';
 import type { OAuthError, TokenSuccess } from './protocol.schemas.js';
 import type { SigningKeyStore } from './signing-keys.js';
 

@@ -1,5 +1,5 @@
-// Password hashing for the builtin provider's users: scrypt (memory-hard, in node:crypto), stored as
-// `scrypt$N$r$p$<salt base64>$<hash base64>` so the cost can be raised later without breaking old hashes.
+// Password hashing: scrypt (memory-hard, in node:crypto, OWASP cost N=2^17 r=8 p=1) on the thread pool, so
+// it never blocks the event loop. Stored as `scrypt$N$r$p$<salt>$<hash>` (base64) so the cost can be raised later.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 const COST = { N: 2 ** 17, r: 8, p: 1 } as const;

@@ -1,0 +1,179 @@
+// Sessions across a cluster and their other carriers: a logout or a role change on one node is honoured by
+// the other at once despite its cache; JWTs of the tenant's realm; rate limits shared by the nodes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Service } from '../../service.js';
+import {
+  platformToken,
+  type ProvisionedTestTenant,
+  provisionTenant,
+  startTestService,
+} from '../../../test/support/service.js';
+import { sha256 } from '../crypto.js';
+
+let nodeA: Service;
+let nodeB: Service;
+let tenant: ProvisionedTestTenant;
+let adminSession: string;
+
+async function post(
+  node: Service,
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  host = tenant.host,
+) {
+  const answer = await node.app.inject({ method: 'POST', url, headers: { host, ...headers }, payload });
+  return { status: answer.statusCode, body: answer.json<{ apiStatus: { errorCode: string }; apiData: any }>() };
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await condition()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+async function newUser(roles: string[]) {
+  const login = `u${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const created = await post(nodeA, '/user/create', {
+    session: adminSession,
+    userLogin: login,
+    userEmail: `${login}@x.example`,
+    userName: login,
+    roles,
+  });
+  const temporary = created.body.apiData.temporaryPassword as string;
+  const first = await post(nodeA, '/user/authenticate', { username: login, password: temporary });
+  const password = 'a good long password';
+  await post(nodeA, '/user/updatepwd', {
+    session: first.body.apiData.session,
+    userId: first.body.apiData.userId,
+    password: temporary,
+    newPassword: password,
+  });
+  return {
+    login,
+    password,
+    userId: first.body.apiData.userId as number,
+    session: first.body.apiData.session as string,
+  };
+}
+
+beforeAll(async () => {
+  const env = { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_CHECK: '3' };
+  nodeA = await startTestService({ env });
+  nodeB = await startTestService({ sameDatabasesAs: nodeA.config, env });
+  tenant = await provisionTenant(nodeA, await platformToken(nodeA));
+  await until(async () => nodeB.registry.byCode(tenant.tenantCode) !== undefined, 2000);
+  const first = await post(nodeA, '/user/authenticate', {
+    username: 'admin',
+    password: tenant.adminUser.temporaryPassword,
+  });
+  adminSession = first.body.apiData.session;
+  await post(nodeA, '/user/updatepwd', {
+    session: adminSession,
+    userId: first.body.apiData.userId,
+    password: tenant.adminUser.temporaryPassword,
+    newPassword: 'admin password, long',
+  });
+});
+
+afterAll(async () => {
+  await nodeB.close();
+  await nodeA.close();
+});
+
+describe('sessions in a cluster', () => {
+  it('a logout on node A is refused by node B within a second, though B had the session cached', async () => {
+    const user = await newUser(['customer']);
+    const onB = () => post(nodeB, '/user/update', { session: user.session, userId: user.userId });
+    expect((await onB()).body.apiStatus.errorCode).toBe('OK'); // cached on B from now on
+    expect((await post(nodeA, '/user/logout', { session: user.session })).body.apiData).toBe(true);
+    const elapsed = await until(async () => (await onB()).body.apiStatus.errorCode === 'NOT_LOGGED_IN', 1000);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('a role change on node A applies on node B at once', async () => {
+    const user = await newUser(['customer']);
+    const listOnB = () => post(nodeB, '/user/list', { session: user.session });
+    expect((await listOnB()).body.apiStatus.errorCode).toBe('FORBIDDEN');
+    await post(nodeA, '/user/setRoles', { session: adminSession, userId: user.userId, roles: ['admin'] });
+    await until(async () => (await listOnB()).body.apiStatus.errorCode === 'OK', 1000);
+  });
+
+  it('stores only the hash of a token', async () => {
+    const user = await newUser(['customer']);
+    const record = nodeA.registry.byCode(tenant.tenantCode);
+    if (!record) throw new Error('tenant missing');
+    const lease = await nodeA.pools.acquire(record);
+    try {
+      const rows = await lease.sql`SELECT token_hash FROM sessions WHERE user_id = ${user.userId}`;
+      expect(rows.some((row) => Buffer.compare(row.token_hash, sha256(user.session)) === 0)).toBe(true);
+      const text = JSON.stringify(await lease.sql`SELECT * FROM sessions`);
+      expect(text).not.toContain(user.session);
+      const [hash] = await lease.sql`SELECT password_hash FROM users WHERE user_id = ${user.userId}`;
+      expect(hash?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    } finally {
+      lease.release();
+    }
+  });
+});
+
+describe('JWT of the tenant realm as bearer', () => {
+  it('is accepted for the user of that login, refused from another realm or once expired', async () => {
+    const user = await newUser(['agent']);
+    await nodeA.idp.createUser(tenant.tenantCode, {
+      username: user.login,
+      email: `${user.login}@x.example`,
+      temporaryPassword: 'realm password long',
+      requiredActions: [],
+      realmRoles: ['agent'],
+    });
+    const grant = await nodeA.idp.issueToken(tenant.tenantCode, {
+      grant_type: 'password',
+      client_id: 'tc-web',
+      username: user.login,
+      password: 'realm password long',
+    });
+    expect(grant.status).toBe(200);
+    if (grant.status !== 200) return;
+    const jwt = grant.body.access_token;
+    const asBearer = await post(
+      nodeB,
+      '/user/update',
+      { userId: user.userId, city: 'Dubai' },
+      { authorization: `Bearer ${jwt}` },
+    );
+    expect(asBearer.body.apiStatus.errorCode).toBe('OK');
+    expect(asBearer.body.apiData.city).toBe('Dubai');
+
+    const other = await provisionTenant(nodeA, await platformToken(nodeA));
+    const foreign = await post(
+      nodeA,
+      '/user/update',
+      { userId: user.userId },
+      { authorization: `Bearer ${jwt}` },
+      other.host,
+    );
+    expect(foreign.body.apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+    const tampered = `${jwt.slice(0, -4)}AAAA`;
+    expect(
+      (await post(nodeA, '/user/update', { userId: user.userId }, { authorization: `Bearer ${tampered}` })).body
+        .apiStatus.errorCode,
+    ).toBe('NOT_LOGGED_IN');
+  });
+});
+
+describe('rate limits', () => {
+  it('answer HTTP 429 RATE_LIMITED past the limit, counted across nodes', async () => {
+    const results: number[] = [];
+    for (const node of [nodeA, nodeB, nodeA, nodeB]) {
+      results.push((await post(node, '/user/check', { email: 'someone@example.com' })).status);
+    }
+    expect(results).toEqual([200, 200, 200, 429]);
+    const refused = await post(nodeA, '/user/check', { email: 'someone@example.com' });
+    expect(refused.body).toMatchObject({ apiStatus: { errorCode: 'RATE_LIMITED' }, apiData: null });
+  });
+});

@@ -1,0 +1,154 @@
+// SQL of the tenant's outbox: a use case queues mail inside its own transaction, so the mail exists exactly
+// when the change that causes it commits; workers claim due mail (several nodes at once, without sending a
+// mail twice) and record how the delivery went.
+import type { Queryable } from '../database/connections.js';
+
+/** A mail a use case wants sent once its transaction commits. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The same key queued twice (a repeated callback, a retried request) is stored, and sent, once. */
+  dedupeKey?: string;
+}
+
+/** What the outbox keeps of a mail until it is delivered (a type, not an interface, so it is a JSON value). */
+export type StoredMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+/** A mail this worker has claimed: nobody else takes it until `lockedUntil`. */
+export interface ClaimedMail {
+  id: string;
+  /** Undefined when the stored payload is not a mail: no retry can send it. */
+  mail: StoredMail | undefined;
+  /** Attempts finished before this one. */
+  attempts: number;
+  createdAt: Date;
+  /** The end of this claim; it also identifies the claim when the row is rescheduled or released. */
+  lockedUntil: Date;
+}
+
+interface ClaimedRow {
+  id: string;
+  payload: unknown;
+  attempts: number;
+  created_at: Date;
+  locked_until: Date;
+}
+
+/** Queues a mail in the caller's transaction; a second mail with the same dedupe key is ignored. */
+export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
+  const payload: StoredMail = { to: mail.to, subject: mail.subject, text: mail.text };
+  if (mail.html !== undefined) payload.html = mail.html;
+  await db`
+    INSERT INTO outbox (kind, payload, dedupe_key)
+    VALUES ('mail', ${db.json(payload)}, ${mail.dedupeKey ?? null})
+    ON CONFLICT (dedupe_key) DO NOTHING`;
+}
+
+/**
+ * Claims up to `limit` due mails, oldest first. A PENDING row is due at its retry time; a SENDING row is due
+ * again once its claim ran out (its worker crashed or hung), which is why a claim moves `next_attempt_at` to
+ * the claim's end. SKIP LOCKED lets the workers of several nodes claim at once, each getting other rows.
+ */
+export async function claimDueMail(
+  db: Queryable,
+  claim: { now: Date; lockedUntil: Date; limit: number },
+): Promise<ClaimedMail[]> {
+  const rows = await db<ClaimedRow[]>`
+    WITH due AS (
+      SELECT id
+      FROM outbox
+      WHERE kind = 'mail'
+        AND status IN ('PENDING', 'SENDING')
+        AND next_attempt_at <= ${claim.now}
+      ORDER BY next_attempt_at, id
+      LIMIT ${claim.limit}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE outbox
+      SET status = 'SENDING', locked_until = ${claim.lockedUntil}, next_attempt_at = ${claim.lockedUntil}
+      FROM due
+      WHERE outbox.id = due.id
+      RETURNING outbox.id, outbox.payload, outbox.attempts, outbox.created_at, outbox.locked_until
+    )
+    SELECT id, payload, attempts, created_at, locked_until FROM claimed ORDER BY id`;
+  return rows.map((row) => ({
+    id: row.id,
+    mail: storedMail(row.payload),
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    lockedUntil: row.locked_until,
+  }));
+}
+
+/**
+ * Records a delivered mail. Only the recipient and subject are kept: the body carries one-time tokens
+ * (activation, password reset) that need not outlive the delivery. Not tied to the claim: the mail went out
+ * even if the claim ran out meanwhile.
+ */
+export async function markMailSent(db: Queryable, id: string, sentAt: Date): Promise<void> {
+  await db`
+    UPDATE outbox
+    SET status = 'SENT',
+        sent_at = ${sentAt},
+        attempts = attempts + 1,
+        locked_until = NULL,
+        last_error = NULL,
+        payload = jsonb_build_object('to', payload -> 'to', 'subject', payload -> 'subject')
+    WHERE id = ${id} AND status <> 'SENT'`;
+}
+
+/** Puts a mail whose delivery failed back in the queue until `nextAttemptAt`, if this worker's claim still holds. */
+export async function rescheduleMail(
+  db: Queryable,
+  retry: { id: string; lockedUntil: Date; nextAttemptAt: Date; error: string },
+): Promise<void> {
+  await db`
+    UPDATE outbox
+    SET status = 'PENDING',
+        attempts = attempts + 1,
+        next_attempt_at = ${retry.nextAttemptAt},
+        locked_until = NULL,
+        last_error = ${retry.error}
+    WHERE id = ${retry.id} AND status = 'SENDING' AND locked_until = ${retry.lockedUntil}`;
+}
+
+/** Hands claimed mails that were not attempted back to the queue, due at once (a pass ended early). */
+export async function releaseMail(
+  db: Queryable,
+  release: { ids: string[]; lockedUntil: Date; now: Date },
+): Promise<void> {
+  if (release.ids.length === 0) return;
+  await db`
+    UPDATE outbox
+    SET status = 'PENDING', locked_until = NULL, next_attempt_at = ${release.now}
+    WHERE id = ANY(${release.ids}::bigint[]) AND status = 'SENDING' AND locked_until = ${release.lockedUntil}`;
+}
+
+/** Parks a row that can never be sent (its payload is not a mail), so it stops being claimed. */
+export async function markMailUndeliverable(
+  db: Queryable,
+  failure: { id: string; lockedUntil: Date; error: string },
+): Promise<void> {
+  await db`
+    UPDATE outbox
+    SET status = 'FAILED', attempts = attempts + 1, locked_until = NULL, last_error = ${failure.error}
+    WHERE id = ${failure.id} AND status = 'SENDING' AND locked_until = ${failure.lockedUntil}`;
+}
+
+/** The mail in a stored payload, or undefined when the payload is not one (hand-edited or corrupted). */
+function storedMail(payload: unknown): StoredMail | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  if (!('to' in payload) || typeof payload.to !== 'string') return undefined;
+  if (!('subject' in payload) || typeof payload.subject !== 'string') return undefined;
+  if (!('text' in payload) || typeof payload.text !== 'string') return undefined;
+  const mail: StoredMail = { to: payload.to, subject: payload.subject, text: payload.text };
+  if ('html' in payload && typeof payload.html === 'string') mail.html = payload.html;
+  return mail;
+}
