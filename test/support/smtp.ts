@@ -12,7 +12,10 @@ export interface ReceivedMail {
 
 export interface MailInbox {
   url: string;
+  port: number;
   messages: ReceivedMail[];
+  /** The same messages as mailparser parsed them (headers, Message-ID, addresses). */
+  received: ParsedMail[];
   /** Waits (bounded) for a message to `address` whose subject matches, and answers it. */
   waitFor(address: string, subject?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
@@ -20,6 +23,7 @@ export interface MailInbox {
 
 export async function startMailInbox(port = 0): Promise<MailInbox> {
   const messages: ReceivedMail[] = [];
+  const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -35,6 +39,8 @@ export async function startMailInbox(port = 0): Promise<MailInbox> {
               .flat()
               .flatMap((address) => address?.value ?? [])
               .map((entry) => entry.address ?? '');
+            // Kept before the reply, so a mail the client saw accepted is already here.
+            received.push(parsed);
             messages.push({
               to,
               subject: parsed.subject ?? '',
@@ -57,7 +63,9 @@ export async function startMailInbox(port = 0): Promise<MailInbox> {
   });
   return {
     url: `smtp://127.0.0.1:${boundPort}`,
+    port: boundPort,
     messages,
+    received,
     async waitFor(address, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

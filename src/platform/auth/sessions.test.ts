@@ -9,6 +9,7 @@ import {
   startTestService,
 } from '../../../test/support/service.js';
 import { sha256 } from '../crypto.js';
+import { until } from '../../../test/support/wait.js';
 
 let nodeA: Service;
 let nodeB: Service;
@@ -24,15 +25,6 @@ async function post(
 ) {
   const answer = await node.app.inject({ method: 'POST', url, headers: { host, ...headers }, payload });
   return { status: answer.statusCode, body: answer.json<{ apiStatus: { errorCode: string }; apiData: any }>() };
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await condition()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
 }
 
 async function newUser(roles: string[]) {

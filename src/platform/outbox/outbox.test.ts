@@ -4,11 +4,11 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import { simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformToken, provisionTenant, startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { type MailInbox, startMailInbox } from '../../../test/support/smtp.js';
 import type { Service } from '../../service.js';
 import type { Sql } from '../database/connections.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
@@ -23,47 +23,7 @@ import {
 } from './index.js';
 import { claimDueMail } from './outbox.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
-
-interface SmtpTestServer {
-  port: number;
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP server (no auth, no TLS) that keeps every message it accepts, parsed. */
-async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      // Parsed before the reply, so a mail the client saw accepted is already in `received`.
-      stream.on('end', () => {
-        simpleParser(Buffer.concat(chunks)).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the SMTP server has no port');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { until } from '../../../test/support/wait.js';
 
 interface OutboxRow {
   id: string;
@@ -75,18 +35,9 @@ interface OutboxRow {
   payload: Record<string, unknown>;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
-}
-
 let service: Service;
 let tenant: TenantRecord;
-let smtp: SmtpTestServer;
+let smtp: MailInbox;
 let clockOffsetMs = 0;
 const clock = () => new Date(Date.now() + clockOffsetMs);
 const silentLog = pino({ level: 'silent' });
@@ -100,11 +51,11 @@ beforeAll(async () => {
   const record = service.registry.byId(provisioned.tenantId);
   if (!record) throw new Error('the provisioned tenant is not in the registry');
   tenant = record;
-  smtp = await startSmtpServer();
+  smtp = await startMailInbox();
 });
 
 afterAll(async () => {
-  await smtp.close();
+  await smtp.stop();
   await service.close();
 });
 
@@ -214,9 +165,9 @@ describe('outbox over SMTP', () => {
   });
 
   it('keeps a mail while the server is down and delivers it exactly once when it is back', async () => {
-    const stopped = await startSmtpServer();
+    const stopped = await startMailInbox();
     const port = stopped.port;
-    await stopped.close();
+    await stopped.stop();
     const outbox = worker(smtpTransport(port));
     await enqueue(welcome());
 
@@ -232,7 +183,7 @@ describe('outbox over SMTP', () => {
     await expect(outbox.drain(tenant.tenantId)).resolves.toBe(0);
     expect((await outboxRows())[0]?.attempts).toBe(1);
 
-    const restarted = await startSmtpServer(port);
+    const restarted = await startMailInbox(port);
     try {
       await expect(outbox.drain(tenant.tenantId)).resolves.toBe(0);
       clockOffsetMs = retryDelayMs(1) + 1_000;
@@ -244,7 +195,7 @@ describe('outbox over SMTP', () => {
       expect(delivered?.attempts).toBe(2);
       expect(delivered?.last_error).toBeNull();
     } finally {
-      await restarted.close();
+      await restarted.stop();
     }
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
 import { platformToken, provisionTenant, startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { until } from '../../../test/support/wait.js';
 
 let nodeA: Service;
 let nodeB: Service;
@@ -15,15 +16,6 @@ afterAll(async () => {
   await nodeB.close();
   await nodeA.close();
 });
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await condition()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
-}
 
 const statusOn = async (node: Service, host: string) =>
   (await node.app.inject({ method: 'GET', url: '/auth/config', headers: { host } })).statusCode;
