@@ -2,6 +2,8 @@
 // start-up fails with a clear message when a value is malformed.
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
+import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
 
 export interface Config {
   host: string;
@@ -58,7 +60,12 @@ export interface Config {
     check: number;
     resetRequest: number;
     guest: number;
+    /** /common/wact: a page sends a handful per view; a script flooding the table is stopped. */
+    webAction: number;
+    /** /common/gcas: each real assessment is billed by Google. */
+    botCheck: number;
   };
+  botCheck: BotCheckSettings;
   lockout: {
     /** Consecutive failed logins that lock an account. */
     threshold: number;
@@ -66,7 +73,7 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -166,7 +173,10 @@ export function loadConfig(env: Env = process.env): Config {
       check: integer(env, 'TC_RATE_LIMIT_CHECK', 30, 1, 1_000_000),
       resetRequest: integer(env, 'TC_RATE_LIMIT_RESET_REQUEST', 5, 1, 1_000_000),
       guest: integer(env, 'TC_RATE_LIMIT_GUEST', 60, 1, 1_000_000),
+      webAction: integer(env, 'TC_RATE_LIMIT_WEB_ACTION', 600, 1, 1_000_000),
+      botCheck: integer(env, 'TC_RATE_LIMIT_BOT_CHECK', 60, 1, 1_000_000),
     },
+    botCheck: loadBotCheckSettings(env),
     lockout: {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),

@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { registerAuthOperations } from './areas/auth/auth.operations.js';
+import {
+  createCatalogAdminService,
+  createCatalogService,
+  createHoldSweeper,
+  registerCatalogOperations,
+} from './areas/catalog/index.js';
 import { registerPlatformAdminOperations } from './areas/platform-admin/platform-admin.operations.js';
+import { registerCommonArea } from './areas/common/index.js';
 import { registerSystemOperations } from './areas/system/system.operations.js';
 import { createUsersService, registerUsersOperations, seedAdminUser } from './areas/users/index.js';
 import { createSystemService } from './areas/system/system.service.js';
@@ -182,6 +189,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     clock,
   });
 
+  const holdSweeper = createHoldSweeper({ registry, pools, log: logger, clock });
+
   const kernel: Kernel = {
     config,
     clock,
@@ -216,9 +225,16 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       lockout: config.lockout,
     }),
   );
+  registerCommonArea(app, {
+    botCheck: config.botCheck,
+    rateLimits: { webAction: config.rateLimits.webAction, botCheck: config.rateLimits.botCheck },
+  });
+  const catalog = createCatalogService();
+  registerCatalogOperations(app, catalog, createCatalogAdminService(catalog));
   await registerBuiltinIdpRoutes(app, idp);
   await app.ready();
   outbox.start();
+  holdSweeper.start();
   initialized = true;
 
   let closing: Promise<void> | undefined;
@@ -249,6 +265,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         await Promise.race([app.close(), grace]);
         clearTimeout(timer);
         await outbox.stop();
+        await holdSweeper.stop();
         await heartbeat.stop();
         await sessions.stop();
         await registry.stop();

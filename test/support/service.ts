@@ -103,3 +103,33 @@ export async function provisionTenant(
     dbUser: `u_${tenantCode.replace(/-/g, '_')}`,
   };
 }
+
+export const TEST_ADMIN_PASSWORD = 'the admin password now';
+
+/**
+ * A session of the tenant's first admin, after the required password change, as a real admin would get it:
+ * /user/authenticate with the temporary password, then /user/updatepwd.
+ */
+export async function adminSession(service: Service, tenant: ProvisionedTestTenant): Promise<string> {
+  const post = async (url: string, payload: object) =>
+    (await service.app.inject({ method: 'POST', url, headers: { host: tenant.host }, payload })).json();
+  const again = await post('/user/authenticate', {
+    username: tenant.adminUser.username,
+    password: TEST_ADMIN_PASSWORD,
+  });
+  if (again.apiStatus.errorCode === 'OK') return again.apiData.session;
+  const first = await post('/user/authenticate', {
+    username: tenant.adminUser.username,
+    password: tenant.adminUser.temporaryPassword,
+  });
+  if (first.apiStatus.errorCode !== 'OK') throw new Error(`admin login failed: ${JSON.stringify(first.apiStatus)}`);
+  const changed = await post('/user/updatepwd', {
+    session: first.apiData.session,
+    userId: first.apiData.userId,
+    password: tenant.adminUser.temporaryPassword,
+    newPassword: TEST_ADMIN_PASSWORD,
+  });
+  if (changed.apiStatus.errorCode !== 'OK')
+    throw new Error(`admin password change failed: ${JSON.stringify(changed.apiStatus)}`);
+  return first.apiData.session;
+}

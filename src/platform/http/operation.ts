@@ -46,7 +46,7 @@ interface CommonDefinition<I extends TObject | undefined, Q extends TObject | un
   methods: readonly Method[];
   summary: string;
   description?: string;
-  tags?: string[];
+  tags?: readonly string[];
   /** Parameters: the JSON body of POST, the query string of GET. */
   input?: I;
   /** Query parameters of a POST, beside its body (e.g. `pk`). */
@@ -93,12 +93,13 @@ function withSession(schema: TObject): TObject {
   return { ...schema, properties: { ...schema.properties, session: SessionParameter } };
 }
 
-function operationId(path: string, method: Method, methods: readonly Method[]): string {
+/** '/product/getCategories' → 'productGetCategories'; a GET form gets the suffix Get (POST is the default). */
+function operationId(path: string, method: Method): string {
   const base = path
     .replace(/^\//, '')
     .replace(/[{}]/g, '')
     .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
-  return methods.length > 1 ? `${base}${method === 'GET' ? 'Get' : 'Post'}` : base;
+  return method === 'GET' ? `${base}Get` : base;
 }
 
 function kernelOf(app: FastifyInstance): Kernel {
@@ -113,7 +114,7 @@ export function defineOperation<I extends TObject | undefined, Q extends TObject
   const input = definition.input ? withSession(definition.input) : withSession(Type.Object({}));
   for (const method of definition.methods) {
     register(app, definition, method, input, {
-      tags: definition.tags ?? [definition.path.split('/')[1] ?? 'api'],
+      tags: definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'api'],
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
       run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
@@ -152,7 +153,7 @@ export function definePlatformOperation<
   const input = definition.input ?? Type.Object({});
   for (const method of definition.methods) {
     register(app, definition, method, input, {
-      tags: definition.tags ?? [definition.path.split('/')[1] ?? 'platform'],
+      tags: definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'platform'],
       security: definition.access === 'platform' ? [{ platformBearer: [] }] : [],
       run: async (request, _reply, parsedInput, parsedQuery) => {
         if (request.tenant && !definition.onTenantHosts) {
@@ -198,7 +199,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       summary: definition.summary,
       description: definition.description,
       tags: registration.tags,
-      operationId: operationId(definition.path, method, definition.methods),
+      operationId: operationId(definition.path, method),
       security: registration.security,
       ...(inputInBody ? { body: input } : {}),
       ...(querySchema ? { querystring: querySchema } : {}),

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
 import type { TenantPools } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
+import { createTenantSweep } from '../tenancy/tenant-sweep.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { composeMail } from './mail-message.js';
 import type { MailTransport } from './mail-transport.js';
@@ -65,8 +66,6 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const clock = deps.clock ?? (() => new Date());
   const sweepIntervalMs = deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
   let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping = false;
   /** Work stop() waits for. */
   const inFlight = new Set<Promise<unknown>>();
   /** Tenants with a kicked pass scheduled or running; `again` asks for one more pass after it. */
@@ -183,50 +182,25 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     }
   };
 
-  const sweep = async (): Promise<void> => {
-    const tenants = registry.all().filter((tenant) => tenant.status === 'ACTIVE');
-    let next = 0;
-    const lane = async () => {
-      while (!stopping) {
-        const tenant = tenants[next];
-        if (!tenant) return;
-        next += 1;
-        try {
-          await deliverDue(tenant.tenantId);
-        } catch (error) {
-          log.warn(
-            { err: error, tenantId: tenant.tenantId },
-            'outbox sweep of a tenant failed; the next sweep retries',
-          );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, lane));
-  };
-
-  const sweepUnlessRunning = () => {
-    // A slow sweep (a dead SMTP server, many tenants) is not overlapped by the next one.
-    if (sweeping || stopping) return;
-    sweeping = true;
-    track(
-      sweep()
-        .catch((error) => log.warn({ err: error }, 'outbox sweep failed; the next sweep retries'))
-        .finally(() => {
-          sweeping = false;
-        }),
-    );
-  };
+  const sweeper = createTenantSweep({
+    name: 'outbox sweep',
+    registry,
+    intervalMs: sweepIntervalMs,
+    concurrency: SWEEP_CONCURRENCY,
+    log,
+    work: async (tenant) => {
+      await deliverDue(tenant.tenantId);
+    },
+  });
 
   return {
     start() {
-      if (timer || stopping) return;
-      timer = setInterval(sweepUnlessRunning, sweepIntervalMs);
-      timer.unref();
-      sweepUnlessRunning();
+      if (stopping) return;
+      sweeper.start();
     },
     async stop() {
       stopping = true;
-      if (timer) clearInterval(timer);
+      await sweeper.stop();
       // Nothing new starts once stopping is set, so one wait covers everything.
       await Promise.allSettled([...inFlight]);
     },

@@ -6,6 +6,7 @@ import type { TenantPools } from './pools.js';
 import { REGISTRY_REFRESH_CHANNEL, TENANT_CHANGED_CHANNEL, type TenantRegistry } from './registry.js';
 import type { TenantRecord } from './tenant.js';
 import type { TenantDatabases } from './tenant-databases.js';
+import { forEachConcurrently } from './tenant-sweep.js';
 import { selectTenantById, updateTenantStatus } from './tenant.repository.js';
 
 export interface TenantLifecycle {
@@ -76,18 +77,15 @@ export function createTenantLifecycle(deps: {
       return tenant ? [tenant] : [];
     },
     async migrateAll() {
-      const queue = registry.all().filter((tenant) => tenant.status === 'ACTIVE');
-      const worker = async () => {
-        for (let tenant = queue.shift(); tenant; tenant = queue.shift()) {
-          try {
-            const applied = await databases.migrate(tenant);
-            if (applied.length) deps.log.info({ tenant: tenant.tenantCode, applied }, 'tenant database migrated');
-          } catch (error) {
-            deps.log.error({ err: error, tenant: tenant.tenantCode }, 'tenant database migration failed');
-          }
+      const active = registry.all().filter((tenant) => tenant.status === 'ACTIVE');
+      await forEachConcurrently(active, 4, async (tenant) => {
+        try {
+          const applied = await databases.migrate(tenant);
+          if (applied.length) deps.log.info({ tenant: tenant.tenantCode, applied }, 'tenant database migrated');
+        } catch (error) {
+          deps.log.error({ err: error, tenant: tenant.tenantCode }, 'tenant database migration failed');
         }
-      };
-      await Promise.all([worker(), worker(), worker(), worker()]);
+      });
     },
   };
 }

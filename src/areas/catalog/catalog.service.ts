@@ -1,0 +1,276 @@
+// Reading the catalog: the category tree, products, attributes, variants, terms, and availability with
+// server-decided prices. Guests and customers see only products available on the web; employees see all.
+import { isEmployee } from '../../platform/auth/roles.js';
+import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { fromMinor, toMinor } from '../../platform/money.js';
+import { addDays, formatDate, formatDateTime, localToInstant } from '../../platform/time.js';
+import * as repo from './catalog.repository.js';
+import { type Party, partyTotal, type SaleLimits, saleVerdict, seats, unitPrices } from './catalog.rules.js';
+import type { AvailabilityResult, BookingRequest, CategoryNode } from './catalog.schemas.js';
+import { categoryTree, findNode, toAttribute, toProduct, toProductSummary, toVariant } from './catalog.view.js';
+
+const onlyWeb = (ctx: TenantContext) => !isEmployee(ctx.roles);
+
+interface BookInfo {
+  date?: string;
+  adults?: number;
+  children?: number;
+}
+
+export function createCatalogService() {
+  const loadProduct = async (ctx: TenantContext, productId: number) => {
+    const product = await repo.selectProduct(ctx.db, { productId }, onlyWeb(ctx));
+    if (!product) throw notFound('Product');
+    return product;
+  };
+
+  const limitsOf = (ctx: TenantContext, product: repo.ProductRow, variant: repo.VariantRow): SaleLimits => ({
+    minQuantity: product.min_quantity,
+    maxQuantity: product.max_quantity,
+    maxAdults: variant.max_adults ?? product.max_adults,
+    maxChildren: variant.max_children ?? product.max_children,
+    maxOccupancy: variant.max_occupancy,
+    availableFrom: product.available_from ? formatDate(product.available_from, ctx.tenant.timezone) : null,
+    availableTo: product.available_to ? formatDate(product.available_to, ctx.tenant.timezone) : null,
+  });
+
+  const freeOf = (slot: repo.SlotRow) => Math.max(0, slot.capacity - slot.sold - slot.live_held);
+  const today = (ctx: TenantContext) => formatDate(ctx.now, ctx.tenant.timezone);
+
+  /** Whether the variant can take the party on the date (any of its slots has room). */
+  const variantAvailable = async (
+    ctx: TenantContext,
+    product: repo.ProductRow,
+    variant: repo.VariantRow,
+    info?: BookInfo,
+  ) => {
+    if (!info?.date) return true;
+    const party: Party = { adults: info.adults ?? 1, children: info.children ?? 0, infants: 0 };
+    const slots = await repo.selectSlots(ctx.db, variant.servid, info.date, info.date, ctx.now);
+    const best = slots.reduce((most, slot) => Math.max(most, freeOf(slot)), slots.length ? 0 : -1);
+    return saleVerdict({
+      date: info.date,
+      today: today(ctx),
+      party,
+      limits: limitsOf(ctx, product, variant),
+      free: best < 0 ? null : best,
+    }).available;
+  };
+
+  /** Per-person adjustments of the requested attribute values that the variant does not fix already. */
+  const adjustments = async (
+    ctx: TenantContext,
+    product: repo.ProductRow,
+    variant: repo.VariantRow,
+    requested: Record<string, string> | undefined,
+  ): Promise<number[]> => {
+    if (!requested || Object.keys(requested).length === 0) return [];
+    const attributes = await repo.selectAttributes(ctx.db, product.product_id);
+    const found: number[] = [];
+    for (const [key, wanted] of Object.entries(requested)) {
+      const attribute = attributes.find(
+        (a) => String(a.attribute_id) === key || a.name.toLowerCase() === key.toLowerCase(),
+      );
+      const value = attribute?.values.find(
+        (v) => String(v.attributeValueId) === wanted || v.attributeValue.toLowerCase() === wanted.toLowerCase(),
+      );
+      if (!attribute || !value)
+        throw invalidFormat(`bookingRequest.attributes.${key}`, 'names no attribute value of the product');
+      if (!variant.attribute_vals.includes(value.attributeValueId))
+        found.push(toMinor(value.priceAdjustment, product.currency));
+    }
+    return found;
+  };
+
+  return {
+    async categories(ctx: TenantContext): Promise<CategoryNode[]> {
+      return categoryTree(await repo.selectCategories(ctx.db));
+    },
+
+    async findCategory(ctx: TenantContext, name: string): Promise<CategoryNode> {
+      const tree = categoryTree(await repo.selectCategories(ctx.db));
+      const wanted = name.toLowerCase();
+      const node =
+        findNode(tree, (n) => n.categoryName.toLowerCase() === wanted) ??
+        findNode(tree, (n) => n.categoryName.toLowerCase().includes(wanted));
+      if (!node) throw notFound('Category');
+      return node;
+    },
+
+    async categoryProducts(ctx: TenantContext, categoryId: number) {
+      const rows = await repo.selectCategoryProducts(ctx.db, categoryId, onlyWeb(ctx));
+      if (rows.length === 0 && !(await repo.selectCategories(ctx.db)).some((c) => c.category_id === categoryId)) {
+        throw notFound('Category');
+      }
+      return rows.map((row) => toProductSummary(row, ctx.tenant.timezone));
+    },
+
+    async product(ctx: TenantContext, key: { productId?: number; productCode?: string }) {
+      if (key.productId === undefined && key.productCode === undefined)
+        throw missingParameter('productId or productCode');
+      const row = await repo.selectProduct(
+        ctx.db,
+        key.productId !== undefined ? { productId: key.productId } : { productCode: key.productCode ?? '' },
+        onlyWeb(ctx),
+      );
+      if (!row) throw notFound('Product');
+      return toProduct(row, ctx.tenant.timezone);
+    },
+
+    async search(
+      ctx: TenantContext,
+      filter: { method?: string; prodName?: string; publicCategoryId?: number; availableOnWeb?: boolean },
+    ) {
+      const rows = await repo.searchProducts(ctx.db, {
+        name: filter.prodName,
+        partial: filter.method === 'partial',
+        categoryId: filter.publicCategoryId,
+        availableOnWeb: filter.availableOnWeb,
+        onlyWeb: onlyWeb(ctx),
+      });
+      return rows.map((row) => ({
+        productId: row.product_id,
+        prodCode: row.prod_code,
+        prodName: row.prod_name,
+        productPrice: fromMinor(toMinor(row.product_price, row.currency), row.currency),
+        currency: row.currency,
+        publicCategoryId: row.public_category_id,
+        availableOnWeb: row.available_on_web,
+      }));
+    },
+
+    async lookup(ctx: TenantContext, namepart: string | undefined): Promise<Array<[string, number]>> {
+      const rows = await repo.lookupProducts(ctx.db, namepart, onlyWeb(ctx));
+      return rows.map((row) => [row.prod_name, row.product_id]);
+    },
+
+    async attributes(ctx: TenantContext, productId: number) {
+      const product = await loadProduct(ctx, productId);
+      const rows = await repo.selectAttributes(ctx.db, productId);
+      return rows.map((row) => toAttribute(row, product.currency));
+    },
+
+    async variants(ctx: TenantContext, productId: number, info?: BookInfo) {
+      const [product, rows] = await Promise.all([loadProduct(ctx, productId), repo.selectVariants(ctx.db, productId)]);
+      return Promise.all(
+        rows.map(async (row) => toVariant(row, product, await variantAvailable(ctx, product, row, info))),
+      );
+    },
+
+    async variantOf(ctx: TenantContext, productId: number, attrValues: number[], info?: BookInfo) {
+      const [product, rows] = await Promise.all([loadProduct(ctx, productId), repo.selectVariants(ctx.db, productId)]);
+      const wanted = [...new Set(attrValues)].sort((a, b) => a - b).join(',');
+      const row = rows.find((variant) => variant.attribute_vals.join(',') === wanted);
+      if (!row) throw notFound('Variant with these attribute values');
+      return toVariant(row, product, await variantAvailable(ctx, product, row, info));
+    },
+
+    async defaultVariant(ctx: TenantContext, productId: number) {
+      const [product, rows] = await Promise.all([loadProduct(ctx, productId), repo.selectVariants(ctx.db, productId)]);
+      const row = rows[0];
+      if (!row) throw notFound('Variant');
+      return toVariant(row, product, true);
+    },
+
+    async terms(ctx: TenantContext, productId: number) {
+      const product = await loadProduct(ctx, productId);
+      return {
+        productId,
+        productTerms: product.product_terms,
+        cancelPolicy: product.cancel_policy,
+        childPolicy: product.child_policy,
+      };
+    },
+
+    async availability(ctx: TenantContext, request: BookingRequest): Promise<AvailabilityResult> {
+      const [product, variants] = await Promise.all([
+        loadProduct(ctx, request.productId),
+        repo.selectVariants(ctx.db, request.productId),
+      ]);
+      const variant =
+        request.variantId === undefined ? variants[0] : variants.find((v) => v.servid === request.variantId);
+      if (!variant) throw notFound('Variant of the product');
+      const party: Party = {
+        adults: request.adultCount ?? request.quantity ?? 1,
+        children: request.childCount ?? 0,
+        infants: request.infantCount ?? 0,
+      };
+      if (seats(party) + party.infants === 0) throw invalidFormat('bookingRequest.adultCount', 'the party is empty');
+
+      const slots = await repo.selectSlots(ctx.db, variant.servid, request.date, request.date, ctx.now);
+      let slot: repo.SlotRow | undefined;
+      if (request.timeSlotId !== undefined) {
+        slot = slots.find((s) => s.slot_id === request.timeSlotId);
+        if (!slot) throw invalidFormat('bookingRequest.timeSlotId', `is not a slot of the variant on ${request.date}`);
+      } else {
+        // The earliest slot with room for the party, else the one with most room (to say how much is left).
+        slot = slots.find((s) => freeOf(s) >= seats(party)) ?? [...slots].sort((a, b) => freeOf(b) - freeOf(a))[0];
+      }
+      const verdict = saleVerdict({
+        date: request.date,
+        today: today(ctx),
+        party,
+        limits: limitsOf(ctx, product, variant),
+        free: slot ? freeOf(slot) : null,
+      });
+      const currency = product.currency;
+      const prices = unitPrices({
+        adult: toMinor(variant.cprice, currency),
+        child:
+          variant.child_price !== null
+            ? toMinor(variant.child_price, currency)
+            : product.child_price !== null
+              ? toMinor(product.child_price, currency)
+              : null,
+        infant: toMinor(product.infant_price, currency),
+        adjustments: await adjustments(ctx, product, variant, request.attributes),
+      });
+      return {
+        priceInfoId: `PI-${variant.servid}-${slot?.slot_id ?? 0}-${request.date}-${party.adults}-${party.children}-${party.infants}`,
+        apc: fromMinor(prices.adult, currency),
+        cpc: fromMinor(prices.child, currency),
+        sttl: fromMinor(partyTotal(prices, party), currency),
+        available: verdict.available,
+        statusReason: verdict.statusReason,
+        startTime: slot?.start_time ?? '',
+        needsLocation: variant.needs_location,
+        vpc: variant.bprice === null ? [] : [fromMinor(toMinor(variant.bprice, currency), currency)],
+      };
+    },
+
+    async timeslots(
+      ctx: TenantContext,
+      variantRef: { servid: number; templateid?: number },
+      info: { date: string; adults?: number; children?: number },
+    ) {
+      const variant = await repo.selectVariant(ctx.db, variantRef.servid);
+      if (!variant || (variantRef.templateid !== undefined && variant.product_id !== variantRef.templateid)) {
+        throw notFound('Variant');
+      }
+      const product = await loadProduct(ctx, variant.product_id);
+      const currency = product.currency;
+      const slots = await repo.selectSlots(ctx.db, variant.servid, info.date, info.date, ctx.now);
+      return slots.map((slot) => {
+        const start = localToInstant(
+          slot.start_time ? `${info.date}T${slot.start_time}` : info.date,
+          ctx.tenant.timezone,
+        );
+        if (!start) throw new ApiError(ErrorCode.GENERAL, 'A slot has an unreadable start time');
+        const end = slot.start_time
+          ? new Date(start.getTime() + product.duration_minutes * 60_000)
+          : (localToInstant(addDays(info.date, 1), ctx.tenant.timezone) ?? start);
+        return {
+          slotId: slot.slot_id,
+          startTime: formatDateTime(start, ctx.tenant.timezone),
+          endTime: formatDateTime(end, ctx.tenant.timezone),
+          slotName: slot.start_time ? `${variant.servname} ${slot.start_time}` : `${variant.servname} (all day)`,
+          available: freeOf(slot),
+          price: fromMinor(toMinor(variant.cprice, currency), currency),
+        };
+      });
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,2 @@
+/** A setting is malformed: the start stops with this message. */
+export class ConfigError extends Error {}

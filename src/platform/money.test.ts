@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { fromMinor, minorToDecimalString, minorUnitExponent, toMinor } from './money.js';
+
+describe('money', () => {
+  it.each([
+    ['12.50', 'AED', 1250],
+    ['12.505', 'AED', 1251],
+    ['12.504', 'AED', 1250],
+    ['0.1', 'AED', 10],
+    ['100', 'JPY', 100],
+    ['1.2345', 'KWD', 1235],
+    ['-3.456', 'AED', -346],
+    ['.5', 'USD', 50],
+  ])('%s %s is %i minor units', (amount, currency, minor) => {
+    expect(toMinor(amount, currency)).toBe(minor);
+  });
+
+  it('adds without floating point drift', () => {
+    const total = [0.1, 0.2, 0.3].map((amount) => toMinor(amount, 'AED')).reduce((a, b) => a + b, 0);
+    expect(fromMinor(total, 'AED')).toBe(0.6);
+  });
+
+  it('writes decimal text for SQL', () => {
+    expect(minorToDecimalString(1250, 'AED')).toBe('12.50');
+    expect(minorToDecimalString(5, 'AED')).toBe('0.05');
+    expect(minorToDecimalString(-1235, 'KWD')).toBe('-1.235');
+    expect(minorToDecimalString(100, 'JPY')).toBe('100');
+  });
+
+  it('knows minor units', () => {
+    expect([minorUnitExponent('AED'), minorUnitExponent('jpy'), minorUnitExponent('BHD')]).toEqual([2, 0, 3]);
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(() => toMinor('12,50', 'AED')).toThrow();
+    expect(() => toMinor('', 'AED')).toThrow();
+    expect(() => toMinor(Number.NaN, 'AED')).toThrow();
+  });
+});

@@ -1,0 +1,72 @@
+// Money is exact: amounts travel as integer minor units (fils, cents) and are parsed from the decimal text
+// PostgreSQL's numeric gives, never through binary floating point sums. Answers show numbers rounded to the
+// currency's minor unit (contract §5).
+
+/** ISO 4217 currencies whose minor unit is not the hundredth. */
+const EXPONENTS: Record<string, number> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+export function minorUnitExponent(currency: string): number {
+  return EXPONENTS[currency.toUpperCase()] ?? 2;
+}
+
+/**
+ * The amount in minor units, from a decimal string (numeric from PostgreSQL) or a number (request input);
+ * digits beyond the minor unit are rounded half away from zero.
+ */
+export function toMinor(amount: string | number, currency: string): number {
+  const exponent = minorUnitExponent(currency);
+  const text = typeof amount === 'number' ? numberToPlainString(amount) : amount.trim();
+  const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) throw new Error(`not a decimal amount: ${text}`);
+  const [, sign, whole = '', fraction = ''] = match;
+  const kept = fraction.slice(0, exponent).padEnd(exponent, '0');
+  let minor = Number(whole || '0') * 10 ** exponent + Number(kept || '0');
+  if ((fraction[exponent] ?? '0') >= '5') minor += 1;
+  return sign ? -minor : minor;
+}
+
+/** A number for an answer: minor units back to the currency's decimal value. */
+export function fromMinor(minor: number, currency: string): number {
+  const exponent = minorUnitExponent(currency);
+  return Number((minor / 10 ** exponent).toFixed(exponent));
+}
+
+/** Decimal text for SQL numeric parameters. */
+export function minorToDecimalString(minor: number, currency: string): string {
+  const exponent = minorUnitExponent(currency);
+  const negative = minor < 0;
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const text = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+  return negative ? `-${text}` : text;
+}
+
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value)) throw new Error('not a finite amount');
+  // toFixed(10) avoids exponent notation for small and large values alike
+  return value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
+}
