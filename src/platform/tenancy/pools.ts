@@ -37,7 +37,8 @@ export function createTenantPools(deps: {
   let closingConnections = 0;
   let waiters: Array<() => void> = [];
 
-  const reserved = () => entries.size * poolSize + closingConnections;
+  const live = () => entries.size * poolSize;
+  const reserved = () => live() + closingConnections;
 
   const wakeWaiters = () => {
     const woken = waiters;
@@ -104,8 +105,10 @@ export function createTenantPools(deps: {
       for (;;) {
         const cached = entries.get(tenant.tenantId);
         if (cached) return lease(tenant.tenantId, cached);
-        while (reserved() + poolSize > deps.maxConnections && evictIdle()) {
-          // evicted one idle pool; check the room again
+        // Evict idle pools until the room is there once the pools already closing are gone: an evicted pool
+        // keeps counting until its connections are closed, so the check is on the live pools only.
+        while (live() + poolSize > deps.maxConnections && evictIdle()) {
+          // one more idle pool is closing
         }
         if (reserved() + poolSize <= deps.maxConnections) return lease(tenant.tenantId, open(tenant));
         const wait = deadline - Date.now();

@@ -5,6 +5,7 @@ import { createSystemSession } from '../auth/session.repository.js';
 import { ROLES } from '../auth/roles.js';
 import { isSealed, randomToken, type SecretBox, temporaryPassword } from '../crypto.js';
 import { connect, type ServerAddress, type TransactionSql } from '../database/connections.js';
+import { hashPassword } from '../passwords.js';
 import { ApiError, ErrorCode, invalidFormat } from '../http/errors.js';
 import type { IdentityProvider } from '../idp/port.js';
 import type { Sql } from '../database/connections.js';
@@ -36,7 +37,7 @@ export interface ProvisionedTenant {
 /** What an area adds to every new tenant database, inside the provisioning transaction. */
 export type TenantSeeder = (
   tx: TransactionSql,
-  tenant: { tenantCode: string; adminUsername: string; adminEmail: string; adminTemporaryPassword: string },
+  tenant: { tenantCode: string; adminUsername: string; adminEmail: string; adminPasswordHash: string },
 ) => Promise<void>;
 
 interface Step {
@@ -74,6 +75,9 @@ export function createProvisioner(deps: {
       const dbName = tenantDatabaseName(request.tenantCode);
       const realm = request.tenantCode;
       const adminPassword = temporaryPassword();
+      // Hashing takes as long as cloning the database: it runs on the thread pool meanwhile.
+      const adminPasswordHash = hashPassword(adminPassword);
+      adminPasswordHash.catch(() => undefined); // awaited below; a failure before then must not go unhandled
       let apiClientSecret = '';
       let systemSession = '';
       let tenant: TenantRecord | undefined;
@@ -103,6 +107,7 @@ export function createProvisioner(deps: {
               login: { user: request.dbUser, password: dbPass },
             });
             try {
+              const passwordHash = await adminPasswordHash;
               systemSession = await sql.begin(async (tx) => {
                 const token = await createSystemSession(tx);
                 for (const seed of deps.seeders) {
@@ -110,7 +115,7 @@ export function createProvisioner(deps: {
                     tenantCode: request.tenantCode,
                     adminUsername: request.adminUsername,
                     adminEmail: request.adminEmail,
-                    adminTemporaryPassword: adminPassword,
+                    adminPasswordHash: passwordHash,
                   });
                 }
                 return token;

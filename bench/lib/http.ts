@@ -1,0 +1,54 @@
+// One HTTP request to a loopback server with an explicit Host header (fetch may not set Host, and
+// *.localhost does not resolve everywhere), and polling until a URL answers 200.
+import { request } from 'node:http';
+import { sleep } from './env.js';
+
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+export function httpGet(port: number, path: string, host = 'localhost', timeoutMs = 2_000): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'GET', headers: { host }, timeout: timeoutMs },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** GET `path` every `intervalMs` until it answers 200; false after `timeoutMs` or once `stopped()` says so. */
+export async function pollUntil200(
+  port: number,
+  path: string,
+  options: { intervalMs: number; timeoutMs: number; stopped: () => boolean },
+): Promise<boolean> {
+  const deadline = Date.now() + options.timeoutMs;
+  while (Date.now() < deadline && !options.stopped()) {
+    const answer = await httpGet(port, path, 'localhost', 1_000).catch(() => undefined);
+    if (answer?.status === 200) return true;
+    await sleep(options.intervalMs);
+  }
+  return false;
+}
+
+/** An answer that must be HTTP 200 with the envelope's errorCode OK (or a plain JSON body for bare servers). */
+export async function expectOk(port: number, path: string, host?: string): Promise<string> {
+  const answer = await httpGet(port, path, host);
+  const parsed = JSON.parse(answer.body) as { apiStatus?: { errorCode?: string } };
+  if (answer.status !== 200 || (parsed.apiStatus && parsed.apiStatus.errorCode !== 'OK')) {
+    throw new Error(`GET ${path} (Host ${host ?? 'localhost'}) answered ${answer.status}: ${answer.body}`);
+  }
+  return answer.body;
+}

@@ -1,0 +1,69 @@
+// A load run: autocannon against one loopback server, a warm-up whose figures are dropped, then the
+// measured run. Failures of any kind (socket errors, timeouts, non-2xx, a body other than the expected
+// one) are counted, never hidden.
+import autocannon, { type Options, type RequestParams } from 'autocannon';
+import { round } from './stats.js';
+
+export interface LoadOptions {
+  port: number;
+  path: string;
+  /** Host header (a tenant host); default: the base domain. */
+  host?: string;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  /** Every answer must have exactly this body. */
+  expectBody?: string;
+  /** Rewrites each request before it is sent (rotating the tenant host). */
+  setupRequest?: (request: RequestParams) => RequestParams;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  /** Latency percentiles of the 2xx answers (autocannon leaves the others out). */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  /** Requests that failed: socket errors and timeouts, plus answers that were non-2xx or had another body. */
+  failures: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+  statusCodes: Record<string, number>;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const { expectBody } = options;
+  const base: Options = {
+    url: `http://127.0.0.1:${options.port}${options.path}`,
+    connections: options.connections,
+    ...(options.host ? { headers: { host: options.host } } : {}),
+    // autocannon calls setupRequest whenever the key is present, so it is left out when there is none.
+    requests: [
+      { method: 'GET', path: options.path, ...(options.setupRequest ? { setupRequest: options.setupRequest } : {}) },
+    ],
+    // (expectBody would do the same, but autocannon refuses it beside `requests`)
+    ...(expectBody === undefined ? {} : { verifyBody: (body: string) => body === expectBody }),
+    timeout: 10,
+  };
+  if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
+  const result = await autocannon({ ...base, duration: options.seconds });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
+  return {
+    requestsPerSecond: round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    // `errors` includes the timeouts; a non-2xx answer is also a mismatch when a body is expected.
+    failures: result.errors + Math.max(result.non2xx, result.mismatches),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+    statusCodes,
+  };
+}

@@ -1,0 +1,79 @@
+// The benchmark suite: `npm run bench` runs every scenario, `npm run bench -- noop tenants500` some.
+// PostgreSQL: DATABASE_URL when set, else an embedded throw-away cluster started once for the run (the
+// cold start runs its own, as `npm start` does). Prints a table and writes bench/results/foundation.json.
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { killRunningChildren } from './lib/child.js';
+import { type BenchPostgres, startBenchPostgres } from './lib/postgres.js';
+import { describeEnvironment, type FailedScenario, printTable, RESULTS_FILE, writeResults } from './lib/report.js';
+import type { BenchContext, Scenario, ScenarioResult } from './lib/scenario.js';
+import { round } from './lib/stats.js';
+import { coldStart } from './scenarios/cold-start.js';
+import { noop } from './scenarios/noop.js';
+import { provisioning } from './scenarios/provisioning.js';
+import { tenants500 } from './scenarios/tenants500.js';
+
+const SCENARIOS: Record<string, Scenario> = { 'cold-start': coldStart, provisioning, noop, tenants500 };
+const ALIASES: Record<string, string> = { cold: 'cold-start', tenants: 'tenants500', provision: 'provisioning' };
+
+function selected(args: string[]): string[] {
+  const names = args.filter((arg) => arg !== '--' && arg !== 'all').map((arg) => ALIASES[arg] ?? arg);
+  const unknown = names.filter((name) => !(name in SCENARIOS));
+  if (unknown.length > 0) {
+    console.error(`Unknown scenario ${unknown.join(', ')}; choose from: ${Object.keys(SCENARIOS).join(', ')}`);
+    process.exit(2);
+  }
+  return names.length > 0 ? Object.keys(SCENARIOS).filter((name) => names.includes(name)) : Object.keys(SCENARIOS);
+}
+
+async function main(): Promise<number> {
+  const names = selected(process.argv.slice(2));
+  const runId = randomBytes(3).toString('hex');
+  const needsServer = names.some((name) => name !== 'cold-start');
+  console.log(`Benchmarks: ${names.join(', ')} (run ${runId})`);
+  const pg: BenchPostgres | undefined = needsServer ? await startBenchPostgres() : undefined;
+  if (pg) console.log(`PostgreSQL ${pg.version} (${pg.kind})`);
+  const results: Array<ScenarioResult | FailedScenario> = [];
+  try {
+    for (const name of names) {
+      const scenario = SCENARIOS[name];
+      if (!scenario) continue;
+      const loadAverageAtStart = round(loadavg()[0] ?? 0, 2);
+      console.log(`\n▶ ${name} (load average ${loadAverageAtStart})`);
+      const ctx: BenchContext = { runId, pg, log: (line) => console.log(`  ${line}`) };
+      const started = performance.now();
+      const measuredAt = new Date().toISOString();
+      try {
+        const outcome = await scenario(ctx);
+        const durationS = round((performance.now() - started) / 1000, 1);
+        results.push({ scenario: name, measuredAt, durationS, loadAverageAtStart, ...outcome });
+      } catch (error) {
+        results.push({ scenario: name, measuredAt, error: error instanceof Error ? error.message : String(error) });
+      }
+      console.log(`  (${round((performance.now() - started) / 1000, 1)} s)`);
+    }
+  } finally {
+    await pg?.stop(runId).catch((error: unknown) => console.error('stopping PostgreSQL failed:', error));
+  }
+  await writeResults(describeEnvironment(pg?.version ?? 'embedded (cold start only)', pg?.kind ?? 'embedded'), results);
+  printTable(results);
+  console.log(`\nWritten to ${RESULTS_FILE}`);
+  const failed = results.some((result) => 'error' in result || result.checks.some((check) => check.pass === false));
+  return failed ? 1 : 0;
+}
+
+process.once('SIGINT', () => {
+  killRunningChildren();
+  process.exit(130);
+});
+process.once('exit', killRunningChildren);
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    killRunningChildren();
+    process.exit(1);
+  },
+);
