@@ -24,7 +24,7 @@ export function toUserView(row: UserRow, timezone: string, signup?: SignupTokenS
     street2: row.street2,
     city: row.city,
     countryId: row.country_id,
-    countryName: null,
+    countryName: row.country_name,
     contactId: row.contact_id,
     isCompany: row.is_company,
     isEmployee: hasEmployeeRole(row.roles),
