@@ -6,7 +6,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.js';
-import type { ServerAddress } from '../../src/platform/database/connections.js';
+import type { ServerAddress, Sql } from '../../src/platform/database/connections.js';
+import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 import { type Service, startService } from '../../src/service.js';
 import { testServer, uniqueName } from './database.js';
 
@@ -132,4 +133,18 @@ export async function adminSession(service: Service, tenant: ProvisionedTestTena
   if (changed.apiStatus.errorCode !== 'OK')
     throw new Error(`admin password change failed: ${JSON.stringify(changed.apiStatus)}`);
   return first.apiData.session;
+}
+
+/** Runs `work` with a connection of the tenant's own pool (as the tenant's role), released afterwards. */
+export async function withTenantDb<T>(
+  service: Service,
+  tenant: TenantRecord,
+  work: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  const lease = await service.pools.acquire(tenant);
+  try {
+    return await work(lease.sql);
+  } finally {
+    lease.release();
+  }
 }

@@ -10,6 +10,7 @@ import {
   type ProvisionedTestTenant,
   provisionTenant,
   startTestService,
+  withTenantDb,
 } from '../../../test/support/service.js';
 import { convertToSale, createHoldSweeper, extend, hold, release } from './index.js';
 
@@ -32,14 +33,7 @@ async function ok(url: string, payload: object, session = admin, host = tenant.h
   return body.apiData;
 }
 
-async function withDb<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  const lease = await service.pools.acquire(record);
-  try {
-    return await work(lease.sql);
-  } finally {
-    lease.release();
-  }
-}
+const withDb = <T>(work: (sql: Sql) => Promise<T>) => withTenantDb(service, record, work);
 
 const slot = (date: string) =>
   withDb(async (sql) => {

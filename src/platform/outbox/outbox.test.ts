@@ -7,7 +7,13 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { platformToken, provisionTenant, startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import {
+  platformToken,
+  provisionTenant,
+  startTestService,
+  TEST_BASE_DOMAIN,
+  withTenantDb,
+} from '../../../test/support/service.js';
 import { type MailInbox, startMailInbox } from '../../../test/support/smtp.js';
 import type { Service } from '../../service.js';
 import type { Sql } from '../database/connections.js';
@@ -69,14 +75,7 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
 
-async function withTenantSql<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  const lease = await service.pools.acquire(tenant);
-  try {
-    return await work(lease.sql);
-  } finally {
-    lease.release();
-  }
-}
+const withTenantSql = <T>(work: (sql: Sql) => Promise<T>) => withTenantDb(service, tenant, work);
 
 /** Queues the mails in one transaction, as a use case does. */
 function enqueue(...mails: OutgoingMail[]): Promise<void> {
