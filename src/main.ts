@@ -10,6 +10,7 @@ import type { TenantContext } from './platform/http/operation.js';
 import { createLogger, type Service, startService, tenantUrl } from './service.js';
 
 const DEMO_TENANT = 'demo';
+const DEMO_SEED_LOCK = 7_020_002;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -91,7 +92,11 @@ async function ensureDemoCatalog(service: Service): Promise<DemoCatalogCounts | 
   const tenant = service.registry.byCode(DEMO_TENANT);
   if (tenant?.status !== 'ACTIVE') return undefined;
   const lease = await service.pools.acquire(tenant);
+  // Nodes starting together must not both seed: the one holding the lock does, the others skip.
+  const guard = await lease.sql.reserve();
   try {
+    const [lock] = await guard<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(${DEMO_SEED_LOCK}) AS locked`;
+    if (!lock?.locked) return undefined;
     const ctx: TenantContext = {
       tenant,
       db: lease.sql,
@@ -112,6 +117,8 @@ async function ensureDemoCatalog(service: Service): Promise<DemoCatalogCounts | 
     service.logger.error({ err: error }, 'demo catalog not seeded');
     return undefined;
   } finally {
+    await guard`SELECT pg_advisory_unlock_all()`.catch(() => undefined);
+    guard.release();
     lease.release();
   }
 }

@@ -13,6 +13,7 @@ import Fastify, {
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { errorBody } from './envelope.js';
+import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
 
@@ -48,6 +49,7 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   const app = Fastify({
     loggerInstance: logger,
     // No line per request: errors and slow paths are logged where they happen, with the correlation id.
+    childLoggerFactory: (logger, bindings, options) => new LazyChildLogger(logger, bindings, options),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
     requestIdHeader: false,
     genReqId: (request) => {
