@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { registerAuthOperations } from './areas/auth/auth.operations.js';
+import { createCartService, registerCartOperations } from './areas/cart/index.js';
 import {
   createCatalogAdminService,
   createCatalogService,
@@ -231,6 +232,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
   const catalog = createCatalogService();
   registerCatalogOperations(app, catalog, createCatalogAdminService(catalog));
+  registerCartOperations(app, createCartService({ sessions }));
   await registerBuiltinIdpRoutes(app, idp);
   await app.ready();
   outbox.start();

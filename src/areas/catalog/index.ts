@@ -19,6 +19,7 @@ export { createCatalogAdminService } from './catalog-admin.service.js';
 export { registerCatalogOperations } from './catalog.operations.js';
 export { createCatalogService, type CatalogService } from './catalog.service.js';
 export { partyTotal, seats, transferTotal, unitPrices } from './catalog.rules.js';
+export { QuoteRefused, quoteRefusal, quoteUnit, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
 
 /** Expired holds give their seats back within a minute even where no request touches the slot. */
 export function createHoldSweeper(deps: {

@@ -1,0 +1,87 @@
+// /cart/*: carts of any session (guest, system, user). An unknown or expired session answers TOKEN_ERROR.
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { Allow } from '../../platform/auth/roles.js';
+import { ErrorCode } from '../../platform/http/errors.js';
+import { defineOperation } from '../../platform/http/operation.js';
+import {
+  AddedItem,
+  AddItemRequest,
+  CartView,
+  CreateCartRequest,
+  ItemRef,
+  PersistRequest,
+  UpdateItemRequest,
+} from './cart.schemas.js';
+import type { CartService } from './cart.service.js';
+
+export function registerCartOperations(app: FastifyInstance, carts: CartService): void {
+  const policy = {
+    allow: Allow.anySession,
+    sessionParameter: 'required',
+    unknownSession: ErrorCode.TOKEN_ERROR,
+    tags: ['cart'],
+  } as const;
+
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/create',
+    methods: ['POST'],
+    summary: "The session's cart (created empty when there is none); persistent: bound to the logged-in user",
+    input: CreateCartRequest,
+    response: CartView,
+    handler: (ctx, input) => carts.create(ctx, input.persistent ?? false),
+  });
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/load',
+    methods: ['POST'],
+    summary: "The session's cart with its items; keeps their seats held for another 30 minutes",
+    response: CartView,
+    handler: (ctx) => carts.load(ctx),
+  });
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/addItem',
+    methods: ['POST'],
+    summary: 'Add items priced by the catalog; a dated item holds its seats',
+    input: AddItemRequest,
+    response: Type.Array(AddedItem),
+    handler: (ctx, input) => carts.addItems(ctx, input.items),
+  });
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/removeItem',
+    methods: ['POST'],
+    summary: 'Remove an item (by itemId or cartItemId); its seats are given back',
+    input: ItemRef,
+    response: Type.Null(),
+    handler: (ctx, input) => carts.removeItem(ctx, input),
+  });
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/updateItem',
+    methods: ['POST'],
+    summary: "Change an item's quantity (its seats are held anew, or nothing changes)",
+    input: UpdateItemRequest,
+    response: Type.Null(),
+    handler: (ctx, input) => carts.updateItem(ctx, input, input.quantity),
+  });
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/persist',
+    methods: ['POST'],
+    summary: "Carry the anonymous session's cart over to the logged-in user's persistent cart",
+    input: PersistRequest,
+    response: CartView,
+    handler: (ctx, input) => carts.persist(ctx, input.oldSession),
+  });
+  defineOperation(app, {
+    ...policy,
+    path: '/cart/delete',
+    methods: ['POST'],
+    summary: "Delete the session's cart; its seats are given back",
+    response: Type.Boolean(),
+    handler: (ctx) => carts.remove(ctx),
+  });
+}

@@ -1,0 +1,95 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { VERBATIM } from '../../platform/http/input.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Text = (maxLength = 200) => Type.String({ maxLength });
+
+export const CartItemView = Type.Object({
+  itemId: Type.Integer({ description: 'Server-assigned, from 0' }),
+  cartItemId: Nullable(Type.String({ description: "The client's identifier" })),
+  productId: Type.Integer(),
+  productTemplateId: Nullable(Type.Integer()),
+  unitId: Type.Integer(),
+  unitName: Type.String(),
+  description: Type.String(),
+  unitPrice: Type.Number(),
+  quantity: Type.Number(),
+  child: Type.Boolean(),
+  infant: Type.Boolean(),
+  bookDate: Nullable(Type.String({ description: "yyyy-MM-dd'T'HH:mm:ss (the slot's start, tenant time)" })),
+  extAttr: Nullable(Type.String()),
+  extVariantId: Type.Integer(),
+  pickupLocation: Nullable(Type.String()),
+  serviceLocation: Nullable(Type.String()),
+  xferType: Nullable(Type.String()),
+  timeSlot: Type.String(),
+  startTime: Nullable(Type.String()),
+  isAvailable: Type.Boolean({ description: 'Its seats are held for the cart' }),
+  ppc: Nullable(Type.Number()),
+  resvName: Nullable(Type.String()),
+});
+export type CartItemView = Static<typeof CartItemView>;
+
+export const CartView = Type.Object({
+  cartId: Type.String({ format: 'uuid' }),
+  sessionId: Type.String(),
+  items: Type.Array(CartItemView),
+  paymentRef: Nullable(Type.String()),
+  paymentUrl: Nullable(Type.String()),
+  orderNum: Nullable(Type.String()),
+});
+export type CartView = Static<typeof CartView>;
+
+export const CreateCartRequest = Type.Object({
+  persistent: Type.Optional(Type.Boolean({ description: 'Bound to the logged-in user across sessions' })),
+});
+
+export const NewItem = Type.Object({
+  productId: Id(),
+  unitId: Id(),
+  unitPrice: Type.Number({
+    minimum: 0,
+    maximum: 1e10,
+    description: "Must equal the catalog's price (agents and admins may set another)",
+  }),
+  quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+  cartItemId: Type.Optional(Text(100)),
+  productTemplateId: Type.Optional(Id()),
+  unitName: Type.Optional(Text(100)),
+  description: Type.Optional(Text(500)),
+  isChild: Type.Optional(Type.Boolean()),
+  isInfant: Type.Optional(Type.Boolean()),
+  bookDate: Type.Optional(Type.String({ format: 'date', description: 'yyyy-MM-dd' })),
+  extAttr: Type.Optional(
+    Type.String({ maxLength: 4000, description: 'JSON text: { attribute (id or name): value (id or text) }' }),
+  ),
+  extVariantId: Type.Optional(Id()),
+  pickupLocation: Type.Optional(Text(500)),
+  serviceLocation: Type.Optional(Text(500)),
+  xferType: Type.Optional(Type.Union([Type.Literal('SIC'), Type.Literal('PVT')])),
+  timeSlot: Type.Optional(
+    Type.String({ pattern: '^$|^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm of a timed slot' }),
+  ),
+  startTime: Type.Optional(Text(20)),
+  ppc: Type.Optional(Type.Number({ minimum: 0, maximum: 1e10 })),
+  resvName: Type.Optional(Text(200)),
+});
+export type NewItem = Static<typeof NewItem>;
+
+export const AddItemRequest = Type.Object({ items: Type.Array(NewItem, { minItems: 1, maxItems: 50 }) });
+export const AddedItem = Type.Object({ itemId: Type.Integer(), cartItemId: Nullable(Type.String()) });
+
+export const ItemRef = Type.Object({
+  itemId: Type.Optional(Type.Integer({ minimum: 0 })),
+  cartItemId: Type.Optional(Text(100)),
+});
+export const UpdateItemRequest = Type.Object({
+  itemId: Type.Optional(Type.Integer({ minimum: 0 })),
+  cartItemId: Type.Optional(Text(100)),
+  quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+});
+
+export const PersistRequest = Type.Object({
+  oldSession: Type.String({ description: 'The anonymous session whose cart is carried over', [VERBATIM]: true }),
+});

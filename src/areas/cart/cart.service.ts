@@ -1,0 +1,318 @@
+// Carts: a transient cart per session, a persistent one per logged-in user. Prices are the catalog's (agents and
+// admins may set another, recorded with who did); a dated item holds its seats while it is in the cart.
+import { isEmployee } from '../../platform/auth/roles.js';
+import type { SessionStore } from '../../platform/auth/sessions.js';
+import type { Queryable } from '../../platform/database/connections.js';
+import { withTransaction } from '../../platform/database/transaction.js';
+import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
+import { extend, hold, QuoteRefused, quoteRefusal, quoteUnit, release } from '../catalog/index.js';
+import * as repo from './cart.repository.js';
+import type { CartView, NewItem } from './cart.schemas.js';
+import { toCartView } from './cart.view.js';
+
+/** Seats stay held this long after the cart last changed or was loaded. */
+export const CART_HOLD_MINUTES = 30;
+
+type Owner = { sessionId: string | null; userId: number | null };
+
+/** The owner a session's cart is looked up by: its session (numeric ids only) and its user. */
+function ownerOf(ctx: TenantContext): Owner {
+  const session = ctx.session;
+  if (!session) throw new ApiError(ErrorCode.TOKEN_ERROR, 'Session not recognised');
+  const numeric = /^\d+$/.test(session.sessionId) ? session.sessionId : null;
+  return { sessionId: numeric, userId: session.kind === 'user' ? session.userId : null };
+}
+
+function parseAttributes(index: number, text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(ErrorCode.INVALID_FORMAT, `Parameter items[${index}].extAttr must be JSON text`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ApiError(ErrorCode.INVALID_FORMAT, `Parameter items[${index}].extAttr must be a JSON object`);
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
+}
+
+export function createCartService(deps: { sessions: SessionStore }) {
+  const holdUntil = (ctx: TenantContext) => new Date(ctx.now.getTime() + CART_HOLD_MINUTES * 60_000);
+
+  /** The caller's active cart, created (transient) when there is none; locked for the transaction. */
+  const cartFor = async (ctx: TenantContext, db: Queryable): Promise<repo.CartRow> => {
+    const owner = ownerOf(ctx);
+    const found = await repo.findActiveCart(db, owner, true);
+    if (found) return found;
+    const persistent = owner.sessionId === null; // a token without a session row (a realm JWT) keeps the user's cart
+    return repo.insertCart(db, {
+      ...owner,
+      sessionId: persistent ? null : owner.sessionId,
+      persistent,
+      currency: ctx.tenant.currency,
+      now: ctx.now,
+    });
+  };
+
+  const view = async (ctx: TenantContext, db: Queryable, cart: repo.CartRow): Promise<CartView> =>
+    toCartView(cart, await repo.selectItems(db, cart.cart_id, ctx.now), ctx);
+
+  const releaseHolds = async (ctx: TenantContext, db: Queryable, items: repo.ItemRow[]) => {
+    for (const item of items) if (item.hold_id) await release({ db, now: ctx.now }, item.hold_id);
+  };
+
+  const findItem = (items: repo.ItemRow[], ref: { itemId?: number; cartItemId?: string }) => {
+    if (ref.itemId === undefined && ref.cartItemId === undefined) throw missingParameter('itemId or cartItemId');
+    const item =
+      ref.itemId !== undefined
+        ? items.find((i) => i.item_id === ref.itemId)
+        : items.find((i) => i.cart_item_id === ref.cartItemId);
+    if (!item) throw notFound('Cart item');
+    return item;
+  };
+
+  return {
+    async create(ctx: TenantContext, persistent: boolean): Promise<CartView> {
+      const owner = ownerOf(ctx);
+      if (persistent && owner.userId === null) {
+        throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'A persistent cart needs a logged-in user');
+      }
+      return withTransaction(ctx, async (tx) => {
+        const existing = await repo.findActiveCart(
+          tx,
+          persistent ? { sessionId: null, userId: owner.userId } : owner,
+          true,
+        );
+        const cart =
+          existing ??
+          (await repo.insertCart(tx, {
+            sessionId: persistent ? null : owner.sessionId,
+            userId: owner.userId,
+            persistent: persistent || owner.sessionId === null,
+            currency: ctx.tenant.currency,
+            now: ctx.now,
+          }));
+        return view(ctx, tx, cart);
+      });
+    },
+
+    /** The cart with its items; loading it keeps its live holds for another CART_HOLD_MINUTES. */
+    async load(ctx: TenantContext): Promise<CartView> {
+      return withTransaction(ctx, async (tx) => {
+        const cart = await cartFor(ctx, tx);
+        const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
+        const live = items.filter((item) => item.held && item.hold_id).map((item) => item.hold_id ?? '');
+        if (live.length) await extend({ db: tx, now: ctx.now }, live, holdUntil(ctx));
+        return toCartView(cart, items, ctx);
+      });
+    },
+
+    async addItems(
+      ctx: TenantContext,
+      items: NewItem[],
+    ): Promise<Array<{ itemId: number; cartItemId: string | null }>> {
+      const staff = isEmployee(ctx.roles);
+      return withTransaction(ctx, async (tx) => {
+        const cart = await cartFor(ctx, tx);
+        let nextId = await repo.nextItemId(tx, cart.cart_id);
+        const added: Array<{ itemId: number; cartItemId: string | null }> = [];
+        for (const [index, item] of items.entries()) {
+          if (!item.bookDate) throw missingParameter(`items[${index}].bookDate`);
+          const txCtx = { ...ctx, db: tx };
+          const quote = await quoteUnit(txCtx, {
+            productId: item.productId,
+            variantId: item.extVariantId,
+            unitId: item.unitId,
+            attributes: parseAttributes(index, item.extAttr),
+            xferType: item.xferType,
+            date: item.bookDate,
+            startTime: item.timeSlot ?? '',
+            quantity: item.quantity,
+          }).catch((error: unknown) => {
+            if (error instanceof QuoteRefused) throw quoteRefusal(index, error);
+            throw error;
+          });
+          if (quote.currency !== cart.currency) {
+            throw new ApiError(
+              ErrorCode.INVALID_FORMAT,
+              `Parameter items[${index}].productId is priced in ${quote.currency}, the cart in ${cart.currency}`,
+            );
+          }
+          const sent = toMinor(item.unitPrice, quote.currency);
+          if (sent !== quote.unitPrice && !staff) {
+            throw new ApiError(
+              ErrorCode.INVALID_FORMAT,
+              `Parameter items[${index}].unitPrice must be the catalog price ${fromMinor(quote.unitPrice, quote.currency)}`,
+            );
+          }
+          let holdId: string | null = null;
+          if (quote.kind !== 'infant') {
+            const held = await hold(
+              { db: tx, now: ctx.now },
+              {
+                variantId: quote.variantId,
+                date: item.bookDate,
+                startTime: item.timeSlot ?? '',
+                quantity: item.quantity,
+                reference: `cart:${cart.cart_id}:${nextId}`,
+              },
+              holdUntil(ctx),
+            );
+            if (!held.held)
+              throw new ApiError(ErrorCode.INVALID_STATE, `Item items[${index}] cannot be held: ${held.reason}`);
+            holdId = held.holdId;
+          }
+          const itemId = nextId++;
+          await repo
+            .insertItem(tx, {
+              cart_id: cart.cart_id,
+              item_id: itemId,
+              cart_item_id: item.cartItemId ?? null,
+              product_id: quote.productId,
+              product_template_id: item.productTemplateId ?? null,
+              variant_id: quote.variantId,
+              unit_id: item.unitId,
+              unit_name: item.unitName ?? quote.unitName,
+              description: item.description ?? quote.description,
+              unit_price: minorToDecimalString(sent, quote.currency),
+              catalog_price: sent === quote.unitPrice ? null : minorToDecimalString(quote.unitPrice, quote.currency),
+              price_set_by: sent === quote.unitPrice ? null : (ctx.session?.userId ?? null),
+              quantity: item.quantity,
+              is_child: quote.kind === 'child',
+              is_infant: quote.kind === 'infant',
+              book_date: item.bookDate,
+              time_slot: item.timeSlot ?? '',
+              start_time: item.startTime ?? (item.timeSlot || null),
+              ext_attr: item.extAttr ?? null,
+              pickup_location: item.pickupLocation ?? null,
+              service_location: item.serviceLocation ?? null,
+              xfer_type: item.xferType ?? null,
+              ppc:
+                item.ppc === undefined ? null : minorToDecimalString(toMinor(item.ppc, quote.currency), quote.currency),
+              resv_name: item.resvName ?? null,
+              hold_id: holdId,
+            })
+            .catch((error: unknown) => {
+              if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23505') {
+                throw new ApiError(ErrorCode.DUPLICATE, `Parameter items[${index}].cartItemId is already in the cart`);
+              }
+              throw error;
+            });
+          added.push({ itemId, cartItemId: item.cartItemId ?? null });
+          if (quote.privateTransfer) {
+            // A private transfer is priced per booking: one line of its own, following its item.
+            await repo.insertItem(tx, {
+              cart_id: cart.cart_id,
+              item_id: nextId++,
+              product_id: quote.productId,
+              variant_id: quote.variantId,
+              unit_id: item.unitId,
+              unit_name: 'Transfer',
+              description: quote.privateTransfer.name,
+              unit_price: minorToDecimalString(quote.privateTransfer.price, quote.currency),
+              quantity: 1,
+              book_date: item.bookDate,
+              time_slot: item.timeSlot ?? '',
+              xfer_type: 'PVT',
+              parent_item_id: itemId,
+            });
+          }
+        }
+        return added;
+      });
+    },
+
+    async removeItem(ctx: TenantContext, ref: { itemId?: number; cartItemId?: string }): Promise<null> {
+      return withTransaction(ctx, async (tx) => {
+        const cart = await cartFor(ctx, tx);
+        const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
+        const item = findItem(items, ref);
+        const gone = items.filter((i) => i.item_id === item.item_id || i.parent_item_id === item.item_id);
+        await releaseHolds(ctx, tx, gone);
+        await repo.deleteItems(
+          tx,
+          cart.cart_id,
+          gone.map((i) => i.item_id),
+        );
+        return null;
+      });
+    },
+
+    async updateItem(
+      ctx: TenantContext,
+      ref: { itemId?: number; cartItemId?: string },
+      quantity: number,
+    ): Promise<null> {
+      return withTransaction(ctx, async (tx) => {
+        const cart = await cartFor(ctx, tx);
+        const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
+        const item = findItem(items, ref);
+        if (item.parent_item_id !== null)
+          throw new ApiError(ErrorCode.INVALID_STATE, 'A transfer line follows its item');
+        let holdId: string | null = null;
+        if (item.hold_id) await release({ db: tx, now: ctx.now }, item.hold_id);
+        if (!item.is_infant && item.book_date) {
+          // The old seats were given back in this transaction: if the new number is not there, nothing changes.
+          const held = await hold(
+            { db: tx, now: ctx.now },
+            {
+              variantId: item.variant_id,
+              date: item.book_date,
+              startTime: item.time_slot,
+              quantity,
+              reference: `cart:${cart.cart_id}:${item.item_id}`,
+            },
+            holdUntil(ctx),
+          );
+          if (!held.held) throw new ApiError(ErrorCode.INVALID_STATE, `The item cannot be held: ${held.reason}`);
+          holdId = held.holdId;
+        }
+        await repo.updateItemQuantity(tx, cart.cart_id, item.item_id, quantity, holdId);
+        return null;
+      });
+    },
+
+    async persist(ctx: TenantContext, oldSessionToken: string): Promise<CartView> {
+      const owner = ownerOf(ctx);
+      if (ctx.session?.kind !== 'user' || owner.userId === null) {
+        throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'persist needs the new session of a logged-in user');
+      }
+      const old = await deps.sessions.resolve(ctx, oldSessionToken);
+      if (!old) throw new ApiError(ErrorCode.TOKEN_ERROR, 'oldSession is not recognised');
+      return withTransaction(ctx, async (tx) => {
+        const target =
+          (await repo.findActiveCart(tx, { sessionId: null, userId: owner.userId }, true)) ??
+          (await repo.insertCart(tx, {
+            sessionId: null,
+            userId: owner.userId,
+            persistent: true,
+            currency: ctx.tenant.currency,
+            now: ctx.now,
+          }));
+        const source = /^\d+$/.test(old.sessionId)
+          ? await repo.findActiveCart(tx, { sessionId: old.sessionId, userId: null }, true)
+          : undefined;
+        if (source && source.cart_id !== target.cart_id) {
+          await repo.moveItems(tx, source.cart_id, target.cart_id);
+          await repo.markCart(tx, source.cart_id, 'DELETED', ctx.now);
+        }
+        return view(ctx, tx, target);
+      });
+    },
+
+    async remove(ctx: TenantContext): Promise<true> {
+      return withTransaction(ctx, async (tx) => {
+        const cart = await repo.findActiveCart(tx, ownerOf(ctx), true);
+        if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
+        await releaseHolds(ctx, tx, await repo.selectItems(tx, cart.cart_id, ctx.now));
+        await repo.markCart(tx, cart.cart_id, 'DELETED', ctx.now);
+        return true as const;
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

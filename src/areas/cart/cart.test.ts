@@ -1,0 +1,293 @@
+// Carts through the API: the cart state table, server prices, capacity holds taken and given back, persist.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Service } from '../../service.js';
+import { addDays, formatDate } from '../../platform/time.js';
+import {
+  adminSession,
+  platformToken,
+  type ProvisionedTestTenant,
+  provisionTenant,
+  startTestService,
+} from '../../../test/support/service.js';
+
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+let service: Service;
+let tenant: ProvisionedTestTenant;
+let admin: string;
+let productId: number;
+let variantId: number;
+const day = () => addDays(formatDate(clock(), 'Asia/Dubai'), 3);
+
+interface Answer {
+  apiStatus: { errorCode: string; errorMessage: string };
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field against the specification
+  apiData: any;
+}
+
+async function call(url: string, payload: object): Promise<Answer> {
+  const answer = await service.app.inject({ method: 'POST', url, headers: { host: tenant.host }, payload });
+  return answer.json<Answer>();
+}
+
+async function ok(url: string, payload: object) {
+  const answer = await call(url, payload);
+  expect(answer.apiStatus, `${url}`).toEqual({ errorCode: 'OK', errorMessage: 'Success' });
+  return answer.apiData;
+}
+
+const guest = async (): Promise<string> => (await ok('/auth/guest', {})).session;
+const adult = (overrides: object = {}) => ({
+  productId,
+  unitId: 1,
+  unitPrice: 120,
+  quantity: 2,
+  bookDate: day(),
+  timeSlot: '10:00',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  service = await startTestService({ clock, env: { TC_RATE_LIMIT_GUEST: '1000', TC_RATE_LIMIT_AUTHENTICATE: '1000' } });
+  tenant = await provisionTenant(service, await platformToken(service));
+  admin = await adminSession(service, tenant);
+  const category = await ok('/product/saveCategory', { session: admin, categoryName: 'Cruises' });
+  const product = await ok('/product/saveProduct', {
+    session: admin,
+    prodCode: 'DHOW',
+    prodName: 'Dhow Cruise',
+    productPrice: 120,
+    childPrice: 80,
+    publicCategoryId: category.categoryId,
+    transfers: [
+      { transferName: 'Shared pick-up', transferType: 'SIC', price: 15 },
+      { transferName: 'Private car', transferType: 'PVT', price: 200 },
+    ],
+  });
+  productId = product.productId;
+  const variant = await ok('/product/saveVariant', {
+    session: admin,
+    productId,
+    servcode: 'DINNER',
+    servname: 'Dinner',
+    cprice: 120,
+    child_price: 80,
+    timeSlots: '10:00,19:00',
+  });
+  variantId = variant.servid;
+  // The default variant stays first; items name the dinner variant explicitly where it matters.
+  await ok('/product/setInventory', {
+    session: admin,
+    productId,
+    variantId,
+    dateFrom: addDays(formatDate(clock(), 'Asia/Dubai'), 1),
+    dateTo: addDays(formatDate(clock(), 'Asia/Dubai'), 10),
+    capacity: 5,
+  });
+  const [defaultVariant] = await ok('/product/getProductVariants', { productId });
+  await ok('/product/setInventory', {
+    session: admin,
+    productId,
+    variantId: defaultVariant.servid,
+    dateFrom: addDays(formatDate(clock(), 'Asia/Dubai'), 1),
+    dateTo: addDays(formatDate(clock(), 'Asia/Dubai'), 10),
+    timeSlots: ['10:00'],
+    capacity: 5,
+  });
+});
+
+afterAll(() => service.close());
+
+describe('the cart state table', () => {
+  it('create → empty cart; addItem → items with holds; load; removeItem; delete → true', async () => {
+    const session = await guest();
+    const created = await ok('/cart/create', { session });
+    expect(created).toEqual({
+      cartId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sessionId: expect.any(String),
+      items: [],
+      paymentRef: null,
+      paymentUrl: null,
+      orderNum: null,
+    });
+    expect((await ok('/cart/create', { session })).cartId).toBe(created.cartId);
+
+    const added = await ok('/cart/addItem', {
+      session,
+      items: [adult({ cartItemId: 'a1' }), { ...adult({ cartItemId: 'c1', unitId: 2, unitPrice: 80, quantity: 1 }) }],
+    });
+    expect(added).toEqual([
+      { itemId: 0, cartItemId: 'a1' },
+      { itemId: 1, cartItemId: 'c1' },
+    ]);
+    const loaded = await ok('/cart/load', { session });
+    expect(loaded.items).toHaveLength(2);
+    expect(loaded.items[0]).toMatchObject({
+      itemId: 0,
+      cartItemId: 'a1',
+      productId,
+      unitId: 1,
+      unitName: 'Adult',
+      unitPrice: 120,
+      quantity: 2,
+      child: false,
+      infant: false,
+      bookDate: `${day()}T10:00:00`,
+      timeSlot: '10:00',
+      isAvailable: true,
+    });
+    expect(loaded.items[1]).toMatchObject({ unitName: 'Child', unitPrice: 80, child: true });
+    const availability = await ok('/product/getAvailability', {
+      bookingRequest: { productId, date: day(), adultCount: 3 },
+    });
+    expect(availability).toMatchObject({ available: false, statusReason: 'Only 2 places left' });
+
+    expect(await ok('/cart/removeItem', { session, cartItemId: 'c1' })).toBeNull();
+    expect((await ok('/cart/load', { session })).items.map((i: { itemId: number }) => i.itemId)).toEqual([0]);
+    expect(await ok('/cart/delete', { session })).toBe(true);
+    expect(
+      (await ok('/product/getAvailability', { bookingRequest: { productId, date: day(), adultCount: 5 } })).available,
+    ).toBe(true);
+    expect((await call('/cart/delete', { session })).apiStatus.errorCode).toBe('GENERAL');
+  });
+
+  it('refuses a client price that is not the catalog’s, but records an agent’s or admin’s own price', async () => {
+    const session = await guest();
+    const refused = await call('/cart/addItem', { session, items: [adult({ unitPrice: 1 })] });
+    expect(refused.apiStatus).toMatchObject({
+      errorCode: 'INVALID_FORMAT',
+      errorMessage: expect.stringContaining('items[0].unitPrice'),
+    });
+    const discounted = await ok('/cart/addItem', { session: admin, items: [adult({ unitPrice: 99.5, quantity: 1 })] });
+    expect(discounted).toEqual([{ itemId: 0, cartItemId: null }]);
+    const cart = await ok('/cart/load', { session: admin });
+    expect(cart.items[0].unitPrice).toBe(99.5);
+    await ok('/cart/delete', { session: admin });
+  });
+
+  it('prices attributes and transfers: a shared one per seat, a private one as its own line', async () => {
+    const session = await guest();
+    await ok('/cart/addItem', { session, items: [adult({ unitPrice: 135, xferType: 'SIC', quantity: 1 })] });
+    await ok('/cart/addItem', {
+      session,
+      items: [adult({ unitPrice: 120, xferType: 'PVT', quantity: 1, cartItemId: 'p' })],
+    });
+    const cart = await ok('/cart/load', { session });
+    expect(cart.items.map((i: { unitName: string; unitPrice: number }) => [i.unitName, i.unitPrice])).toEqual([
+      ['Adult', 135],
+      ['Adult', 120],
+      ['Transfer', 200],
+    ]);
+    await ok('/cart/removeItem', { session, cartItemId: 'p' });
+    expect((await ok('/cart/load', { session })).items).toHaveLength(1);
+    await ok('/cart/delete', { session });
+  });
+
+  it('refuses more than the capacity, holds anew on updateItem, and changes nothing when that fails', async () => {
+    const session = await guest();
+    const other = await guest();
+    const tooMany = await call('/cart/addItem', { session, items: [adult({ quantity: 6 })] });
+    expect(tooMany.apiStatus).toMatchObject({
+      errorCode: 'INVALID_STATE',
+      errorMessage: expect.stringContaining('places left'),
+    });
+    await ok('/cart/addItem', {
+      session,
+      items: [adult({ quantity: 3, timeSlot: '19:00', extVariantId: variantId, cartItemId: 'x' })],
+    });
+    await ok('/cart/addItem', {
+      session: other,
+      items: [adult({ quantity: 2, timeSlot: '19:00', extVariantId: variantId })],
+    });
+    expect((await call('/cart/updateItem', { session, cartItemId: 'x', quantity: 4 })).apiStatus.errorCode).toBe(
+      'INVALID_STATE',
+    );
+    expect((await ok('/cart/load', { session })).items[0].quantity).toBe(3);
+    expect(await ok('/cart/updateItem', { session, cartItemId: 'x', quantity: 1 })).toBeNull();
+    expect((await ok('/cart/load', { session })).items[0].quantity).toBe(1);
+    await ok('/cart/delete', { session });
+    await ok('/cart/delete', { session: other });
+  });
+
+  it('lets held seats run out after 30 minutes without activity', async () => {
+    const session = await guest();
+    await ok('/cart/addItem', { session, items: [adult({ quantity: 5, bookDate: addDays(day(), 1) })] });
+    expect(
+      (await ok('/product/getAvailability', { bookingRequest: { productId, date: addDays(day(), 1), adultCount: 1 } }))
+        .available,
+    ).toBe(false);
+    offsetMs += 31 * 60_000;
+    expect(
+      (await ok('/product/getAvailability', { bookingRequest: { productId, date: addDays(day(), 1), adultCount: 5 } }))
+        .available,
+    ).toBe(true);
+    const cart = await ok('/cart/load', { session });
+    expect(cart.items[0].isAvailable).toBe(false);
+    await ok('/cart/delete', { session });
+  });
+
+  it('persist carries an anonymous cart over to the logged-in user’s persistent cart', async () => {
+    // A fresh login: the clock moved past the admin's idle timeout in the test before.
+    admin = await adminSession(service, tenant);
+    const anonymous = await guest();
+    await ok('/cart/addItem', { session: anonymous, items: [adult({ quantity: 1, cartItemId: 'moved' })] });
+    const persisted = await ok('/cart/persist', { session: admin, oldSession: anonymous });
+    expect(persisted.items.map((i: { cartItemId: string }) => i.cartItemId)).toEqual(['moved']);
+    expect((await ok('/cart/create', { session: admin, persistent: true })).cartId).toBe(persisted.cartId);
+    expect((await ok('/cart/load', { session: anonymous })).items).toEqual([]);
+    expect((await call('/cart/persist', { session: anonymous, oldSession: admin })).apiStatus.errorCode).toBe(
+      'NOT_LOGGED_IN',
+    );
+    expect((await call('/cart/persist', { session: admin, oldSession: 'unknown' })).apiStatus.errorCode).toBe(
+      'TOKEN_ERROR',
+    );
+    expect((await call('/cart/persist', { session: admin })).apiStatus).toMatchObject({
+      errorCode: 'MISSING_PARAMETER',
+      errorMessage: expect.stringContaining('oldSession'),
+    });
+    await ok('/cart/delete', { session: admin });
+  });
+});
+
+describe('refusals', () => {
+  it.each([
+    '/cart/create',
+    '/cart/load',
+    '/cart/addItem',
+    '/cart/removeItem',
+    '/cart/updateItem',
+    '/cart/persist',
+    '/cart/delete',
+  ])('%s: MISSING_PARAMETER without a session, TOKEN_ERROR for an unknown one', async (url) => {
+    expect((await call(url, {})).apiStatus).toMatchObject({
+      errorCode: 'MISSING_PARAMETER',
+      errorMessage: expect.stringContaining('session'),
+    });
+    expect((await call(url, { session: 'not-a-session' })).apiStatus.errorCode).toBe('TOKEN_ERROR');
+  });
+
+  it('names the parameter at fault', async () => {
+    const session = await guest();
+    const cases: Array<[object, string, string]> = [
+      [{}, 'MISSING_PARAMETER', 'items'],
+      [{ items: [adult({ quantity: 0 })] }, 'INVALID_FORMAT', 'items[0].quantity'],
+      [{ items: [adult({ quantity: 1.5 })] }, 'INVALID_FORMAT', 'items[0].quantity'],
+      [{ items: [adult({ productId: 999_999 })] }, 'INVALID_FORMAT', 'items[0].productId'],
+      [{ items: [adult({ unitId: 77 })] }, 'INVALID_FORMAT', 'items[0].unitId'],
+      [{ items: [adult({ bookDate: undefined })] }, 'MISSING_PARAMETER', 'items[0].bookDate'],
+      [{ items: [adult({ bookDate: '2020-01-01' })] }, 'INVALID_FORMAT', 'items[0].bookDate'],
+      [{ items: [adult({ bookDate: '31/12/2026' })] }, 'INVALID_FORMAT', 'items[0].bookDate'],
+      [{ items: [adult({ extAttr: '{nope' })] }, 'INVALID_FORMAT', 'items[0].extAttr'],
+      [{ items: [adult({ xferType: 'BUS' })] }, 'INVALID_FORMAT', 'items[0].xferType'],
+    ];
+    for (const [payload, code, parameter] of cases) {
+      const answer = await call('/cart/addItem', { session, ...payload });
+      expect(answer.apiStatus.errorCode, JSON.stringify(payload)).toBe(code);
+      expect(answer.apiStatus.errorMessage).toContain(parameter);
+    }
+    expect((await call('/cart/removeItem', { session })).apiStatus.errorCode).toBe('MISSING_PARAMETER');
+    expect((await call('/cart/removeItem', { session, itemId: 42 })).apiStatus.errorCode).toBe('NOTFOUND');
+    expect((await call('/cart/updateItem', { session, itemId: 0 })).apiStatus.errorCode).toBe('MISSING_PARAMETER');
+    expect((await call('/cart/create', { session, persistent: true })).apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+  });
+});

@@ -1,0 +1,3 @@
+// The cart area's public face.
+export { registerCartOperations } from './cart.operations.js';
+export { CART_HOLD_MINUTES, type CartService, createCartService } from './cart.service.js';

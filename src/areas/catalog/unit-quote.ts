@@ -1,0 +1,158 @@
+// The price of one unit of a product, as the catalog decides it, for areas that sell (carts, bookings).
+// Same rules as getAvailability: variant price (else the product's), attribute adjustments, transfers.
+import type { Queryable } from '../../platform/database/connections.js';
+import { ApiError, ErrorCode } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { toMinor } from '../../platform/money.js';
+import { formatDate } from '../../platform/time.js';
+import * as repo from './catalog.repository.js';
+import { saleVerdict, unitPrices } from './catalog.rules.js';
+
+export type UnitKind = 'adult' | 'child' | 'infant';
+
+export interface UnitQuoteRequest {
+  productId: number;
+  variantId?: number;
+  unitId: number;
+  /** Attribute (id or name) → value (id or text). */
+  attributes?: Record<string, string>;
+  xferType?: 'SIC' | 'PVT';
+  date: string;
+  startTime: string;
+  quantity: number;
+}
+
+export interface UnitQuote {
+  productId: number;
+  variantId: number;
+  kind: UnitKind;
+  unitName: string;
+  description: string;
+  currency: string;
+  /** Minor units, a shared transfer included. */
+  unitPrice: number;
+  /** A private transfer is priced per booking: its price, to be charged once. */
+  privateTransfer: { name: string; price: number } | undefined;
+}
+
+/** Why the quote is refused: the field at fault (for the error message) and the reason. */
+export class QuoteRefused extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a quote needs of the request: the tenant, the caller's roles, the time, and a database handle (a pool or
+ * the caller's open transaction). */
+export type QuoteScope = Pick<TenantContext, 'tenant' | 'roles' | 'now'> & { db: Queryable };
+
+export async function quoteUnit(ctx: QuoteScope, request: UnitQuoteRequest): Promise<UnitQuote> {
+  const onlyWeb = !ctx.roles.some((role) => role === 'agent' || role === 'employee' || role === 'admin');
+  const [product, variants] = await Promise.all([
+    repo.selectProduct(ctx.db, { productId: request.productId }, onlyWeb),
+    repo.selectVariants(ctx.db, request.productId),
+  ]);
+  if (!product) throw new QuoteRefused('productId', 'is not a product of the catalog');
+  const variant = request.variantId === undefined ? variants[0] : variants.find((v) => v.servid === request.variantId);
+  if (!variant) throw new QuoteRefused('extVariantId', 'is not a variant of the product');
+  const kind: UnitKind | undefined =
+    request.unitId === product.unit_id
+      ? 'adult'
+      : request.unitId === product.child_unit_id
+        ? 'child'
+        : request.unitId === product.infant_unit_id
+          ? 'infant'
+          : undefined;
+  if (!kind)
+    throw new QuoteRefused(
+      'unitId',
+      `is not a unit of the product (${product.unit_id}, ${product.child_unit_id}, ${product.infant_unit_id})`,
+    );
+
+  const currency = product.currency;
+  const adjustments: number[] = [];
+  if (request.attributes && Object.keys(request.attributes).length > 0) {
+    const attributes = await repo.selectAttributes(ctx.db, product.product_id);
+    for (const [key, wanted] of Object.entries(request.attributes)) {
+      const attribute = attributes.find(
+        (a) => String(a.attribute_id) === key || a.name.toLowerCase() === key.toLowerCase(),
+      );
+      const value = attribute?.values.find(
+        (v) =>
+          String(v.attributeValueId) === String(wanted) ||
+          v.attributeValue.toLowerCase() === String(wanted).toLowerCase(),
+      );
+      if (!attribute || !value) throw new QuoteRefused('extAttr', `names no attribute value of the product (${key})`);
+      if (!variant.attribute_vals.includes(value.attributeValueId))
+        adjustments.push(toMinor(value.priceAdjustment, currency));
+    }
+  }
+  const prices = unitPrices({
+    adult: toMinor(variant.cprice, currency),
+    child:
+      variant.child_price !== null
+        ? toMinor(variant.child_price, currency)
+        : product.child_price !== null
+          ? toMinor(product.child_price, currency)
+          : null,
+    infant: toMinor(product.infant_price, currency),
+    adjustments,
+  });
+  let unitPrice = prices[kind];
+  let privateTransfer: UnitQuote['privateTransfer'];
+  if (request.xferType) {
+    const transfer = product.transfers.find((t) => t.transferType === request.xferType);
+    if (!transfer) throw new QuoteRefused('xferType', `the product has no ${request.xferType} transfer`);
+    // A shared transfer is paid per seat (infants take none); a private one once per booking.
+    if (request.xferType === 'SIC' && kind !== 'infant') unitPrice += toMinor(transfer.price, currency);
+    if (request.xferType === 'PVT')
+      privateTransfer = { name: transfer.transferName, price: toMinor(transfer.price, currency) };
+  }
+
+  // The sale rules of the product, for this line's people (infants take no seat).
+  const seatsOfLine = kind === 'infant' ? 0 : request.quantity;
+  const verdict = saleVerdict({
+    date: request.date,
+    today: formatDate(ctx.now, ctx.tenant.timezone),
+    party: {
+      adults: kind === 'adult' ? request.quantity : 0,
+      children: kind === 'child' ? request.quantity : 0,
+      infants: 0,
+    },
+    limits: {
+      minQuantity: Math.min(product.min_quantity, Math.max(1, seatsOfLine)),
+      maxQuantity: product.max_quantity,
+      maxAdults: variant.max_adults ?? product.max_adults,
+      maxChildren: variant.max_children ?? product.max_children,
+      maxOccupancy: variant.max_occupancy,
+      availableFrom: product.available_from ? formatDate(product.available_from, ctx.tenant.timezone) : null,
+      availableTo: product.available_to ? formatDate(product.available_to, ctx.tenant.timezone) : null,
+    },
+    free: Number.MAX_SAFE_INTEGER, // capacity is decided by the hold itself
+  });
+  if (!verdict.available && kind !== 'infant')
+    throw new QuoteRefused('bookDate', verdict.statusReason ?? 'not for sale');
+  if (kind === 'infant' && request.date < formatDate(ctx.now, ctx.tenant.timezone)) {
+    throw new QuoteRefused('bookDate', `The date ${request.date} is in the past`);
+  }
+
+  return {
+    productId: product.product_id,
+    variantId: variant.servid,
+    kind,
+    unitName:
+      kind === 'adult' ? product.unit_name : kind === 'child' ? product.child_unit_name : product.infant_unit_name,
+    description: `${product.prod_name} – ${variant.servname}`,
+    currency,
+    unitPrice,
+    privateTransfer,
+  };
+}
+
+/** An ApiError naming the item's field, for areas that quote several items at once. */
+export function quoteRefusal(index: number, refusal: QuoteRefused): ApiError {
+  return new ApiError(ErrorCode.INVALID_FORMAT, `Parameter items[${index}].${refusal.field} ${refusal.message}`);
+}
