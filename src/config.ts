@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
+import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
 
 export interface Config {
   host: string;
@@ -66,6 +67,7 @@ export interface Config {
     botCheck: number;
   };
   botCheck: BotCheckSettings;
+  paymentGateway: PaymentGatewaySettings;
   lockout: {
     /** Consecutive failed logins that lock an account. */
     threshold: number;
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
       botCheck: integer(env, 'TC_RATE_LIMIT_BOT_CHECK', 60, 1, 1_000_000),
     },
     botCheck: loadBotCheckSettings(env),
+    paymentGateway: loadPaymentGatewaySettings(env),
     lockout: {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),

@@ -6,6 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { registerAuthOperations } from './areas/auth/auth.operations.js';
 import { createCartService, registerCartOperations } from './areas/cart/index.js';
+import { createOfflineTicketService, registerOfflineTicketOperations } from './areas/offline-tickets/index.js';
+import {
+  createCheckoutService,
+  createInvoiceDocuments,
+  createPaymentOutcomes,
+  createPaymentReconciler,
+  registerSalesOperations,
+} from './areas/sales/index.js';
+import { createPaymentGateway, registerPaymentSimulatorRoutes } from './integrations/payment-gateway/index.js';
 import {
   createCatalogAdminService,
   createCatalogService,
@@ -34,6 +43,7 @@ import { createTenantPools, type TenantPools } from './platform/tenancy/pools.js
 import { createProvisioner, type Provisioner, type TenantSeeder } from './platform/tenancy/provisioning.js';
 import { createTenantRegistry, type TenantRegistry } from './platform/tenancy/registry.js';
 import { createTenantDatabases } from './platform/tenancy/tenant-databases.js';
+import type { TenantSweep } from './platform/tenancy/tenant-sweep.js';
 import { createMailTransport, createOutboxWorker, type OutboxWorker } from './platform/outbox/index.js';
 
 export interface ServiceOptions {
@@ -55,6 +65,8 @@ export interface Service {
   idp: BuiltinIdentityProvider;
   sessions: SessionStore;
   outbox: OutboxWorker;
+  /** Settles payment links whose redirect never came, and confirmed payments whose processing failed. */
+  paymentReconciler: TenantSweep;
   /** The platform client's credentials, and whether this start generated the secret. */
   platformClient: { clientId: string; secret: string; generated: boolean };
   close(): Promise<void>;
@@ -232,11 +244,42 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
   const catalog = createCatalogService();
   registerCatalogOperations(app, catalog, createCatalogAdminService(catalog));
-  registerCartOperations(app, createCartService({ sessions }));
+  const carts = createCartService({ sessions });
+  registerCartOperations(app, carts);
+  registerOfflineTicketOperations(app, createOfflineTicketService());
+  const paymentGateway = createPaymentGateway(config.paymentGateway, {
+    platformDb,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  if (paymentGateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, paymentGateway);
+  const testPayments = config.paymentGateway.kind === 'simulator' || config.paymentGateway.testMode;
+  const outcomes = createPaymentOutcomes({
+    gateway: paymentGateway,
+    testPayments,
+    tenantUrl: (code) => tenantUrl(config, code),
+    mailQueued: (tenantId) => outbox.kick(tenantId),
+  });
+  registerSalesOperations(app, {
+    checkout: createCheckoutService({
+      gateway: paymentGateway,
+      carts,
+      linkMinutes: config.paymentGateway.linkMinutes,
+      tenantHost: (code) => new URL(tenantUrl(config, code)).host,
+      publicScheme: new URL(config.publicUrl).protocol.replace(':', ''),
+      testPayments,
+      config,
+    }),
+    outcomes,
+    documents: createInvoiceDocuments({ sessions }),
+    dataDir: config.dataDir,
+  });
+  const paymentReconciler = createPaymentReconciler({ registry, pools, outcomes, log: logger, clock });
   await registerBuiltinIdpRoutes(app, idp);
   await app.ready();
   outbox.start();
   holdSweeper.start();
+  paymentReconciler.start();
   initialized = true;
 
   let closing: Promise<void> | undefined;
@@ -252,6 +295,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     idp,
     sessions,
     outbox,
+    paymentReconciler,
     platformClient: {
       clientId: config.idp.platformClientId,
       secret: platformSecret.value,
@@ -268,6 +312,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         clearTimeout(timer);
         await outbox.stop();
         await holdSweeper.stop();
+        await paymentReconciler.stop();
         await heartbeat.stop();
         await sessions.stop();
         await registry.stop();

@@ -136,3 +136,14 @@ export async function moveItems(db: Queryable, fromCartId: string, toCartId: str
       parent_item_id = parent_item_id + (SELECT COALESCE(max(item_id) + 1, 0) FROM cart_items WHERE cart_id = ${toCartId})
     WHERE cart_id = ${fromCartId}`;
 }
+
+export async function setCartPayment(
+  db: Queryable,
+  cartId: string,
+  payment: { orderNum: string; paymentRef: string | null; paymentUrl: string | null; now: Date },
+): Promise<void> {
+  await db`
+    UPDATE carts SET order_num = ${payment.orderNum}, payment_ref = ${payment.paymentRef}, payment_url = ${payment.paymentUrl},
+                     updated_at = ${payment.now}
+    WHERE cart_id = ${cartId}`;
+}

@@ -99,6 +99,13 @@ export function createCartService(deps: { sessions: SessionStore }) {
       });
     },
 
+    /** The cart as it is, holds untouched (after a checkout step). */
+    async view(ctx: TenantContext): Promise<CartView> {
+      const cart = await repo.findActiveCart(ctx.db, ownerOf(ctx), false);
+      if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
+      return view(ctx, ctx.db, cart);
+    },
+
     /** The cart with its items; loading it keeps its live holds for another CART_HOLD_MINUTES. */
     async load(ctx: TenantContext): Promise<CartView> {
       return withTransaction(ctx, async (tx) => {

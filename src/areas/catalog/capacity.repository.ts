@@ -56,10 +56,13 @@ export async function endHold(
   return rows.length > 0;
 }
 
-/** Moves the expiry of live holds (a payment link keeps its seats until it expires); answers those extended. */
+/**
+ * Keeps live holds at least until `until` (a payment link keeps its seats until it expires; a later, shorter
+ * extension never cuts that); answers those extended.
+ */
 export async function extendHolds(db: Queryable, holdIds: string[], until: Date, now: Date): Promise<string[]> {
   const rows = await db<{ hold_id: string }[]>`
-    UPDATE capacity_holds SET expires_at = ${until}, updated_at = ${now}
+    UPDATE capacity_holds SET expires_at = GREATEST(expires_at, ${until}), updated_at = ${now}
     WHERE hold_id = ANY (${holdIds}::bigint[]) AND status = 'HELD' AND expires_at > ${now}
     RETURNING hold_id`;
   return rows.map((row) => String(row.hold_id));
@@ -77,4 +80,19 @@ export async function expireAllHolds(db: Queryable, now: Date): Promise<number> 
       UPDATE inventory_slots s SET held = s.held - p.quantity FROM per_slot p WHERE s.slot_id = p.slot_id RETURNING 1)
     SELECT COALESCE((SELECT sum(holds)::int FROM per_slot), 0) AS holds`;
   return row?.holds ?? 0;
+}
+
+/**
+ * Sells the seats of a hold that ended (ran out or was released) because its order was paid after all: the sale
+ * is recorded even if the slot is full by now (a paid order is never lost; staff see the slot oversold).
+ */
+export async function sellEndedHold(db: Queryable, holdId: string, now: Date): Promise<boolean> {
+  const rows = await db`
+    WITH sold AS (
+      UPDATE capacity_holds SET status = 'SOLD', updated_at = ${now}
+      WHERE hold_id = ${holdId} AND status IN ('EXPIRED', 'RELEASED')
+      RETURNING slot_id, quantity)
+    UPDATE inventory_slots s SET sold = s.sold + e.quantity FROM sold e WHERE s.slot_id = e.slot_id
+    RETURNING 1`;
+  return rows.length > 0;
 }

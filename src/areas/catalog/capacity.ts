@@ -60,6 +60,16 @@ export function convertToSale(scope: CapacityScope, holdId: string): Promise<boo
   return holds.endHold(scope.db, holdId, 'SOLD', scope.now);
 }
 
+/** Sells a hold whatever became of it: a live hold normally, an ended one even past the capacity (paid orders). */
+export async function sellPaidHold(
+  scope: CapacityScope,
+  holdId: string,
+): Promise<'sold' | 'sold-over-capacity' | 'already-sold'> {
+  if (await holds.endHold(scope.db, holdId, 'SOLD', scope.now)) return 'sold';
+  if (await holds.sellEndedHold(scope.db, holdId, scope.now)) return 'sold-over-capacity';
+  return 'already-sold';
+}
+
 /** Keeps live holds until `until`; answers the ids it extended (an expired hold is not revived). */
 export function extend(scope: CapacityScope, holdIds: string[], until: Date): Promise<string[]> {
   return holdIds.length === 0 ? Promise.resolve([]) : holds.extendHolds(scope.db, holdIds, until, scope.now);

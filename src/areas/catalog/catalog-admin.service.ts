@@ -198,7 +198,14 @@ export function createCatalogAdminService(catalog: CatalogService) {
         if ((await repo.productSales(tx, productId)) > 0) {
           throw new ApiError(ErrorCode.INVALID_STATE, 'The product has sales or held seats');
         }
-        if (!(await repo.deleteProduct(tx, productId))) throw notFound('Product');
+        const deleted = await repo.deleteProduct(tx, productId).catch((error: unknown) => {
+          // Carts, orders or offline tickets still name the product: their records must stay.
+          if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
+            throw new ApiError(ErrorCode.INVALID_STATE, 'The product is still referenced by carts, orders or tickets');
+          }
+          throw error;
+        });
+        if (!deleted) throw notFound('Product');
         return true as const;
       });
     },
@@ -291,7 +298,12 @@ export function createCatalogAdminService(catalog: CatalogService) {
           throw new ApiError(ErrorCode.INVALID_STATE, 'The variant has sales or held seats');
         const siblings = await repo.selectVariants(tx, variant.product_id);
         if (siblings.length <= 1) throw new ApiError(ErrorCode.INVALID_STATE, 'A product keeps at least one variant');
-        await repo.deleteVariant(tx, servid);
+        await repo.deleteVariant(tx, servid).catch((error: unknown) => {
+          if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
+            throw new ApiError(ErrorCode.INVALID_STATE, 'The variant is still referenced by carts or orders');
+          }
+          throw error;
+        });
         if (variant.is_default) {
           const heir = siblings.find((sibling) => sibling.servid !== servid);
           if (heir) await repo.updateVariant(tx, heir.servid, variant.product_id, { is_default: true });

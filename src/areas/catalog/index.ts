@@ -14,6 +14,7 @@ export {
   hold,
   release,
   releaseExpiredHolds,
+  sellPaidHold,
 } from './capacity.js';
 export { createCatalogAdminService } from './catalog-admin.service.js';
 export { registerCatalogOperations } from './catalog.operations.js';

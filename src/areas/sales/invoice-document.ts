@@ -1,0 +1,67 @@
+// /document/printInvoice: the invoice as a PDF. Guests and customers get their own invoices only (the session or
+// user that ordered); staff get any. Someone else's invoice is NOTFOUND, never the document.
+import { isEmployee } from '../../platform/auth/roles.js';
+import type { SessionStore } from '../../platform/auth/sessions.js';
+import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { RawAnswer } from '../../platform/http/raw.js';
+import { toMinor } from '../../platform/money.js';
+import { formatDate } from '../../platform/time.js';
+import { renderInvoicePdf } from '../documents/invoice-pdf.js';
+import * as repo from './sales.repository.js';
+
+export function createInvoiceDocuments(deps: { sessions: SessionStore }) {
+  return {
+    async print(ctx: TenantContext, invoiceNumber: string, queryToken: string | undefined): Promise<RawAnswer> {
+      // The GET form names its session `token`; the four usual carriers work as well.
+      const session = ctx.session ?? (queryToken ? await deps.sessions.resolve(ctx, queryToken) : undefined);
+      if (!session) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'Printing an invoice needs a session');
+      const invoice = await repo.findInvoice(ctx.db, invoiceNumber);
+      const own =
+        invoice &&
+        (isEmployee(session.roles) ||
+          (invoice.order_session_id !== null && invoice.order_session_id === session.sessionId) ||
+          (invoice.order_user_id !== null && invoice.order_user_id === session.userId));
+      if (!invoice || !own) throw notFound('Invoice');
+      const [order] = await ctx.db<
+        repo.SalesOrderRow[]
+      >`SELECT * FROM sales_orders WHERE sales_order_id = ${invoice.sales_order_id}`;
+      const lines = await repo.selectLines(ctx.db, invoice.sales_order_id);
+      const payments = await repo.selectPayments(ctx.db, invoice.invoice_id);
+      const currency = invoice.currency;
+      const total = toMinor(invoice.total, currency);
+      const paid = toMinor(invoice.paid, currency);
+      const pdf = await renderInvoicePdf({
+        tenantName: ctx.tenant.tenantName,
+        invoiceNumber: invoice.invoice_number,
+        issueDate: invoice.issue_date,
+        status: invoice.status,
+        currency,
+        customer: {
+          name: order?.customer_name ?? 'Customer',
+          email: order?.customer_email ?? undefined,
+          phone: order?.customer_phone ?? undefined,
+        },
+        lines: lines.map((line) => ({
+          description: line.description,
+          detail: line.detail ?? undefined,
+          quantity: line.quantity,
+          unitPriceMinor: toMinor(line.unit_price, currency),
+          totalMinor: toMinor(line.total, currency),
+        })),
+        taxes: [],
+        subtotalMinor: total,
+        totalMinor: total,
+        paidMinor: paid,
+        balanceMinor: total - paid,
+        orderNum: order?.order_num,
+        payments: payments.map((payment) => ({
+          date: formatDate(payment.payment_date, ctx.tenant.timezone),
+          method: payment.payment_method,
+          amountMinor: toMinor(payment.amount, currency),
+        })),
+      });
+      return new RawAnswer('application/pdf', pdf, { filename: `${invoice.invoice_number}.pdf` });
+    },
+  };
+}

@@ -1,0 +1,219 @@
+// What the gateway's browser redirects and the reconciliation job do with a sales order. A redirect proves
+// nothing: the gateway is asked for the order's state, and amount, currency and reference must match. Success is
+// processed exactly once (row lock on the order, unique gateway reference on the payment, mail dedupe key),
+// however many times or however concurrently it arrives.
+import type { FastifyBaseLogger } from 'fastify';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import type { Sql } from '../../platform/database/connections.js';
+import { toMinor } from '../../platform/money.js';
+import { enqueueMail } from '../../platform/outbox/index.js';
+import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import { formatDate } from '../../platform/time.js';
+import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
+import { markCartOrdered } from '../cart/index.js';
+import { release, sellPaidHold } from '../catalog/index.js';
+import { markSoldForReference, ticketsForReference } from '../offline-tickets/index.js';
+import * as repo from './sales.repository.js';
+import { paymentFailedMail, ticketsMail } from './sales.mail.js';
+
+export interface OutcomeScope {
+  tenant: TenantRecord;
+  db: Sql;
+  now: Date;
+  log: FastifyBaseLogger;
+}
+
+export type SuccessOutcome =
+  | { kind: 'paid'; order: repo.SalesOrderRow; ticketCount: number }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; orderNum: string };
+
+export interface OutcomeDeps {
+  gateway: PaymentGateway;
+  /** Test orders are accepted only while the gateway itself runs in test mode. */
+  testPayments: boolean;
+  tenantUrl: (tenantCode: string) => string;
+  mailQueued: (tenantId: string) => void;
+}
+
+export function createPaymentOutcomes(deps: OutcomeDeps) {
+  const mismatch = (order: repo.SalesOrderRow, check: OrderCheckResult): string | undefined => {
+    if (check.order.cartId !== order.order_num) return 'the payment is for another order';
+    if (check.order.currency !== order.currency) return 'the payment is in another currency';
+    if (toMinor(check.order.amount, order.currency) !== toMinor(order.total, order.currency))
+      return 'the amount paid differs';
+    if (check.order.test === 1 && !deps.testPayments) return 'a test payment cannot pay a live order';
+    return undefined;
+  };
+
+  const ticketCount = async (db: Sql, order: repo.SalesOrderRow) => {
+    const lines = await repo.selectLines(db, order.sales_order_id);
+    const offline = await ticketsForReference(db, order.order_num);
+    return lines.reduce((sum, line) => sum + line.quantity, 0) + offline.length;
+  };
+
+  /** The one transaction that turns a confirmed payment into a completed sale. */
+  const complete = async (
+    scope: OutcomeScope,
+    orderNum: string,
+    check: OrderCheckResult,
+  ): Promise<repo.SalesOrderRow> =>
+    scope.db.begin(async (tx) => {
+      const order = await repo.findOrderByNumber(tx, orderNum, true);
+      if (!order) throw new Error('order vanished');
+      if (order.status === 'COMPLETED') return order; // a concurrent redirect finished it first
+      const lines = await repo.selectLines(tx, order.sales_order_id);
+      for (const line of lines) {
+        if (!line.hold_id) continue;
+        const sold = await sellPaidHold({ db: tx, now: scope.now }, line.hold_id);
+        if (sold === 'sold-over-capacity') {
+          scope.log.warn(
+            { orderNum, line: line.line_no },
+            'a paid order took seats its hold had given back: slot oversold',
+          );
+        }
+      }
+      let invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
+      invoice ??= await repo.insertInvoice(tx, {
+        number: await repo.nextDocumentNumber(
+          tx,
+          'INV',
+          Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4)),
+        ),
+        salesOrderId: order.sales_order_id,
+        customerId: order.customer_id,
+        currency: order.currency,
+        total: order.total,
+        issueDate: formatDate(scope.now, scope.tenant.timezone),
+      });
+      if (invoice.status !== 'PAID') {
+        await repo.payInvoice(tx, invoice, {
+          online: true,
+          method: 'CARD',
+          gatewayRef: check.order.ref,
+          recordedBy: null,
+          now: scope.now,
+        });
+      }
+      const tickets = await markSoldForReference(tx, order.order_num, scope.now);
+      if (order.customer_email) {
+        const token = randomToken(24);
+        await tx`UPDATE sales_orders SET download_token_hash = ${sha256(token)} WHERE sales_order_id = ${order.sales_order_id}`;
+        const link = `${deps.tenantUrl(scope.tenant.tenantCode)}/payment/offline/tickets?ref=${encodeURIComponent(order.order_num)}&token=${token}`;
+        await enqueueMail(tx, {
+          ...ticketsMail(
+            { email: order.customer_email, name: order.customer_name },
+            scope.tenant.tenantName,
+            order.order_num,
+            link,
+            lines.length + tickets.length,
+          ),
+          dedupeKey: `paid:${order.order_num}`,
+        });
+      }
+      await repo.completeOrder(tx, order.sales_order_id, scope.now);
+      if (order.cart_id) await markCartOrdered(tx, order.cart_id, scope.now);
+      return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
+    });
+
+  const outcomes = {
+    async success(scope: OutcomeScope, orderNum: string): Promise<SuccessOutcome> {
+      const order = await repo.findOrderByNumber(scope.db, orderNum, false);
+      if (!order?.payment_ref) return { kind: 'refused', reason: 'We do not know this payment reference.' };
+      if (order.status === 'COMPLETED') return { kind: 'paid', order, ticketCount: await ticketCount(scope.db, order) };
+      let check: OrderCheckResult;
+      try {
+        check = await deps.gateway.checkOrder(order.payment_ref);
+      } catch (error) {
+        scope.log.error({ err: error, orderNum }, 'payment check failed; the reconciliation job retries');
+        return { kind: 'failed', orderNum };
+      }
+      if (check.order.status.code !== PaymentStatus.PAID) {
+        return { kind: 'refused', reason: `The payment is not completed (${check.order.status.text}).` };
+      }
+      const problem = mismatch(order, check);
+      if (problem) {
+        scope.log.warn({ orderNum, problem }, 'payment refused');
+        return { kind: 'refused', reason: `The payment cannot be accepted: ${problem}.` };
+      }
+      try {
+        const completed = await complete(scope, orderNum, check);
+        deps.mailQueued(scope.tenant.tenantId);
+        return { kind: 'paid', order: completed, ticketCount: await ticketCount(scope.db, completed) };
+      } catch (error) {
+        // The customer paid: the money stays, the failure is logged and the job tries again.
+        scope.log.error(
+          { err: error, orderNum },
+          'processing a confirmed payment failed; the reconciliation job retries',
+        );
+        await repo
+          .recordProcessingError(
+            scope.db,
+            order.sales_order_id,
+            error instanceof Error ? error.message.slice(0, 200) : 'failed',
+            scope.now,
+          )
+          .catch(() => undefined);
+        return { kind: 'failed', orderNum };
+      }
+    },
+
+    /** Cancel or decline: the status of the specification, the reservation kept, the failure e-mail queued once. */
+    async failure(scope: OutcomeScope, orderNum: string, kind: 'CANCELLED_PAYMENT' | 'DECLINED') {
+      const order = await repo.findOrderByNumber(scope.db, orderNum, false);
+      if (!order) return { kind: 'refused' as const, reason: 'We do not know this payment reference.' };
+      // A redirect can be forged or late: a payment the gateway confirms wins over it.
+      if (order.status !== 'COMPLETED' && order.payment_ref) {
+        const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
+        if (check?.order.status.code === PaymentStatus.PAID) return outcomes.success(scope, orderNum);
+      }
+      const changed = await scope.db.begin(async (tx) => {
+        const locked = await repo.findOrderByNumber(tx, orderNum, true);
+        if (!locked || locked.status !== 'OPEN' || locked.payment_status === 'PAID') return false;
+        await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
+        if (locked.customer_email) {
+          await enqueueMail(tx, {
+            ...paymentFailedMail(
+              { email: locked.customer_email, name: locked.customer_name },
+              scope.tenant.tenantName,
+              orderNum,
+            ),
+            dedupeKey: `failed:${orderNum}`,
+          });
+        }
+        return true;
+      });
+      if (changed) deps.mailQueued(scope.tenant.tenantId);
+      return { kind: 'recorded' as const, order };
+    },
+
+    /** The reconciliation job: orders whose payment may have moved, or whose processing failed, are settled. */
+    async reconcile(scope: OutcomeScope): Promise<number> {
+      let settled = 0;
+      for (const order of await repo.selectOrdersToReconcile(scope.db)) {
+        if (!order.payment_ref) continue;
+        const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
+        if (!check) continue;
+        if (check.order.status.code === PaymentStatus.PAID) {
+          if ((await outcomes.success(scope, order.order_num)).kind === 'paid') settled += 1;
+        } else if (check.order.status.code === PaymentStatus.EXPIRED) {
+          // The link ran out unpaid: the order ends and its seats go back.
+          await scope.db.begin(async (tx) => {
+            const locked = await repo.findOrderByNumber(tx, order.order_num, true);
+            if (!locked || locked.status !== 'OPEN') return;
+            for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
+              if (line.hold_id) await release({ db: tx, now: scope.now }, line.hold_id);
+            }
+            await tx`UPDATE sales_orders SET status = 'CANCELLED', payment_status = 'EXPIRED', updated_at = ${scope.now}
+                     WHERE sales_order_id = ${locked.sales_order_id}`;
+          });
+          settled += 1;
+        }
+      }
+      return settled;
+    },
+  };
+  return outcomes;
+}
+
+export type PaymentOutcomes = ReturnType<typeof createPaymentOutcomes>;

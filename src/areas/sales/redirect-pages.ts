@@ -1,0 +1,51 @@
+// The HTML pages the payment gateway's browser redirects land on. Templates are files re-read on every request,
+// so a tenant can change its pages without a restart: <data folder>/templates/<tenantCode>/<name>.html first,
+// then the shipped default templates/payment/<name>.html, then a generic page. {{placeholders}} are HTML-escaped.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type PageName = 'offline-success' | 'offline-cancel' | 'offline-decline' | 'error';
+
+const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
+}
+
+const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{title}}</title></head>
+<body><h1>{{title}}</h1><p>Reference: {{cartReference}}</p><p>{{message}}</p></body></html>`;
+
+const TITLES: Record<PageName, string> = {
+  'offline-success': 'Payment received',
+  'offline-cancel': 'Payment cancelled',
+  'offline-decline': 'Payment declined',
+  error: 'We could not finish your order',
+};
+
+async function firstReadable(files: string[]): Promise<string | undefined> {
+  for (const file of files) {
+    try {
+      return await readFile(file, 'utf8');
+    } catch {
+      // not there: try the next one
+    }
+  }
+  return undefined;
+}
+
+export async function renderPage(
+  dataDir: string,
+  tenantCode: string,
+  name: PageName,
+  values: Record<string, string | number>,
+): Promise<string> {
+  const template = await firstReadable([
+    path.join(dataDir, 'templates', tenantCode, `${name}.html`),
+    path.join(SHIPPED, `${name}.html`),
+  ]);
+  return fill(template ?? FALLBACK, { title: TITLES[name], ...values });
+}

@@ -1,0 +1,259 @@
+// SQL of the sales ledger: customers, document numbers, sales orders and lines, invoices, payments.
+import type { Queryable } from '../../platform/database/connections.js';
+
+export interface SalesOrderRow {
+  sales_order_id: number;
+  order_num: string;
+  cart_id: string | null;
+  session_id: string | null;
+  user_id: number | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  currency: string;
+  total: string;
+  status: 'OPEN' | 'COMPLETED' | 'CANCELLED';
+  payment_status: 'UNPAID' | 'PENDING' | 'PAID' | 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED';
+  payment_ref: string | null;
+  payment_url: string | null;
+  payment_expires_at: Date | null;
+  processing_error: string | null;
+}
+
+export interface LineRow {
+  line_no: number;
+  product_id: number;
+  variant_id: number;
+  description: string;
+  detail: string | null;
+  quantity: number;
+  unit_price: string;
+  total: string;
+  hold_id: string | null;
+}
+
+export interface InvoiceRow {
+  invoice_id: number;
+  invoice_number: string;
+  sales_order_id: number;
+  customer_id: number | null;
+  currency: string;
+  total: string;
+  paid: string;
+  status: 'UNPAID' | 'PAID';
+  issue_date: string;
+}
+
+export interface PaymentRow {
+  payment_id: number;
+  invoice_number: string;
+  amount: string;
+  currency: string;
+  payment_date: Date;
+  online: boolean;
+  payment_method: 'CARD' | 'CASH' | 'BANK';
+  status: string;
+}
+
+/** The next number of a document kind in a year: gapless, safe under concurrency (row lock of the counter). */
+export async function nextDocumentNumber(db: Queryable, kind: 'SO' | 'INV', year: number): Promise<string> {
+  const [row] = await db<{ last: number }[]>`
+    INSERT INTO document_counters (kind, year, last) VALUES (${kind}, ${year}, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last = document_counters.last + 1
+    RETURNING last`;
+  return `${kind}-${year}-${String(row?.last ?? 1).padStart(6, '0')}`;
+}
+
+export async function findCustomer(db: Queryable, customerId: number) {
+  const [row] = await db<
+    { customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }[]
+  >`
+    SELECT customer_id, cust_name, email, mobile_phone FROM customers WHERE customer_id = ${customerId} AND active`;
+  return row;
+}
+
+/** The customer of that e-mail address, created when there is none. */
+export async function customerByEmail(
+  db: Queryable,
+  customer: { email: string; name: string; phone: string | null; userId: number | null },
+): Promise<{ customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }> {
+  const [found] = await db<
+    { customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }[]
+  >`
+    SELECT customer_id, cust_name, email, mobile_phone FROM customers
+    WHERE lower(email) = lower(${customer.email}) AND active ORDER BY customer_id LIMIT 1`;
+  if (found) return found;
+  const [created] = await db<
+    { customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }[]
+  >`
+    INSERT INTO customers (cust_name, email, mobile_phone, user_id)
+    VALUES (${customer.name}, ${customer.email}, ${customer.phone}, ${customer.userId})
+    RETURNING customer_id, cust_name, email, mobile_phone`;
+  if (!created) throw new Error('customer insert returned no row');
+  return created;
+}
+
+export interface NewSalesOrder {
+  orderNum: string;
+  cartId: string | null;
+  sessionId: string | null;
+  userId: number | null;
+  customer: { id: number | null; name: string | null; email: string | null; phone: string | null };
+  currency: string;
+  total: string;
+  paymentStatus: SalesOrderRow['payment_status'];
+  now: Date;
+}
+
+export async function insertSalesOrder(db: Queryable, order: NewSalesOrder): Promise<SalesOrderRow> {
+  const [row] = await db<SalesOrderRow[]>`
+    INSERT INTO sales_orders (order_num, cart_id, session_id, user_id, customer_id, customer_name, customer_email,
+                              customer_phone, currency, total, payment_status, created_at, updated_at)
+    VALUES (${order.orderNum}, ${order.cartId}, ${order.sessionId}, ${order.userId}, ${order.customer.id},
+            ${order.customer.name}, ${order.customer.email}, ${order.customer.phone}, ${order.currency}, ${order.total},
+            ${order.paymentStatus}, ${order.now}, ${order.now})
+    RETURNING *`;
+  if (!row) throw new Error('sales order insert returned no row');
+  return row;
+}
+
+export async function insertLines(
+  db: Queryable,
+  salesOrderId: number,
+  lines: Omit<LineRow, 'line_no'>[],
+): Promise<void> {
+  for (const [index, line] of lines.entries()) {
+    await db`
+      INSERT INTO sales_order_lines (sales_order_id, line_no, product_id, variant_id, description, detail, quantity,
+                                     unit_price, total, hold_id)
+      VALUES (${salesOrderId}, ${index + 1}, ${line.product_id}, ${line.variant_id}, ${line.description}, ${line.detail},
+              ${line.quantity}, ${line.unit_price}, ${line.total}, ${line.hold_id})`;
+  }
+}
+
+export function selectLines(db: Queryable, salesOrderId: number): Promise<LineRow[]> {
+  return db<LineRow[]>`
+    SELECT line_no, product_id, variant_id, description, detail, quantity, unit_price, total, hold_id::text AS hold_id
+    FROM sales_order_lines WHERE sales_order_id = ${salesOrderId} ORDER BY line_no`;
+}
+
+export async function findOrderByNumber(
+  db: Queryable,
+  orderNum: string,
+  forUpdate: boolean,
+): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`
+    SELECT * FROM sales_orders WHERE order_num = ${orderNum} ${forUpdate ? db`FOR UPDATE` : db``}`;
+  return row;
+}
+
+export async function setPaymentLink(
+  db: Queryable,
+  salesOrderId: number,
+  link: { ref: string; url: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db`
+    UPDATE sales_orders SET payment_ref = ${link.ref}, payment_url = ${link.url}, payment_expires_at = ${link.expiresAt},
+                            payment_status = 'PENDING', updated_at = ${link.now}
+    WHERE sales_order_id = ${salesOrderId}`;
+}
+
+export async function setPaymentStatus(
+  db: Queryable,
+  salesOrderId: number,
+  paymentStatus: SalesOrderRow['payment_status'],
+  now: Date,
+): Promise<void> {
+  await db`UPDATE sales_orders SET payment_status = ${paymentStatus}, updated_at = ${now} WHERE sales_order_id = ${salesOrderId}`;
+}
+
+export async function completeOrder(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
+  await db`
+    UPDATE sales_orders SET status = 'COMPLETED', payment_status = 'PAID', processing_error = NULL, completed_at = ${now},
+                            updated_at = ${now}
+    WHERE sales_order_id = ${salesOrderId}`;
+}
+
+export async function recordProcessingError(
+  db: Queryable,
+  salesOrderId: number,
+  error: string,
+  now: Date,
+): Promise<void> {
+  await db`UPDATE sales_orders SET processing_error = ${error}, updated_at = ${now} WHERE sales_order_id = ${salesOrderId}`;
+}
+
+/** Orders whose payment may have moved: a live or lapsed link, or a success whose processing failed. */
+export function selectOrdersToReconcile(db: Queryable): Promise<SalesOrderRow[]> {
+  return db<SalesOrderRow[]>`
+    SELECT * FROM sales_orders
+    WHERE status = 'OPEN' AND payment_ref IS NOT NULL AND payment_status IN ('PENDING', 'PAID', 'CANCELLED_PAYMENT', 'DECLINED')
+    ORDER BY sales_order_id LIMIT 100`;
+}
+
+export async function findInvoiceOfOrder(db: Queryable, salesOrderId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db<InvoiceRow[]>`
+    SELECT *, issue_date::text AS issue_date FROM invoices WHERE sales_order_id = ${salesOrderId}`;
+  return row;
+}
+
+export async function findInvoice(db: Queryable, invoiceNumber: string, forUpdate = false) {
+  const [row] = await db<(InvoiceRow & { order_user_id: number | null; order_session_id: string | null })[]>`
+    SELECT i.*, i.issue_date::text AS issue_date, o.user_id AS order_user_id, o.session_id::text AS order_session_id
+    FROM invoices i JOIN sales_orders o USING (sales_order_id)
+    WHERE i.invoice_number = ${invoiceNumber} ${forUpdate ? db`FOR UPDATE OF i` : db``}`;
+  return row;
+}
+
+export async function insertInvoice(
+  db: Queryable,
+  invoice: {
+    number: string;
+    salesOrderId: number;
+    customerId: number | null;
+    currency: string;
+    total: string;
+    issueDate: string;
+  },
+): Promise<InvoiceRow> {
+  const [row] = await db<InvoiceRow[]>`
+    INSERT INTO invoices (invoice_number, sales_order_id, customer_id, currency, total, issue_date)
+    VALUES (${invoice.number}, ${invoice.salesOrderId}, ${invoice.customerId}, ${invoice.currency}, ${invoice.total},
+            ${invoice.issueDate})
+    RETURNING *, issue_date::text AS issue_date`;
+  if (!row) throw new Error('invoice insert returned no row');
+  return row;
+}
+
+/** Records a payment of the invoice's open balance and marks it PAID; answers the payment. */
+export async function payInvoice(
+  db: Queryable,
+  invoice: InvoiceRow,
+  payment: {
+    online: boolean;
+    method: 'CARD' | 'CASH' | 'BANK';
+    gatewayRef: string | null;
+    recordedBy: number | null;
+    now: Date;
+  },
+): Promise<PaymentRow> {
+  const [row] = await db<PaymentRow[]>`
+    WITH paid AS (
+      INSERT INTO payments (invoice_id, amount, payment_date, online, payment_method, gateway_ref, recorded_by, created_at)
+      VALUES (${invoice.invoice_id}, ${invoice.total}::numeric - ${invoice.paid}::numeric, ${payment.now}, ${payment.online},
+              ${payment.method}, ${payment.gatewayRef}, ${payment.recordedBy}, ${payment.now})
+      RETURNING *),
+    settled AS (
+      UPDATE invoices SET paid = total, status = 'PAID' WHERE invoice_id = ${invoice.invoice_id} RETURNING 1)
+    SELECT paid.payment_id, ${invoice.invoice_number} AS invoice_number, paid.amount, ${invoice.currency} AS currency,
+           paid.payment_date, paid.online, paid.payment_method, paid.status
+    FROM paid`;
+  if (!row) throw new Error('payment insert returned no row');
+  return row;
+}
+
+export function selectPayments(db: Queryable, invoiceId: number) {
+  return db<{ payment_date: Date; payment_method: string; amount: string }[]>`
+    SELECT payment_date, payment_method, amount FROM payments WHERE invoice_id = ${invoiceId} ORDER BY payment_id`;
+}
