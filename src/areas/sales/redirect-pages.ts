@@ -42,10 +42,11 @@ export async function renderPage(
   tenantCode: string,
   name: PageName,
   values: Record<string, string | number>,
+  shippedDir = SHIPPED,
 ): Promise<string> {
   const template = await firstReadable([
     path.join(dataDir, 'templates', tenantCode, `${name}.html`),
-    path.join(SHIPPED, `${name}.html`),
+    path.join(shippedDir, `${name}.html`),
   ]);
   return fill(template ?? FALLBACK, { title: TITLES[name], ...values });
 }
