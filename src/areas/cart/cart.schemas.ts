@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/schema.js';
 import { VERBATIM } from '../../platform/http/input.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Text = (maxLength = 200) => Type.String({ maxLength });
 

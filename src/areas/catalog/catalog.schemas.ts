@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/schema.js';
 
 const Id = (description?: string) =>
   Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
@@ -6,7 +7,6 @@ const Text = (maxLength = 200) => Type.String({ maxLength });
 const LongText = Type.String({ maxLength: 20_000 });
 const Money = (description?: string) =>
   Type.Number({ minimum: 0, maximum: 1e10, ...(description ? { description } : {}) });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 export const DateOnly = Type.String({ format: 'date', description: 'yyyy-MM-dd (tenant calendar date)' });
 const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' });
 const DateTimeText = Type.String({ description: "yyyy-MM-dd'T'HH:mm:ss in the tenant's timezone" });
@@ -21,7 +21,7 @@ export const CategoryNode = Type.Recursive(
       parentCategoryId: Nullable(Type.Integer()),
       categoryPath: Type.String({ description: 'Names from the root, joined by /' }),
       categorySeq: Type.Integer(),
-      childCategories: Nullable(Type.Array(Self)),
+      childCategories: Type.Union([Type.Array(Self), Type.Null()]),
     }),
   { $id: 'CategoryNode' },
 );

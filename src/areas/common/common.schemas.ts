@@ -1,9 +1,9 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/schema.js';
 import { VERBATIM } from '../../platform/http/input.js';
 import { WEB_ACTION_TYPES, type WebActionType } from './common.rules.js';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DateTime = (description: string) =>
   Type.String({ description: `${description} (yyyy-MM-ddTHH:mm:ss, tenant time)` });
 
@@ -101,7 +101,7 @@ export const BotCheckAssessment = Type.Object({
     valid: Type.Boolean(),
     action: Type.String({ description: 'The action the token was made for: compare it with the expected one' }),
     hostname: Type.String(),
-    createTime: Type.Union([DateTime('When the token was made'), Type.Null()]),
+    createTime: Nullable(DateTime('When the token was made')),
     invalidReason: Type.String({
       description:
         'INVALID_REASON_UNSPECIFIED for a valid token; else MALFORMED, EXPIRED, DUPE, MISSING, BROWSER_ERROR, UNKNOWN_INVALID_REASON or UNEXPECTED_ACTION',

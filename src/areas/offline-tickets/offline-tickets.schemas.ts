@@ -1,9 +1,9 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/schema.js';
 import { LIMITS, TICKET_STATUSES, type TicketStatus } from './offline-tickets.rules.js';
 
 const Id = (description?: string) =>
   Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DateTimeText = (description: string) =>
   Nullable(Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` }));
 

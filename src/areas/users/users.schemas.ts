@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/schema.js';
 import { ROLES } from '../../platform/auth/roles.js';
 import { VERBATIM } from '../../platform/http/input.js';
 
@@ -16,24 +17,24 @@ export const UserView = Type.Object({
   userId: Type.Integer(),
   userCode: Type.String(),
   userLogin: Type.String(),
-  userName: Type.Union([Type.String(), Type.Null()]),
+  userName: Nullable(Type.String()),
   userEmail: Type.String(),
-  mobile: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  street: Type.Union([Type.String(), Type.Null()]),
-  street2: Type.Union([Type.String(), Type.Null()]),
-  city: Type.Union([Type.String(), Type.Null()]),
-  countryId: Type.Union([Type.Integer(), Type.Null()]),
-  countryName: Type.Union([Type.String(), Type.Null()]),
-  contactId: Type.Union([Type.Integer(), Type.Null()]),
+  mobile: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  street: Nullable(Type.String()),
+  street2: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  countryId: Nullable(Type.Integer()),
+  countryName: Nullable(Type.String()),
+  contactId: Nullable(Type.Integer()),
   isCompany: Type.Boolean(),
   isEmployee: Type.Boolean(),
   isCustomer: Type.Boolean(),
   isActive: Type.Boolean(),
   isPortalUser: Type.Boolean(),
-  companyType: Type.Union([Type.String(), Type.Null()]),
-  companyId: Type.Union([Type.Integer(), Type.Null()]),
-  companyName: Type.Union([Type.String(), Type.Null()]),
+  companyType: Nullable(Type.String()),
+  companyId: Nullable(Type.Integer()),
+  companyName: Nullable(Type.String()),
   roles: Type.Array(Type.String()),
   signupToken: Type.Optional(Type.String({ description: 'Only to a system-session (pk) or employee caller' })),
   signupTokenType: Type.Optional(Type.Union([Type.Literal('ACTIVATION'), Type.Literal('RESET')])),
@@ -105,7 +106,7 @@ export const UpdatePasswordRequest = Type.Object({
 export const UpdatePasswordResult = Type.Object({
   userId: Type.Integer(),
   userLogin: Type.String(),
-  userName: Type.Union([Type.String(), Type.Null()]),
+  userName: Nullable(Type.String()),
   auth: Type.Literal('OK'),
 });
 

@@ -3,8 +3,7 @@
 // later redirects that browser to one of the return URLs, which proves nothing by itself, so the caller then
 // asks `checkOrder` for the order's real state. Adapters: telr.ts (real HTTP), simulator.ts (the default).
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from '../../platform/http/schema.js';
 
 /** The specification's "Payment status codes" (order.status.code). */
 export const PaymentStatus = {

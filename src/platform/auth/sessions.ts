@@ -62,6 +62,8 @@ export interface SessionStore extends SessionResolver {
 
 interface CachedSession {
   tenantId: string;
+  /** The revocation broadcast names the token's hash: this finds the entry again. */
+  hashKey: string;
   session: Session;
   validUntil: number;
 }
@@ -72,22 +74,34 @@ export function createSessionStore(deps: {
   authClients: readonly string[];
   log: FastifyBaseLogger;
 }): SessionStore {
+  // Keyed by tenant and the token itself, so a cached request costs one map lookup (no hashing); a second index
+  // by hash serves revocations, which travel as hashes.
   const cache = new Map<string, CachedSession>();
+  const keyByHash = new Map<string, string>();
   let unlisten: (() => Promise<void>) | undefined;
 
-  const cacheKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
+  const cacheKey = (tenantId: string, token: string) => `${tenantId}\u0000${token}`;
+  const hashKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
+
+  const forget = (key: string) => {
+    const entry = cache.get(key);
+    if (!entry) return;
+    cache.delete(key);
+    keyByHash.delete(entry.hashKey);
+  };
 
   const remember = (key: string, entry: CachedSession) => {
     if (cache.size >= CACHE_MAX_ENTRIES) {
       const oldest = cache.keys().next();
-      if (!oldest.done) cache.delete(oldest.value);
+      if (!oldest.done) forget(oldest.value);
     }
     cache.set(key, entry);
+    keyByHash.set(entry.hashKey, key);
   };
 
   const dropUser = (tenantId: string, userId: number) => {
     for (const [key, entry] of cache) {
-      if (entry.tenantId === tenantId && entry.session.userId === userId) cache.delete(key);
+      if (entry.tenantId === tenantId && entry.session.userId === userId) forget(key);
     }
   };
 
@@ -95,7 +109,10 @@ export function createSessionStore(deps: {
     try {
       const message = JSON.parse(payload) as { t?: string; h?: string; u?: number };
       if (typeof message.t !== 'string') return;
-      if (typeof message.h === 'string') cache.delete(`${message.t}:${message.h}`);
+      if (typeof message.h === 'string') {
+        const key = keyByHash.get(`${message.t}:${message.h}`);
+        if (key) forget(key);
+      }
       if (typeof message.u === 'number') dropUser(message.t, message.u);
     } catch {
       // a malformed notification is not ours to act on
@@ -126,7 +143,7 @@ export function createSessionStore(deps: {
     return until;
   };
 
-  const resolveStored = async (scope: TenantScope, tokenHash: Buffer): Promise<Session | undefined> => {
+  const resolveStored = async (scope: TenantScope, token: string, tokenHash: Buffer): Promise<Session | undefined> => {
     const stored = await findSession(scope.db, tokenHash);
     if (!stored || !alive(stored, scope.now)) return undefined;
     if (scope.now.getTime() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
@@ -139,8 +156,9 @@ export function createSessionStore(deps: {
       roles: stored.roles,
       requiredActions: stored.requiredActions,
     };
-    remember(cacheKey(scope.tenant.tenantId, tokenHash), {
+    remember(cacheKey(scope.tenant.tenantId, token), {
       tenantId: scope.tenant.tenantId,
+      hashKey: hashKey(scope.tenant.tenantId, tokenHash),
       session,
       validUntil: trustUntil(stored, scope.now),
     });
@@ -181,8 +199,9 @@ export function createSessionStore(deps: {
       requiredActions: user.required_actions,
     };
     const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
-    remember(cacheKey(scope.tenant.tenantId, tokenHash), {
+    remember(cacheKey(scope.tenant.tenantId, token), {
       tenantId: scope.tenant.tenantId,
+      hashKey: hashKey(scope.tenant.tenantId, tokenHash),
       session,
       validUntil: Math.min(expiry, scope.now.getTime() + CACHE_TTL_MS),
     });
@@ -221,18 +240,18 @@ export function createSessionStore(deps: {
 
   return {
     async resolve(scope, token) {
-      const tokenHash = sha256(token);
-      const cached = cache.get(cacheKey(scope.tenant.tenantId, tokenHash));
+      const cached = cache.get(cacheKey(scope.tenant.tenantId, token));
       if (cached && cached.validUntil > scope.now.getTime()) return cached.session;
+      const tokenHash = sha256(token);
       if (looksLikeJwt(token)) return resolveJwt(scope, token, tokenHash);
-      return resolveStored(scope, tokenHash);
+      return resolveStored(scope, token, tokenHash);
     },
     issueUserSession: (scope, userId, roles) => issue(scope, 'user', userId, roles),
     issueGuestSession: (scope) => issue(scope, 'guest', null, ['guest']),
     async revoke(scope, token) {
       const tokenHash = sha256(token);
       const revoked = await revokeSessionByHash(scope.db, tokenHash, scope.now);
-      cache.delete(cacheKey(scope.tenant.tenantId, tokenHash));
+      forget(cacheKey(scope.tenant.tenantId, token));
       await broadcast({ t: scope.tenant.tenantId, h: tokenHash.toString('base64') });
       return revoked;
     },
@@ -244,12 +263,14 @@ export function createSessionStore(deps: {
       const listening = await deps.platformDb.listen(SESSION_REVOKED_CHANNEL, applyRevocation, () => {
         // After a reconnect, notifications may have been missed: trust nothing cached before.
         cache.clear();
+        keyByHash.clear();
       });
       unlisten = listening.unlisten;
     },
     async stop() {
       await unlisten?.();
       cache.clear();
+      keyByHash.clear();
     },
   };
 }
