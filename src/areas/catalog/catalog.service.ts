@@ -5,6 +5,7 @@ import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, toMinor } from '../../platform/money.js';
 import { addDays, formatDate, formatDateTime, localToInstant } from '../../platform/time.js';
+import { attributeAdjustments } from './attribute-adjustments.js';
 import * as repo from './catalog.repository.js';
 import { type Party, partyTotal, type SaleLimits, saleVerdict, seats, unitPrices } from './catalog.rules.js';
 import type { AvailabilityResult, BookingRequest, CategoryNode } from './catalog.schemas.js';
@@ -65,22 +66,11 @@ export function createCatalogService() {
     variant: repo.VariantRow,
     requested: Record<string, string> | undefined,
   ): Promise<number[]> => {
-    if (!requested || Object.keys(requested).length === 0) return [];
-    const attributes = await repo.selectAttributes(ctx.db, product.product_id);
-    const found: number[] = [];
-    for (const [key, wanted] of Object.entries(requested)) {
-      const attribute = attributes.find(
-        (a) => String(a.attribute_id) === key || a.name.toLowerCase() === key.toLowerCase(),
-      );
-      const value = attribute?.values.find(
-        (v) => String(v.attributeValueId) === wanted || v.attributeValue.toLowerCase() === wanted.toLowerCase(),
-      );
-      if (!attribute || !value)
-        throw invalidFormat(`bookingRequest.attributes.${key}`, 'names no attribute value of the product');
-      if (!variant.attribute_vals.includes(value.attributeValueId))
-        found.push(toMinor(value.priceAdjustment, product.currency));
+    const found = await attributeAdjustments(ctx.db, product, variant, requested);
+    if (found.unknown !== undefined) {
+      throw invalidFormat(`bookingRequest.attributes.${found.unknown}`, 'names no attribute value of the product');
     }
-    return found;
+    return found.adjustments;
   };
 
   return {

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import { releaseExpiredHolds } from './capacity.js';
 
 export {
@@ -30,20 +30,16 @@ export function createHoldSweeper(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createTenantSweep({
+  return createLeasedTenantSweep({
     name: 'hold sweep',
     registry: deps.registry,
+    pools: deps.pools,
     intervalMs: deps.intervalMs ?? 60_000,
     concurrency: 2,
     log: deps.log,
-    work: async (tenant) => {
-      const lease = await deps.pools.acquire(tenant);
-      try {
-        const released = await releaseExpiredHolds({ db: lease.sql, now: deps.clock() });
-        if (released > 0) deps.log.debug({ tenant: tenant.tenantCode, released }, 'expired holds released');
-      } finally {
-        lease.release();
-      }
+    work: async (tenant, db) => {
+      const released = await releaseExpiredHolds({ db, now: deps.clock() });
+      if (released > 0) deps.log.debug({ tenant: tenant.tenantCode, released }, 'expired holds released');
     },
   });
 }

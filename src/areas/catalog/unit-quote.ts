@@ -5,6 +5,7 @@ import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
+import { attributeAdjustments } from './attribute-adjustments.js';
 import * as repo from './catalog.repository.js';
 import { saleVerdict, unitPrices } from './catalog.rules.js';
 
@@ -73,23 +74,10 @@ export async function quoteUnit(ctx: QuoteScope, request: UnitQuoteRequest): Pro
     );
 
   const currency = product.currency;
-  const adjustments: number[] = [];
-  if (request.attributes && Object.keys(request.attributes).length > 0) {
-    const attributes = await repo.selectAttributes(ctx.db, product.product_id);
-    for (const [key, wanted] of Object.entries(request.attributes)) {
-      const attribute = attributes.find(
-        (a) => String(a.attribute_id) === key || a.name.toLowerCase() === key.toLowerCase(),
-      );
-      const value = attribute?.values.find(
-        (v) =>
-          String(v.attributeValueId) === String(wanted) ||
-          v.attributeValue.toLowerCase() === String(wanted).toLowerCase(),
-      );
-      if (!attribute || !value) throw new QuoteRefused('extAttr', `names no attribute value of the product (${key})`);
-      if (!variant.attribute_vals.includes(value.attributeValueId))
-        adjustments.push(toMinor(value.priceAdjustment, currency));
-    }
-  }
+  const found = await attributeAdjustments(ctx.db, product, variant, request.attributes);
+  if (found.unknown !== undefined)
+    throw new QuoteRefused('extAttr', `names no attribute value of the product (${found.unknown})`);
+  const adjustments = found.adjustments;
   const prices = unitPrices({
     adult: toMinor(variant.cprice, currency),
     child:

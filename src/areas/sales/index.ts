@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import type { PaymentOutcomes } from './payment-outcome.js';
 
 export { createCheckoutService, type CheckoutService } from './checkout.service.js';
@@ -19,19 +19,15 @@ export function createPaymentReconciler(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createTenantSweep({
+  return createLeasedTenantSweep({
     name: 'payment reconciliation',
     registry: deps.registry,
+    pools: deps.pools,
     intervalMs: deps.intervalMs ?? 60_000,
     concurrency: 2,
     log: deps.log,
-    work: async (tenant) => {
-      const lease = await deps.pools.acquire(tenant);
-      try {
-        await deps.outcomes.reconcile({ tenant, db: lease.sql, now: deps.clock(), log: deps.log });
-      } finally {
-        lease.release();
-      }
+    work: async (tenant, db) => {
+      await deps.outcomes.reconcile({ tenant, db, now: deps.clock(), log: deps.log });
     },
   });
 }

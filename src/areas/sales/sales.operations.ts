@@ -45,6 +45,15 @@ export function registerSalesOperations(
   deps: { checkout: CheckoutService; outcomes: PaymentOutcomes; documents: InvoiceDocuments; dataDir: string },
 ): void {
   const { checkout, outcomes, documents } = deps;
+  const successPage = async (tenantCode: string, paid: { order: repo.SalesOrderRow; ticketCount: number }) =>
+    html(
+      await renderPage(deps.dataDir, tenantCode, 'offline-success', {
+        customerName: paid.order.customer_name ?? '',
+        customerEmail: paid.order.customer_email ?? '',
+        cartReference: paid.order.order_num,
+        ticketCount: paid.ticketCount,
+      }),
+    );
   defineOperation(app, {
     path: '/document/printInvoice',
     methods: ['POST'],
@@ -137,16 +146,7 @@ export function registerSalesOperations(
     summary: 'The gateway sends the payer here after paying: checked with the gateway, then the sale is completed once',
     handler: async (ctx, input) => {
       const outcome = await outcomes.success(ctx, input.ref);
-      if (outcome.kind === 'paid') {
-        return html(
-          await renderPage(deps.dataDir, ctx.tenant.tenantCode, 'offline-success', {
-            customerName: outcome.order.customer_name ?? '',
-            customerEmail: outcome.order.customer_email ?? '',
-            cartReference: outcome.order.order_num,
-            ticketCount: outcome.ticketCount,
-          }),
-        );
-      }
+      if (outcome.kind === 'paid') return successPage(ctx.tenant.tenantCode, outcome);
       const message =
         outcome.kind === 'refused'
           ? outcome.reason
@@ -175,16 +175,7 @@ export function registerSalesOperations(
             }),
           );
         }
-        if (outcome.kind === 'paid') {
-          return html(
-            await renderPage(deps.dataDir, ctx.tenant.tenantCode, 'offline-success', {
-              customerName: outcome.order.customer_name ?? '',
-              customerEmail: outcome.order.customer_email ?? '',
-              cartReference: outcome.order.order_num,
-              ticketCount: outcome.ticketCount,
-            }),
-          );
-        }
+        if (outcome.kind === 'paid') return successPage(ctx.tenant.tenantCode, outcome);
         return html(
           await renderPage(deps.dataDir, ctx.tenant.tenantCode, page, {
             customerName: outcome.kind === 'recorded' ? (outcome.order.customer_name ?? '') : '',

@@ -1,6 +1,8 @@
 // Background work that visits every ACTIVE tenant now and then (mail retries, expired holds): a few tenants
 // side by side, never two sweeps at once, errors logged per tenant and never thrown.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Sql } from '../database/connections.js';
+import type { TenantPools } from './pools.js';
 import type { TenantRegistry } from './registry.js';
 import type { TenantRecord } from './tenant.js';
 
@@ -82,4 +84,27 @@ export function createTenantSweep(deps: {
     },
     runOnce: () => sweep(),
   };
+}
+
+/** A sweep whose work runs with a connection of the tenant's own pool (the lease is released after). */
+export function createLeasedTenantSweep(deps: {
+  name: string;
+  registry: TenantRegistry;
+  pools: TenantPools;
+  intervalMs: number;
+  concurrency: number;
+  log: FastifyBaseLogger;
+  work: (tenant: TenantRecord, db: Sql) => Promise<void>;
+}): TenantSweep {
+  return createTenantSweep({
+    ...deps,
+    work: async (tenant) => {
+      const lease = await deps.pools.acquire(tenant);
+      try {
+        await deps.work(tenant, lease.sql);
+      } finally {
+        lease.release();
+      }
+    },
+  });
 }
