@@ -3,12 +3,12 @@
 // the service: served on any host, answering HTML (never the JSON envelope), in its own encapsulated plugin
 // with its own form parser and error handler.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../platform/http/form-body.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { PaymentStatus } from './port.js';
 import { expiredPage, messagePage, paymentPage, settledPage } from './simulator.page.js';
 import { isSimulatorAction, type PaymentSimulator, SIMULATOR_PATH } from './simulator.js';
 
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 /** The form has one short field. */
 const FORM_BODY_LIMIT = 4 * 1024;
 const HTML = 'text/html; charset=utf-8';
@@ -47,13 +47,7 @@ function actionOf(request: FastifyRequest): unknown {
 
 export async function registerPaymentSimulatorRoutes(app: FastifyInstance, simulator: PaymentSimulator): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      FORM_CONTENT_TYPE,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      },
-    );
+    acceptFormBodies(scope, FORM_BODY_LIMIT);
 
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

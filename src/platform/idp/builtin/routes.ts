@@ -2,24 +2,18 @@
 // Connect protocol (raw JSON, Keycloak's error bodies), not the service envelope, so they live in their own
 // encapsulated plugin with their own form parser and error handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../http/form-body.js';
 import type { BuiltinIdentityProvider } from './builtin-idp.js';
 import { Jwks, OAuthError, OpenIdConfiguration, RealmParams, TokenRequest, TokenSuccess } from './protocol.schemas.js';
 import { REALM_NOT_FOUND, type TokenForm } from './token-endpoint.js';
 
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 /** Token requests are a handful of short fields. */
 const FORM_BODY_LIMIT = 16 * 1024;
 const TAGS = ['identity-provider'];
 
 export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: BuiltinIdentityProvider): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      FORM_CONTENT_TYPE,
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      },
-    );
+    acceptFormBodies(scope, FORM_BODY_LIMIT);
 
     // A tenant host has no identity-provider endpoints: answer exactly as for any unknown route there.
     scope.addHook('onRequest', async (request, reply) => {
