@@ -14,7 +14,7 @@ import type {
   SetInventoryRequest,
 } from './catalog.schemas.js';
 import type { CatalogService } from './catalog.service.js';
-import { categoryTree, findNode, toAttribute, toProduct, toVariant } from './catalog.view.js';
+import { categoryTree, findNode, toAttribute, toVariant } from './catalog.view.js';
 
 /** The longest range one setInventory call may write: two years of dates. */
 const MAX_INVENTORY_DAYS = 731;

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/schema.js';
 import { VERBATIM } from '../../platform/http/input.js';
 import { WEB_ACTION_TYPES, type WebActionType } from './common.rules.js';

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/schema.js';
 import { LIMITS, TICKET_STATUSES, type TicketStatus } from './offline-tickets.rules.js';
 

@@ -169,7 +169,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
       }
       const changed = await scope.db.begin(async (tx) => {
         const locked = await repo.findOrderByNumber(tx, orderNum, true);
-        if (!locked || locked.status !== 'OPEN' || locked.payment_status === 'PAID') return false;
+        if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return false;
         await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
         if (locked.customer_email) {
           await enqueueMail(tx, {
@@ -200,7 +200,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
           // The link ran out unpaid: the order ends and its seats go back.
           await scope.db.begin(async (tx) => {
             const locked = await repo.findOrderByNumber(tx, order.order_num, true);
-            if (!locked || locked.status !== 'OPEN') return;
+            if (locked?.status !== 'OPEN') return;
             for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
               if (line.hold_id) await release({ db: tx, now: scope.now }, line.hold_id);
             }

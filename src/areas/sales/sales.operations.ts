@@ -203,12 +203,7 @@ export function registerSalesOperations(
             { hash: Buffer | null }[]
           >`SELECT download_token_hash AS hash FROM sales_orders WHERE sales_order_id = ${order.sales_order_id}`
         : [];
-      if (
-        !order ||
-        order.status !== 'COMPLETED' ||
-        !stored?.hash ||
-        Buffer.compare(stored.hash, sha256(input.token)) !== 0
-      ) {
+      if (order?.status !== 'COMPLETED' || !stored?.hash || Buffer.compare(stored.hash, sha256(input.token)) !== 0) {
         return html(
           await renderPage(deps.dataDir, ctx.tenant.tenantCode, 'error', {
             cartReference: input.ref,

@@ -2,7 +2,7 @@
 // §1). `createOrder` registers an order and answers the page the customer's browser is sent to; the gateway
 // later redirects that browser to one of the return URLs, which proves nothing by itself, so the caller then
 // asks `checkOrder` for the order's real state. Adapters: telr.ts (real HTTP), simulator.ts (the default).
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/schema.js';
 
 /** The specification's "Payment status codes" (order.status.code). */
