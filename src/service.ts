@@ -17,6 +17,7 @@ import {
 import { createPaymentGateway, registerPaymentSimulatorRoutes } from './integrations/payment-gateway/index.js';
 import {
   createCatalogAdminService,
+  createCatalogReadCaches,
   createCatalogService,
   createHoldSweeper,
   registerCatalogOperations,
@@ -242,8 +243,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     botCheck: config.botCheck,
     rateLimits: { webAction: config.rateLimits.webAction, botCheck: config.rateLimits.botCheck },
   });
-  const catalog = createCatalogService();
-  registerCatalogOperations(app, catalog, createCatalogAdminService(catalog));
+  const catalogCaches = createCatalogReadCaches({ platformDb, log: logger });
+  await catalogCaches.start();
+  const catalog = createCatalogService(catalogCaches);
+  registerCatalogOperations(app, catalog, createCatalogAdminService(catalog, catalogCaches));
   const carts = createCartService({ sessions });
   registerCartOperations(app, carts);
   registerOfflineTicketOperations(app, createOfflineTicketService());
@@ -315,6 +318,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
         await paymentReconciler.stop();
         await heartbeat.stop();
         await sessions.stop();
+        await catalogCaches.stop();
         await registry.stop();
         await pools.closeAll();
         await platformDb.end({ timeout: 5 });

@@ -14,6 +14,7 @@ import type {
   SetInventoryRequest,
 } from './catalog.schemas.js';
 import type { CatalogService } from './catalog.service.js';
+import type { CatalogReadCaches } from './read-cache.js';
 import { categoryTree, findNode, toAttribute, toVariant } from './catalog.view.js';
 
 /** The longest range one setInventory call may write: two years of dates. */
@@ -26,7 +27,12 @@ const duplicate =
     throw error;
   };
 
-export function createCatalogAdminService(catalog: CatalogService) {
+export function createCatalogAdminService(catalog: CatalogService, caches?: Pick<CatalogReadCaches, 'invalidate'>) {
+  /** After a write committed: cached reads of the tenant's catalog are dropped on every node. */
+  const changed = async (ctx: TenantContext) => {
+    await caches?.invalidate(ctx.tenant.tenantId);
+  };
+
   const decimal = (value: number, currency: string) => minorToDecimalString(toMinor(value, currency), currency);
 
   const instant = (ctx: TenantContext, field: string, value: string | null | undefined) => {
@@ -143,6 +149,7 @@ export function createCatalogAdminService(catalog: CatalogService) {
       if (usage.children > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has sub-categories');
       if (usage.products > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has products');
       if (!(await repo.deleteCategory(ctx.db, categoryId))) throw notFound('Category');
+      await changed(ctx);
       return true as const;
     },
 
@@ -189,12 +196,13 @@ export function createCatalogAdminService(catalog: CatalogService) {
         }
         return id;
       });
+      await changed(ctx);
       // Callers are employees, so the read shows the product whether or not it is on the web.
       return catalog.product(ctx, { productId });
     },
 
     async deleteProduct(ctx: TenantContext, productId: number) {
-      return withTransaction(ctx, async (tx) => {
+      const done = await withTransaction(ctx, async (tx) => {
         if ((await repo.productSales(tx, productId)) > 0) {
           throw new ApiError(ErrorCode.INVALID_STATE, 'The product has sales or held seats');
         }
@@ -208,6 +216,8 @@ export function createCatalogAdminService(catalog: CatalogService) {
         if (!deleted) throw notFound('Product');
         return true as const;
       });
+      await changed(ctx);
+      return done;
     },
 
     async saveAttribute(ctx: TenantContext, input: SaveAttributeRequest) {
@@ -247,6 +257,7 @@ export function createCatalogAdminService(catalog: CatalogService) {
 
     async deleteAttribute(ctx: TenantContext, attributeId: number) {
       if (!(await repo.deleteAttribute(ctx.db, attributeId))) throw notFound('Attribute');
+      await changed(ctx);
       return true as const;
     },
 
@@ -285,13 +296,14 @@ export function createCatalogAdminService(catalog: CatalogService) {
         if (input.attributeVals !== undefined) await repo.setVariantAttributeValues(tx, id, valueIds);
         return id;
       });
+      await changed(ctx);
       const saved = await repo.selectVariant(ctx.db, servid);
       if (!saved) throw notFound('Variant');
       return toVariant(saved, product, true);
     },
 
     async deleteVariant(ctx: TenantContext, servid: number) {
-      return withTransaction(ctx, async (tx) => {
+      const done = await withTransaction(ctx, async (tx) => {
         const variant = await repo.selectVariant(tx, servid);
         if (!variant) throw notFound('Variant');
         if ((await repo.variantSales(tx, servid)) > 0)
@@ -310,6 +322,8 @@ export function createCatalogAdminService(catalog: CatalogService) {
         }
         return true as const;
       });
+      await changed(ctx);
+      return done;
     },
 
     async setInventory(ctx: TenantContext, input: SetInventoryRequest) {

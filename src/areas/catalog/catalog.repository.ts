@@ -190,10 +190,42 @@ export async function selectProduct(
   return row;
 }
 
-export function selectCategoryProducts(db: Queryable, categoryId: number, onlyWeb: boolean): Promise<ProductRow[]> {
-  return db<ProductRow[]>`
-    SELECT ${productColumns(db)}
-    FROM products p JOIN categories c ON c.category_id = p.public_category_id
+/** The columns a listing shows: no long texts, no transfers (a listing of 20 products stays small). */
+export type ListingRow = Pick<
+  ProductRow,
+  | 'product_id'
+  | 'prod_code'
+  | 'prod_name'
+  | 'prod_display_name'
+  | 'product_description'
+  | 'product_price'
+  | 'child_price'
+  | 'currency'
+  | 'public_category_id'
+  | 'category_name'
+  | 'prod_img_small'
+  | 'prod_img_med'
+  | 'prod_img_large'
+  | 'available_on_web'
+  | 'available_from'
+  | 'available_to'
+  | 'booking_type'
+  | 'pricing_type'
+  | 'has_time_slot'
+  | 'min_quantity'
+  | 'max_quantity'
+  | 'variant_count'
+>;
+
+export function selectCategoryProducts(db: Queryable, categoryId: number, onlyWeb: boolean): Promise<ListingRow[]> {
+  return db<ListingRow[]>`
+    SELECT p.product_id, p.prod_code, p.prod_name, p.prod_display_name, p.product_description, p.product_price,
+           p.child_price, p.currency, p.public_category_id, c.category_name, p.prod_img_small, p.prod_img_med,
+           p.prod_img_large, p.available_on_web, p.available_from, p.available_to, p.booking_type, p.pricing_type,
+           p.has_time_slot, p.min_quantity, p.max_quantity,
+           (SELECT count(*)::int FROM variants v WHERE v.product_id = p.product_id) AS variant_count
+    FROM products p
+    JOIN categories c ON c.category_id = p.public_category_id
     WHERE p.public_category_id = ${categoryId} AND (p.available_on_web OR NOT ${onlyWeb})
     ORDER BY p.prod_name, p.product_id`;
 }

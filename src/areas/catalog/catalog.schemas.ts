@@ -172,6 +172,7 @@ export const Terms = Type.Object({
   cancelPolicy: Nullable(Type.String()),
   childPolicy: Nullable(Type.String()),
 });
+export type Terms = Static<typeof Terms>;
 
 export const InventorySlot = Type.Object({
   slotId: Type.Integer(),

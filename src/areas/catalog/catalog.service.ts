@@ -8,7 +8,17 @@ import { addDays, formatDate, formatDateTime, localToInstant } from '../../platf
 import { attributeAdjustments } from './attribute-adjustments.js';
 import * as repo from './catalog.repository.js';
 import { type Party, partyTotal, type SaleLimits, saleVerdict, seats, unitPrices } from './catalog.rules.js';
-import type { AvailabilityResult, BookingRequest, CategoryNode } from './catalog.schemas.js';
+import type {
+  Attribute,
+  AvailabilityResult,
+  BookingRequest,
+  CategoryNode,
+  Product,
+  ProductSummary,
+  Terms,
+  Variant,
+} from './catalog.schemas.js';
+import type { CatalogReadCaches, ReadCache } from './read-cache.js';
 import { categoryTree, findNode, toAttribute, toProduct, toProductSummary, toVariant } from './catalog.view.js';
 
 const onlyWeb = (ctx: TenantContext) => !isEmployee(ctx.roles);
@@ -19,7 +29,17 @@ interface BookInfo {
   children?: number;
 }
 
-export function createCatalogService() {
+/** Without caches (the demo seed, tools) every read goes to the database. */
+export function createCatalogService(caches?: CatalogReadCaches) {
+  const treeCache = caches?.cache<CategoryNode[]>();
+  const listCache = caches?.cache<ProductSummary[]>();
+  const productCache = caches?.cache<Product>();
+  const attributeCache = caches?.cache<Attribute[]>();
+  const variantCache = caches?.cache<Variant[]>();
+  const termsCache = caches?.cache<Terms>();
+  const cached = <T>(cache: ReadCache<T> | undefined, ctx: TenantContext, key: string, load: () => Promise<T>) =>
+    cache ? cache.read(ctx.tenant.tenantId, `${key}|${onlyWeb(ctx) ? 'web' : 'all'}`, load) : load();
+
   const loadProduct = async (ctx: TenantContext, productId: number) => {
     const product = await repo.selectProduct(ctx.db, { productId }, onlyWeb(ctx));
     if (!product) throw notFound('Product');
@@ -75,7 +95,7 @@ export function createCatalogService() {
 
   return {
     async categories(ctx: TenantContext): Promise<CategoryNode[]> {
-      return categoryTree(await repo.selectCategories(ctx.db));
+      return cached(treeCache, ctx, 'tree', async () => categoryTree(await repo.selectCategories(ctx.db)));
     },
 
     async findCategory(ctx: TenantContext, name: string): Promise<CategoryNode> {
@@ -88,24 +108,33 @@ export function createCatalogService() {
       return node;
     },
 
-    async categoryProducts(ctx: TenantContext, categoryId: number) {
-      const rows = await repo.selectCategoryProducts(ctx.db, categoryId, onlyWeb(ctx));
-      if (rows.length === 0 && !(await repo.selectCategories(ctx.db)).some((c) => c.category_id === categoryId)) {
-        throw notFound('Category');
-      }
-      return rows.map((row) => toProductSummary(row, ctx.tenant.timezone));
+    async categoryProducts(ctx: TenantContext, categoryId: number): Promise<ProductSummary[]> {
+      return cached(listCache, ctx, `category:${categoryId}`, async () => {
+        const rows = await repo.selectCategoryProducts(ctx.db, categoryId, onlyWeb(ctx));
+        if (rows.length === 0 && !(await repo.selectCategories(ctx.db)).some((c) => c.category_id === categoryId)) {
+          throw notFound('Category');
+        }
+        return rows.map((row) => toProductSummary(row, ctx.tenant.timezone));
+      });
     },
 
-    async product(ctx: TenantContext, key: { productId?: number; productCode?: string }) {
+    async product(ctx: TenantContext, key: { productId?: number; productCode?: string }): Promise<Product> {
       if (key.productId === undefined && key.productCode === undefined)
         throw missingParameter('productId or productCode');
-      const row = await repo.selectProduct(
-        ctx.db,
-        key.productId !== undefined ? { productId: key.productId } : { productCode: key.productCode ?? '' },
-        onlyWeb(ctx),
+      return cached(
+        productCache,
+        ctx,
+        `product:${key.productId ?? ''}:${key.productCode?.toLowerCase() ?? ''}`,
+        async () => {
+          const row = await repo.selectProduct(
+            ctx.db,
+            key.productId !== undefined ? { productId: key.productId } : { productCode: key.productCode ?? '' },
+            onlyWeb(ctx),
+          );
+          if (!row) throw notFound('Product');
+          return toProduct(row, ctx.tenant.timezone);
+        },
       );
-      if (!row) throw notFound('Product');
-      return toProduct(row, ctx.tenant.timezone);
     },
 
     async search(
@@ -135,13 +164,21 @@ export function createCatalogService() {
       return rows.map((row) => [row.prod_name, row.product_id]);
     },
 
-    async attributes(ctx: TenantContext, productId: number) {
-      const product = await loadProduct(ctx, productId);
-      const rows = await repo.selectAttributes(ctx.db, productId);
-      return rows.map((row) => toAttribute(row, product.currency));
+    async attributes(ctx: TenantContext, productId: number): Promise<Attribute[]> {
+      return cached(attributeCache, ctx, `attributes:${productId}`, async () => {
+        const product = await loadProduct(ctx, productId);
+        const rows = await repo.selectAttributes(ctx.db, productId);
+        return rows.map((row) => toAttribute(row, product.currency));
+      });
     },
 
-    async variants(ctx: TenantContext, productId: number, info?: BookInfo) {
+    async variants(ctx: TenantContext, productId: number, info?: BookInfo): Promise<Variant[]> {
+      // With a date, `available` depends on seats: only the plain list is cached.
+      if (!info?.date) return cached(variantCache, ctx, `variants:${productId}`, () => this.variantsOn(ctx, productId));
+      return this.variantsOn(ctx, productId, info);
+    },
+
+    async variantsOn(ctx: TenantContext, productId: number, info?: BookInfo): Promise<Variant[]> {
       const [product, rows] = await Promise.all([loadProduct(ctx, productId), repo.selectVariants(ctx.db, productId)]);
       return Promise.all(
         rows.map(async (row) => toVariant(row, product, await variantAvailable(ctx, product, row, info))),
@@ -163,14 +200,16 @@ export function createCatalogService() {
       return toVariant(row, product, true);
     },
 
-    async terms(ctx: TenantContext, productId: number) {
-      const product = await loadProduct(ctx, productId);
-      return {
-        productId,
-        productTerms: product.product_terms,
-        cancelPolicy: product.cancel_policy,
-        childPolicy: product.child_policy,
-      };
+    async terms(ctx: TenantContext, productId: number): Promise<Terms> {
+      return cached(termsCache, ctx, `terms:${productId}`, async () => {
+        const product = await loadProduct(ctx, productId);
+        return {
+          productId,
+          productTerms: product.product_terms,
+          cancelPolicy: product.cancel_policy,
+          childPolicy: product.child_policy,
+        };
+      });
     },
 
     async availability(ctx: TenantContext, request: BookingRequest): Promise<AvailabilityResult> {

@@ -1,7 +1,7 @@
 // Catalog rows as the API shows them: money rounded to the currency's minor unit, datetimes in tenant time.
 import { fromMinor, toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
-import type { AttributeRow, CategoryRow, ProductRow, VariantRow } from './catalog.repository.js';
+import type { AttributeRow, CategoryRow, ListingRow, ProductRow, VariantRow } from './catalog.repository.js';
 import type { Attribute, CategoryNode, Product, ProductSummary, Variant } from './catalog.schemas.js';
 
 /** A decimal from PostgreSQL as an answer's number, exact to the currency's minor unit. */
@@ -46,7 +46,7 @@ export function findNode(nodes: CategoryNode[], match: (node: CategoryNode) => b
   return undefined;
 }
 
-export function toProductSummary(row: ProductRow, timezone: string): ProductSummary {
+export function toProductSummary(row: ListingRow, timezone: string): ProductSummary {
   return {
     productId: row.product_id,
     prodCode: row.prod_code,
@@ -74,8 +74,8 @@ export function toProductSummary(row: ProductRow, timezone: string): ProductSumm
 }
 
 export function toProduct(row: ProductRow, timezone: string): Product {
-  return {
-    ...toProductSummary(row, timezone),
+  // Object.assign, not a spread: Node 20 builds a 45-field object from a spread many times slower.
+  return Object.assign(toProductSummary(row, timezone), {
     webDescription: row.web_description,
     hasDateRange: row.has_date_range,
     hasTime: row.has_time,
@@ -101,7 +101,7 @@ export function toProduct(row: ProductRow, timezone: string): Product {
     cancelPolicy: row.cancel_policy,
     childPolicy: row.child_policy,
     transfers: row.transfers.map((transfer) => ({ ...transfer, price: amount(transfer.price, row.currency) })),
-  };
+  });
 }
 
 export function toAttribute(row: AttributeRow, currency: string): Attribute {

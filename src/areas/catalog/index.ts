@@ -19,6 +19,7 @@ export {
 export { createCatalogAdminService } from './catalog-admin.service.js';
 export { registerCatalogOperations } from './catalog.operations.js';
 export { createCatalogService, type CatalogService } from './catalog.service.js';
+export { type CatalogReadCaches, createCatalogReadCaches } from './read-cache.js';
 export { partyTotal, seats, transferTotal, unitPrices } from './catalog.rules.js';
 export { QuoteRefused, quoteRefusal, quoteUnit, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
 
