@@ -1,20 +1,32 @@
 // The benchmark suite: `npm run bench` runs every scenario, `npm run bench -- noop tenants500` some.
 // PostgreSQL: DATABASE_URL when set, else an embedded throw-away cluster started once for the run (the
-// cold start runs its own, as `npm start` does). Prints a table and writes bench/results/foundation.json.
+// cold start runs its own, as `npm start` does). Prints a table and writes bench/results/<issue>.json
+// (foundation.json, users.json, catalog.json: the issue each scenario belongs to).
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { killRunningChildren } from './lib/child.js';
 import { type BenchPostgres, startBenchPostgres } from './lib/postgres.js';
-import { describeEnvironment, type FailedScenario, printTable, RESULTS_FILE, writeResults } from './lib/report.js';
+import { describeEnvironment, type FailedScenario, printTable, resultsFile, writeResults } from './lib/report.js';
 import type { BenchContext, Scenario, ScenarioResult } from './lib/scenario.js';
 import { round } from './lib/stats.js';
+import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
 import { tenants500 } from './scenarios/tenants500.js';
+import { users } from './scenarios/users.js';
 
-const SCENARIOS: Record<string, Scenario> = { 'cold-start': coldStart, provisioning, noop, tenants500 };
+const SCENARIOS: Record<string, Scenario> = { 'cold-start': coldStart, provisioning, noop, tenants500, users, catalog };
+/** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
+const ISSUES: Record<string, string> = {
+  'cold-start': 'foundation',
+  provisioning: 'foundation',
+  noop: 'foundation',
+  tenants500: 'foundation',
+  users: 'users',
+  catalog: 'catalog',
+};
 const ALIASES: Record<string, string> = { cold: 'cold-start', tenants: 'tenants500', provision: 'provisioning' };
 
 function selected(args: string[]): string[] {
@@ -56,9 +68,15 @@ async function main(): Promise<number> {
   } finally {
     await pg?.stop(runId).catch((error: unknown) => console.error('stopping PostgreSQL failed:', error));
   }
-  await writeResults(describeEnvironment(pg?.version ?? 'embedded (cold start only)', pg?.kind ?? 'embedded'), results);
+  const environment = describeEnvironment(pg?.version ?? 'embedded (cold start only)', pg?.kind ?? 'embedded');
+  const files = new Map<string, Array<ScenarioResult | FailedScenario>>();
+  for (const result of results) {
+    const file = resultsFile(ISSUES[result.scenario] ?? 'foundation');
+    files.set(file, [...(files.get(file) ?? []), result]);
+  }
+  for (const [file, written] of files) await writeResults(file, environment, written);
   printTable(results);
-  console.log(`\nWritten to ${RESULTS_FILE}`);
+  console.log(`\nWritten to ${[...files.keys()].join(', ')}`);
   const failed = results.some((result) => 'error' in result || result.checks.some((check) => check.pass === false));
   return failed ? 1 : 0;
 }

@@ -54,6 +54,8 @@ export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<num
 
 export interface ServerChild {
   name: string;
+  /** The child's process (node with the tsx loader, the server itself). */
+  pid: number | undefined;
   ports: Record<string, number>;
   /** The port the child announced under `name`. */
   port(name: string): number;
@@ -100,6 +102,7 @@ export async function startServerChild(file: string, settings: Record<string, st
 
   return {
     name,
+    pid: child.pid,
     ports,
     port(portName) {
       const port = ports[portName];
@@ -132,6 +135,21 @@ export async function startServerChild(file: string, settings: Record<string, st
   };
 }
 
+/** Asks the child and insists on a reply of `kind`; a failure or another reply throws (with the child's output). */
+export async function askFor<K extends ChildReply['kind']>(
+  child: ServerChild,
+  request: ChildRequest,
+  kind: K,
+  timeoutMs: number,
+): Promise<Extract<ChildReply, { kind: K }>> {
+  const reply = await child.ask(request, timeoutMs);
+  if (reply.kind !== kind) {
+    const why = reply.kind === 'failed' ? reply.message : `answered ${reply.kind}`;
+    throw new Error(`${child.name}: ${request.kind}: ${why}\n${child.output.tail()}`);
+  }
+  return reply as Extract<ChildReply, { kind: K }>;
+}
+
 export async function childStats(child: ServerChild, timeoutMs = 5_000): Promise<StatsReply> {
   const reply = await child.ask({ kind: 'stats' }, timeoutMs);
   if (reply.kind !== 'stats') throw new Error(`${child.name}: ${reply.kind === 'failed' ? reply.message : reply.kind}`);
@@ -148,4 +166,9 @@ export async function childProvision(
     throw new Error(`${child.name}: ${reply.kind === 'failed' ? reply.message : reply.kind}\n${child.output.tail()}`);
   }
   return reply;
+}
+
+/** A fresh database pool in the child (see the `reset-pool` request). */
+export async function resetPool(child: ServerChild, tenantCode?: string): Promise<void> {
+  await askFor(child, { kind: 'reset-pool', ...(tenantCode ? { tenantCode } : {}) }, 'pool-reset', 30_000);
 }

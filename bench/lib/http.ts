@@ -1,5 +1,5 @@
 // One HTTP request to a loopback server with an explicit Host header (fetch may not set Host, and
-// *.localhost does not resolve everywhere), and polling until a URL answers 200.
+// *.localhost does not resolve everywhere), answers that must be OK, and polling until a URL answers 200.
 import { request } from 'node:http';
 import { sleep } from './env.js';
 
@@ -8,24 +8,41 @@ export interface Answer {
   body: string;
 }
 
-export function httpGet(port: number, path: string, host = 'localhost', timeoutMs = 2_000): Promise<Answer> {
+export interface HttpRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  /** Host header (a tenant host); default localhost. */
+  host?: string;
+  headers?: Record<string, string>;
+  /** A JSON body (POST). */
+  body?: string;
+}
+
+export function httpRequest(port: number, options: HttpRequest, timeoutMs = 2_000): Promise<Answer> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { host: options.host ?? 'localhost', ...options.headers };
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(options.body));
+  }
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method: 'GET', headers: { host }, timeout: timeoutMs },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
+    const req = request({ host: '127.0.0.1', port, path: options.path, method, headers, timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${options.path} timed out`)));
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
+}
+
+export function httpGet(port: number, path: string, host = 'localhost', timeoutMs = 2_000): Promise<Answer> {
+  return httpRequest(port, { path, host }, timeoutMs);
 }
 
 /** GET `path` every `intervalMs` until it answers 200; false after `timeoutMs` or once `stopped()` says so. */
@@ -45,10 +62,22 @@ export async function pollUntil200(
 
 /** An answer that must be HTTP 200 with the envelope's errorCode OK (or a plain JSON body for bare servers). */
 export async function expectOk(port: number, path: string, host?: string): Promise<string> {
-  const answer = await httpGet(port, path, host);
-  const parsed = JSON.parse(answer.body) as { apiStatus?: { errorCode?: string } };
-  if (answer.status !== 200 || (parsed.apiStatus && parsed.apiStatus.errorCode !== 'OK')) {
-    throw new Error(`GET ${path} (Host ${host ?? 'localhost'}) answered ${answer.status}: ${answer.body}`);
+  return expectOkAnswer(port, { path, host });
+}
+
+/** The same for any request; answers the body. */
+export async function expectOkAnswer(port: number, options: HttpRequest, timeoutMs = 5_000): Promise<string> {
+  const answer = await httpRequest(port, options, timeoutMs);
+  let parsed: { apiStatus?: { errorCode?: string } } | undefined;
+  try {
+    parsed = JSON.parse(answer.body) as { apiStatus?: { errorCode?: string } };
+  } catch {
+    parsed = undefined;
+  }
+  if (answer.status !== 200 || !parsed || (parsed.apiStatus && parsed.apiStatus.errorCode !== 'OK')) {
+    throw new Error(
+      `${options.method ?? 'GET'} ${options.path} (Host ${options.host ?? 'localhost'}) answered ${answer.status}: ${answer.body}`,
+    );
   }
   return answer.body;
 }

@@ -7,8 +7,14 @@ import { round } from './stats.js';
 export interface LoadOptions {
   port: number;
   path: string;
+  /** Default GET. */
+  method?: 'GET' | 'POST';
+  /** A JSON body, sent with every request (POST). */
+  body?: string;
   /** Host header (a tenant host); default: the base domain. */
   host?: string;
+  /** More headers for every request (a session token). */
+  headers?: Record<string, string>;
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -16,6 +22,8 @@ export interface LoadOptions {
   expectBody?: string;
   /** Rewrites each request before it is sent (rotating the tenant host). */
   setupRequest?: (request: RequestParams) => RequestParams;
+  /** Called after the warm-up, right before the measured run (a profile starts). */
+  beforeMeasured?: () => Promise<void>;
 }
 
 export interface LoadFigures {
@@ -36,19 +44,30 @@ export interface LoadFigures {
 
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const { expectBody } = options;
+  const headers: Record<string, string> = {
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
   const base: Options = {
     url: `http://127.0.0.1:${options.port}${options.path}`,
     connections: options.connections,
-    ...(options.host ? { headers: { host: options.host } } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
     // autocannon calls setupRequest whenever the key is present, so it is left out when there is none.
     requests: [
-      { method: 'GET', path: options.path, ...(options.setupRequest ? { setupRequest: options.setupRequest } : {}) },
+      {
+        method: options.method ?? 'GET',
+        path: options.path,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.setupRequest ? { setupRequest: options.setupRequest } : {}),
+      },
     ],
     // (expectBody would do the same, but autocannon refuses it beside `requests`)
     ...(expectBody === undefined ? {} : { verifyBody: (body: string) => body === expectBody }),
     timeout: 10,
   };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
+  await options.beforeMeasured?.();
   const result = await autocannon({ ...base, duration: options.seconds });
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;

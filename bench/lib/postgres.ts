@@ -73,3 +73,21 @@ export function databaseUrl(pg: BenchPostgres, database: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * Waits until no connection with this application_name (LIKE pattern) runs a statement or sits in a
+ * transaction, twice in a row 50 ms apart: the requests of a load run that ended are done with the database.
+ */
+export async function waitForIdleConnections(admin: Sql, applicationName: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let idleBefore = false;
+  while (Date.now() < deadline) {
+    const [row] = await admin<{ busy: number }[]>`
+      SELECT count(*)::int AS busy FROM pg_stat_activity
+      WHERE application_name LIKE ${applicationName} AND state IS DISTINCT FROM 'idle'`;
+    const idle = (row?.busy ?? 0) === 0;
+    if (idle && idleBefore) return;
+    idleBefore = idle;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,5 +1,6 @@
-// The run's output: a table on the console and bench/results/foundation.json. A run of some scenarios
-// replaces only their entries in the file; each entry says when it was measured.
+// The run's output: a table on the console and one JSON file per issue under bench/results/ (foundation.json,
+// users.json, catalog.json). A run of some scenarios replaces only their entries in their file; each entry says
+// when it was measured.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,7 +8,12 @@ import path from 'node:path';
 import { ROOT } from './env.js';
 import type { ScenarioResult } from './scenario.js';
 
-export const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'foundation.json');
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+
+/** bench/results/<issue>.json */
+export function resultsFile(issue: string): string {
+  return path.join(RESULTS_DIR, `${issue}.json`);
+}
 
 export interface Environment {
   node: string;
@@ -41,21 +47,25 @@ export function describeEnvironment(postgres: string, postgresKind: string): Env
   };
 }
 
-export async function writeResults(environment: Environment, results: Array<ScenarioResult | FailedScenario>) {
-  const previous = await readFile(RESULTS_FILE, 'utf8')
+export async function writeResults(
+  file: string,
+  environment: Environment,
+  results: Array<ScenarioResult | FailedScenario>,
+): Promise<void> {
+  const previous = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as ResultsFile)
     .catch(() => undefined);
-  const file: ResultsFile = {
+  const content: ResultsFile = {
     updatedAt: new Date().toISOString(),
     environment,
     scenarios: { ...previous?.scenarios },
   };
-  for (const result of results) file.scenarios[result.scenario] = result;
-  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await writeFile(RESULTS_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  for (const result of results) content.scenarios[result.scenario] = result;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(content, null, 2)}\n`);
   // In the project's format, so that `npm run lint` (Biome checks bench/) stays clean after a run.
   await new Promise<void>((resolve) => {
-    execFile(path.join(ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', RESULTS_FILE], { cwd: ROOT }, () =>
+    execFile(path.join(ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', file], { cwd: ROOT }, () =>
       resolve(),
     );
   });

@@ -52,6 +52,11 @@ export function atLeast(figure: string, value: number, unit: string, limit: numb
   return { figure, value, unit, target: `≥ ${limit}`, pass: value >= limit };
 }
 
+/** `min ≤ value ≤ max`. */
+export function between(figure: string, value: number, unit: string, min: number, max: number): Check {
+  return { figure, value, unit, target: `${min}–${max}`, pass: value >= min && value <= max };
+}
+
 export function equals(figure: string, value: number, unit: string, expected: number): Check {
   return { figure, value, unit, target: `= ${expected}`, pass: value === expected };
 }

@@ -1,0 +1,306 @@
+// Catalog, availability with capacity holds: catalog reads and a hold + release pair against bare Fastify +
+// postgres.js baselines, every server in a child process, measured one after another in the same run.
+// Set-up through the API as the tenant's admin: a category of 20 products, each with its default variant and
+// 30 days of inventory (from tomorrow, capacity 40), and apart from them a product whose slots hold 1,000,000.
+//   (c)      bare Fastify + postgres.js, one row by primary key (the `noop` scenario's baseline (c))
+//   product  POST /product/getProduct by productId                      ≥ 60 % of (c), p99 < 20 ms
+//   list     GET /product/getCategoryProducts?category= (20 products)   ≥ 50 % of (c), p99 < 20 ms
+//   avail    POST /product/getAvailability, 5 days ahead, 2 adults       ≥ 40 % of (c), p99 < 20 ms
+//   (tx)     bare Fastify + postgres.js sql.begin: insert a cart item, update the cart's total
+//   hold     hold(...) of 1 seat then release(...) (catalog index.ts), one slot for every request: ≥ 40 % of (tx)
+//   spread   the same pair on a slot picked in turn among 20 variants × 30 days (for information: how much of
+//            the pair's cost is waiting for the one slot's row lock)
+// The baselines use as many connections as one tenant pool (TC_DB_POOL_SIZE, 5); every run starts with a fresh
+// pool (lib/measure.ts). BENCH_ROUNDS repeats the runs (medians); BENCH_PROFILE=1 adds profiled runs of the
+// service's targets.
+import { rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../src/config.js';
+import { withConnection } from '../../src/platform/database/connections.js';
+import { addDays, formatDate } from '../../src/platform/time.js';
+import { sessionAfterPasswordChange, type TenantApi, tenantApi } from '../lib/api.js';
+import { childProvision, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { createItems } from '../lib/items.js';
+import {
+  benchRounds,
+  CONNECTIONS,
+  failedRequests,
+  type LoadTarget,
+  loadLine,
+  measureTargets,
+  profileTargets,
+  profiling,
+  ratio,
+  SECONDS,
+  summarize,
+  WARMUP_SECONDS,
+} from '../lib/measure.js';
+import { databaseUrl, waitForIdleConnections } from '../lib/postgres.js';
+import {
+  atLeast,
+  below,
+  type Check,
+  info,
+  requirePostgres,
+  type Scenario,
+  serviceSettings,
+  tenantPrefix,
+} from '../lib/scenario.js';
+import { round } from '../lib/stats.js';
+
+const PRODUCTS = 20;
+const DAYS = 30;
+const CAPACITY = 40;
+const HOLD_CAPACITY = 1_000_000;
+const DAYS_AHEAD = 5;
+const ADULTS = 2;
+const P99_LIMIT_MS = 20;
+/** The tenant's timezone, as the service child provisions it. */
+const TIMEZONE = 'Asia/Dubai';
+const ADMIN_PASSWORD = 'bench admin password 1';
+
+type Target = 'c' | 'product' | 'list' | 'avail' | 'tx' | 'hold' | 'spread';
+/** Read targets, each against (c), with their minimal ratio. */
+const READS = { product: 0.6, list: 0.5, avail: 0.4 } as const;
+
+interface BuiltCatalog {
+  categoryId: number;
+  productIds: number[];
+  variantIds: number[];
+  holdVariantId: number;
+  /** The tenant's calendar days with inventory. */
+  dates: string[];
+  setupMs: number;
+}
+
+export const catalog: Scenario = async (ctx) => {
+  const pg = requirePostgres(ctx);
+  const rounds = benchRounds();
+  const baselineDb = `tc_bench_${ctx.runId}_catalog_baseline`;
+  await pg.admin.unsafe(`CREATE DATABASE ${baselineDb}`);
+  await withConnection(pg.server, baselineDb, 5, createItems);
+  const settings = await serviceSettings(ctx, 'catalog');
+  const poolSize = loadConfig(settings.env).db.poolSize;
+  const children: ServerChild[] = [];
+  try {
+    const baseline = { DATABASE_URL: databaseUrl(pg, baselineDb), BENCH_POOL_SIZE: String(poolSize) };
+    const bareDb = await startServerChild('bare-db.ts', baseline);
+    children.push(bareDb);
+    const bareTx = await startServerChild('bare-tx.ts', baseline);
+    children.push(bareTx);
+    const service = await startServerChild('service.ts', settings.env);
+    children.push(service);
+    const provisioned = await childProvision(
+      service,
+      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'c') },
+      120_000,
+    );
+    const tenantCode = provisioned.tenantCodes[0] ?? '';
+    const host = `${tenantCode}.localhost`;
+    const api = tenantApi(service.port('service'), host);
+    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const built = await buildCatalog(api, admin.session);
+    ctx.log(
+      `catalog built through the API in ${round(built.setupMs)} ms: ${PRODUCTS} products, ` +
+        `${DAYS} days of inventory each, and the hold product`,
+    );
+    const productId = built.productIds[0] ?? 0;
+    const day = built.dates[DAYS_AHEAD - 1] ?? '';
+    const availability = await api.ok<{ available: boolean; statusReason: string | null }>('/product/getAvailability', {
+      bookingRequest: { productId, date: day, adultCount: ADULTS },
+    });
+    if (!availability.available)
+      throw new Error(`the product is not available on ${day}: ${availability.statusReason}`);
+
+    const servicePort = service.port('service');
+    const benchPort = service.port('bench');
+    const slots = built.variantIds.flatMap((variantId) => built.dates.map((date) => ({ variantId, date })));
+    let turn = 0;
+    const served = { pid: service.pid, applicationName: `travel-commerce:${tenantCode}` };
+    // The requests of the run before may still be at work: the old pool is closed at once when evicted.
+    const freshTenantPool = async () => {
+      await waitForIdleConnections(pg.admin, served.applicationName);
+      await resetPool(service, tenantCode);
+    };
+    const targets: Record<Target, LoadTarget> = {
+      c: {
+        label: '(c) bare Fastify + postgres.js PK select',
+        request: { port: bareDb.port('http'), path: '/item' },
+        cpu: { pid: bareDb.pid, applicationName: 'tc-bench-baseline' },
+        freshPool: () => resetPool(bareDb),
+      },
+      product: {
+        label: 'POST /product/getProduct',
+        request: {
+          port: servicePort,
+          host,
+          method: 'POST',
+          path: '/product/getProduct',
+          body: JSON.stringify({ productId }),
+        },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+      list: {
+        label: `GET /product/getCategoryProducts (${PRODUCTS} products)`,
+        request: { port: servicePort, host, path: `/product/getCategoryProducts?category=${built.categoryId}` },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+      avail: {
+        label: `POST /product/getAvailability (+${DAYS_AHEAD} days, ${ADULTS} adults)`,
+        request: {
+          port: servicePort,
+          host,
+          method: 'POST',
+          path: '/product/getAvailability',
+          body: JSON.stringify({ bookingRequest: { productId, date: day, adultCount: ADULTS } }),
+        },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+      tx: {
+        label: '(tx) bare Fastify + postgres.js sql.begin cart write',
+        request: { port: bareTx.port('http'), path: '/cart/add' },
+        cpu: { pid: bareTx.pid, applicationName: 'tc-bench-baseline-tx' },
+        freshPool: () => resetPool(bareTx),
+      },
+      hold: {
+        label: 'hold + release, one slot',
+        request: { port: benchPort, host, path: `/bench/hold-release?variantId=${built.holdVariantId}&date=${day}` },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+      spread: {
+        label: `hold + release, ${slots.length} slots in turn`,
+        request: {
+          port: benchPort,
+          host,
+          path: `/bench/hold-release?variantId=${built.holdVariantId}&date=${day}`,
+          setupRequest: (request) => {
+            const slot = slots[turn++ % slots.length];
+            return { ...request, path: `/bench/hold-release?variantId=${slot?.variantId}&date=${slot?.date}` };
+          },
+        },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+    };
+    const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
+    const profiles = profiling() ? await profileTargets('catalog', ctx.runId, targets, ctx.log) : undefined;
+
+    const keys = Object.keys(targets) as Target[];
+    const figures = Object.fromEntries(keys.map((key) => [key, summarize(runs[key])])) as Record<
+      Target,
+      ReturnType<typeof summarize>
+    >;
+    const ratios = {
+      product: ratio(runs.product, runs.c),
+      list: ratio(runs.list, runs.c),
+      avail: ratio(runs.avail, runs.c),
+      hold: ratio(runs.hold, runs.tx),
+      spread: ratio(runs.spread, runs.tx),
+    };
+    const checks: Check[] = [];
+    for (const key of keys) checks.push(loadLine(targets[key].label, figures[key]));
+    for (const key of Object.keys(READS) as Array<keyof typeof READS>) {
+      checks.push(atLeast(`ratio ${key}/(c)`, ratios[key], '', READS[key]));
+      checks.push(below(`${key} p99 at ${CONNECTIONS} connections`, figures[key].p99Ms, 'ms', P99_LIMIT_MS));
+    }
+    checks.push(atLeast('ratio hold/(tx)', ratios.hold, '', 0.4), info('ratio spread/(tx)', ratios.spread));
+    const problems = failedRequests(targets, runs);
+    if (service.output.errorLines > 0) {
+      problems.push(`the service logged ${service.output.errorLines} error lines\n${service.output.tail()}`);
+    }
+    return {
+      checks,
+      problems,
+      details: {
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        seconds: SECONDS,
+        rounds,
+        baselinePoolSize: poolSize,
+        catalog: {
+          products: PRODUCTS,
+          days: DAYS,
+          capacity: CAPACITY,
+          holdCapacity: HOLD_CAPACITY,
+          availabilityDate: day,
+          setupMs: round(built.setupMs),
+        },
+        medians: figures,
+        ratios,
+        runs,
+        ...(profiles ? { profiles } : {}),
+      },
+    };
+  } finally {
+    for (const child of children.reverse()) await child.stop().catch((error: unknown) => ctx.log(String(error)));
+    await rm(settings.dataDir, { recursive: true, force: true });
+  }
+};
+
+/** The catalog, as an admin would enter it: category, products, their default variants' inventory. */
+async function buildCatalog(api: TenantApi, session: string): Promise<BuiltCatalog> {
+  const started = performance.now();
+  const today = formatDate(new Date(), TIMEZONE);
+  const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, i + 1));
+  const dateFrom = dates[0] ?? today;
+  const dateTo = dates.at(-1) ?? today;
+  const category = await api.ok<{ categoryId: number }>(
+    '/product/saveCategory',
+    { categoryName: 'Bench tours' },
+    session,
+  );
+  const product = async (code: string, name: string, categoryId: number, price: number, capacity: number) => {
+    const saved = await api.ok<{ productId: number }>(
+      '/product/saveProduct',
+      {
+        prodCode: code,
+        prodName: name,
+        productPrice: price,
+        childPrice: round(price * 0.7, 2),
+        publicCategoryId: categoryId,
+        maxQuantity: 20,
+        productDescription: `${name}: hotel pick-up, a guide, and the evening's entry tickets.`,
+        productTerms: 'Pick-up 30 minutes before the start.',
+        cancelPolicy: 'Free cancellation up to 24 hours before.',
+        childPolicy: 'Children under 3 go free.',
+        transfers: [{ transferName: 'Shared pick-up', transferType: 'SIC', price: 25 }],
+      },
+      session,
+    );
+    const [variant] = await api.ok<Array<{ servid: number }>>(
+      '/product/getProductVariants',
+      { productId: saved.productId },
+      session,
+    );
+    if (!variant) throw new Error(`${code} has no variant`);
+    await api.ok(
+      '/product/setInventory',
+      { productId: saved.productId, variantId: variant.servid, dateFrom, dateTo, capacity },
+      session,
+    );
+    return { productId: saved.productId, variantId: variant.servid };
+  };
+  const built = [];
+  for (let i = 1; i <= PRODUCTS; i++) {
+    built.push(await product(`BENCH-${i}`, `Bench tour ${i}`, category.categoryId, 100 + i * 10, CAPACITY));
+  }
+  const holds = await api.ok<{ categoryId: number }>('/product/saveCategory', { categoryName: 'Bench holds' }, session);
+  const held = await product('BENCH-HOLD', 'Bench hold product', holds.categoryId, 50, HOLD_CAPACITY);
+  return {
+    categoryId: category.categoryId,
+    productIds: built.map((entry) => entry.productId),
+    variantIds: built.map((entry) => entry.variantId),
+    holdVariantId: held.variantId,
+    dates,
+    setupMs: performance.now() - started,
+  };
+}
