@@ -37,6 +37,8 @@ export function createCatalogService(caches?: CatalogReadCaches) {
   const attributeCache = caches?.cache<Attribute[]>();
   const variantCache = caches?.cache<Variant[]>();
   const termsCache = caches?.cache<Terms>();
+  // Availability reads the product's and variants' rows on every request; seats (the slots) stay live.
+  const rowsCache = caches?.cache<{ product: repo.ProductRow; variants: repo.VariantRow[] }>();
   const cached = <T>(cache: ReadCache<T> | undefined, ctx: TenantContext, key: string, load: () => Promise<T>) =>
     cache ? cache.read(ctx.tenant.tenantId, `${key}|${onlyWeb(ctx) ? 'web' : 'all'}`, load) : load();
 
@@ -213,10 +215,13 @@ export function createCatalogService(caches?: CatalogReadCaches) {
     },
 
     async availability(ctx: TenantContext, request: BookingRequest): Promise<AvailabilityResult> {
-      const [product, variants] = await Promise.all([
-        loadProduct(ctx, request.productId),
-        repo.selectVariants(ctx.db, request.productId),
-      ]);
+      const { product, variants } = await cached(rowsCache, ctx, `rows:${request.productId}`, async () => {
+        const [loaded, rows] = await Promise.all([
+          loadProduct(ctx, request.productId),
+          repo.selectVariants(ctx.db, request.productId),
+        ]);
+        return { product: loaded, variants: rows };
+      });
       const variant =
         request.variantId === undefined ? variants[0] : variants.find((v) => v.servid === request.variantId);
       if (!variant) throw notFound('Variant of the product');
