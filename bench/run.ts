@@ -1,7 +1,7 @@
 // The benchmark suite: `npm run bench` runs every scenario, `npm run bench -- noop tenants500` some.
 // PostgreSQL: DATABASE_URL when set, else an embedded throw-away cluster started once for the run (the
 // cold start runs its own, as `npm start` does). Prints a table and writes bench/results/<issue>.json
-// (foundation.json, users.json, catalog.json: the issue each scenario belongs to).
+// (foundation.json, users.json, catalog.json, cart.json: the issue each scenario belongs to).
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,7 @@ import { type BenchPostgres, startBenchPostgres } from './lib/postgres.js';
 import { describeEnvironment, type FailedScenario, printTable, resultsFile, writeResults } from './lib/report.js';
 import type { BenchContext, Scenario, ScenarioResult } from './lib/scenario.js';
 import { round } from './lib/stats.js';
+import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { noop } from './scenarios/noop.js';
@@ -17,7 +18,15 @@ import { provisioning } from './scenarios/provisioning.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { users } from './scenarios/users.js';
 
-const SCENARIOS: Record<string, Scenario> = { 'cold-start': coldStart, provisioning, noop, tenants500, users, catalog };
+const SCENARIOS: Record<string, Scenario> = {
+  'cold-start': coldStart,
+  provisioning,
+  noop,
+  tenants500,
+  users,
+  catalog,
+  cart,
+};
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
   'cold-start': 'foundation',
@@ -26,6 +35,7 @@ const ISSUES: Record<string, string> = {
   tenants500: 'foundation',
   users: 'users',
   catalog: 'catalog',
+  cart: 'cart',
 };
 const ALIASES: Record<string, string> = { cold: 'cold-start', tenants: 'tenants500', provision: 'provisioning' };
 

@@ -34,6 +34,7 @@ import { createHeartbeat } from './platform/cluster/heartbeat.js';
 import { createSecretBox, randomToken } from './platform/crypto.js';
 import { dataFolderSecret } from './platform/data-folder.js';
 import { bootstrapDatabases } from './platform/database/bootstrap.js';
+import { tolerateDriverConnectionLoss } from './platform/database/driver-rejections.js';
 import { connect, type ServerAddress, type Sql } from './platform/database/connections.js';
 import type { Kernel } from './platform/http/kernel.js';
 import { createHttpServer } from './platform/http/server.js';
@@ -110,6 +111,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? (() => new Date());
   let initialized = false;
+  tolerateDriverConnectionLoss(logger);
 
   await bootstrapDatabases({
     server,

@@ -19,7 +19,9 @@ export interface LoadOptions {
   warmupSeconds: number;
   seconds: number;
   /** Every answer must have exactly this body. */
-  expectBody?: string;
+  expectBody?: string | undefined;
+  /** Without expectBody: whether an answer's body is right (answers that differ by design, e.g. new ids). */
+  verifyBody?: (body: string) => boolean;
   /** Rewrites each request before it is sent (rotating the tenant host). */
   setupRequest?: (request: RequestParams) => RequestParams;
   /** Called after the warm-up, right before the measured run (a profile starts). */
@@ -63,7 +65,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       },
     ],
     // (expectBody would do the same, but autocannon refuses it beside `requests`)
-    ...(expectBody === undefined ? {} : { verifyBody: (body: string) => body === expectBody }),
+    ...(expectBody !== undefined
+      ? { verifyBody: (body: string) => body === expectBody }
+      : options.verifyBody
+        ? { verifyBody: options.verifyBody }
+        : {}),
     timeout: 10,
   };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });

@@ -1,0 +1,270 @@
+// Cart: adding an item with its capacity hold, and loading a cart, against the bare Fastify + postgres.js
+// baselines of the catalog scenario, every server in a child process, measured one after another in the same run.
+// Set-up through the API: the tenant's admin makes a category and one product (price PRICE) whose default variant
+// has 1,000,000 seats a day for 30 days from tomorrow; SESSIONS guest sessions (POST /auth/guest, the service's
+// TC_RATE_LIMIT_GUEST raised) and one more whose cart gets LOAD_ITEMS items.
+//   (tx)     bare Fastify + postgres.js sql.begin: insert a cart item, update the cart's total (bare-tx)
+//   add      POST /cart/addItem, 1 adult at the catalog's price on one day (a hold of 1 seat), the guest sessions
+//            in turn (X-Auth-Request-Access-Token), so each cart grows by a few items a run: ≥ 50 % of (tx)
+//   (c)      bare Fastify + postgres.js, one row by primary key (bare-db)
+//   load     POST /cart/load of the session with LOAD_ITEMS items (their holds extended): ≥ 50 % of (c)
+//   each p99 < 50 ms at 50 connections.
+// The baselines use as many connections as one tenant pool (TC_DB_POOL_SIZE, 5); every run starts with a fresh
+// pool (lib/measure.ts). BENCH_ROUNDS repeats the runs (medians); BENCH_PROFILE=1 adds profiled runs of the
+// service's targets.
+import { rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../src/config.js';
+import { withConnection } from '../../src/platform/database/connections.js';
+import { addDays, formatDate } from '../../src/platform/time.js';
+import { sessionAfterPasswordChange, type TenantApi, tenantApi } from '../lib/api.js';
+import { childProvision, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { createItems } from '../lib/items.js';
+import {
+  benchRounds,
+  CONNECTIONS,
+  failedRequests,
+  type LoadTarget,
+  loadLine,
+  measureTargets,
+  profileTargets,
+  profiling,
+  ratio,
+  SECONDS,
+  summarize,
+  WARMUP_SECONDS,
+} from '../lib/measure.js';
+import { databaseUrl, waitForIdleConnections } from '../lib/postgres.js';
+import {
+  atLeast,
+  below,
+  type Check,
+  requirePostgres,
+  type Scenario,
+  serviceSettings,
+  tenantPrefix,
+} from '../lib/scenario.js';
+import { round } from '../lib/stats.js';
+
+const SESSIONS = 200;
+const LOAD_ITEMS = 3;
+const CAPACITY = 1_000_000;
+const DAYS = 30;
+const DAYS_AHEAD = 5;
+const PRICE = 150;
+const P99_LIMIT_MS = 50;
+const MIN_RATIO = 0.5;
+/** The tenant's timezone, as the service child provisions it. */
+const TIMEZONE = 'Asia/Dubai';
+const ADMIN_PASSWORD = 'bench admin password 1';
+const SESSION_HEADER = 'x-auth-request-access-token';
+
+type Target = 'tx' | 'add' | 'c' | 'load';
+
+interface BuiltProduct {
+  productId: number;
+  variantId: number;
+  unitId: number;
+  dates: string[];
+}
+
+export const cart: Scenario = async (ctx) => {
+  const pg = requirePostgres(ctx);
+  const rounds = benchRounds();
+  const baselineDb = `tc_bench_${ctx.runId}_cart_baseline`;
+  await pg.admin.unsafe(`CREATE DATABASE ${baselineDb}`);
+  await withConnection(pg.server, baselineDb, 5, createItems);
+  const settings = await serviceSettings(ctx, 'cart', { TC_RATE_LIMIT_GUEST: String(SESSIONS * 10) });
+  const poolSize = loadConfig(settings.env).db.poolSize;
+  const children: ServerChild[] = [];
+  try {
+    const baseline = { DATABASE_URL: databaseUrl(pg, baselineDb), BENCH_POOL_SIZE: String(poolSize) };
+    const bareDb = await startServerChild('bare-db.ts', baseline);
+    children.push(bareDb);
+    const bareTx = await startServerChild('bare-tx.ts', baseline);
+    children.push(bareTx);
+    const service = await startServerChild('service.ts', settings.env);
+    children.push(service);
+    const provisioned = await childProvision(
+      service,
+      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'k') },
+      120_000,
+    );
+    const tenantCode = provisioned.tenantCodes[0] ?? '';
+    const host = `${tenantCode}.localhost`;
+    const api = tenantApi(service.port('service'), host);
+    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const started = performance.now();
+    const product = await buildProduct(api, admin.session);
+    const day = product.dates[DAYS_AHEAD - 1] ?? '';
+    const item = { productId: product.productId, unitId: product.unitId, unitPrice: PRICE, quantity: 1, bookDate: day };
+    const sessions: string[] = [];
+    for (let i = 0; i < SESSIONS; i++) sessions.push((await api.ok<{ session: string }>('/auth/guest')).session);
+    const loaded = (await api.ok<{ session: string }>('/auth/guest')).session;
+    for (let i = 0; i < LOAD_ITEMS; i++) {
+      await api.ok('/cart/addItem', { items: [{ ...item, bookDate: product.dates[i] ?? day }] }, loaded);
+    }
+    const cartView = await api.ok<{ items: Array<{ unitPrice: number; isAvailable: boolean }> }>(
+      '/cart/load',
+      {},
+      loaded,
+    );
+    if (cartView.items.length !== LOAD_ITEMS || cartView.items.some((i) => i.unitPrice !== PRICE || !i.isAvailable)) {
+      throw new Error(`the loaded cart is not as built: ${JSON.stringify(cartView.items)}`);
+    }
+    const setupMs = performance.now() - started;
+    ctx.log(
+      `product, ${SESSIONS + 1} guest sessions and a cart of ${LOAD_ITEMS} items made through the API in ` +
+        `${round(setupMs)} ms`,
+    );
+
+    const servicePort = service.port('service');
+    let turn = 0;
+    const served = { pid: service.pid, applicationName: `travel-commerce:${tenantCode}` };
+    // The requests of the run before may still be at work: the old pool is closed at once when evicted.
+    const freshTenantPool = async () => {
+      await waitForIdleConnections(pg.admin, served.applicationName);
+      await resetPool(service, tenantCode);
+    };
+    const targets: Record<Target, LoadTarget> = {
+      tx: {
+        label: '(tx) bare Fastify + postgres.js sql.begin cart write',
+        request: { port: bareTx.port('http'), path: '/cart/add' },
+        cpu: { pid: bareTx.pid, applicationName: 'tc-bench-baseline-tx' },
+        freshPool: () => resetPool(bareTx),
+      },
+      add: {
+        label: `POST /cart/addItem (1 adult, a hold; ${SESSIONS} guest sessions in turn)`,
+        request: {
+          port: servicePort,
+          host,
+          method: 'POST',
+          path: '/cart/addItem',
+          body: JSON.stringify({ items: [item] }),
+          headers: { [SESSION_HEADER]: sessions[0] ?? '' },
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, [SESSION_HEADER]: sessions[turn++ % sessions.length] ?? '' },
+          }),
+          // every answer names the new item's itemId: OK and one item added
+          verifyBody: (body) => body.includes('"errorCode":"OK"') && body.includes('"itemId":'),
+        },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+      c: {
+        label: '(c) bare Fastify + postgres.js PK select',
+        request: { port: bareDb.port('http'), path: '/item' },
+        cpu: { pid: bareDb.pid, applicationName: 'tc-bench-baseline' },
+        freshPool: () => resetPool(bareDb),
+      },
+      load: {
+        label: `POST /cart/load (${LOAD_ITEMS} items, holds extended)`,
+        request: {
+          port: servicePort,
+          host,
+          method: 'POST',
+          path: '/cart/load',
+          body: '{}',
+          headers: { [SESSION_HEADER]: loaded },
+        },
+        profiled: service,
+        cpu: served,
+        freshPool: freshTenantPool,
+      },
+    };
+    const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
+    const profiles = profiling() ? await profileTargets('cart', ctx.runId, targets, ctx.log) : undefined;
+
+    const keys = Object.keys(targets) as Target[];
+    const figures = Object.fromEntries(keys.map((key) => [key, summarize(runs[key])])) as Record<
+      Target,
+      ReturnType<typeof summarize>
+    >;
+    const ratios = { add: ratio(runs.add, runs.tx), load: ratio(runs.load, runs.c) };
+    const checks: Check[] = [];
+    for (const key of keys) checks.push(loadLine(targets[key].label, figures[key]));
+    checks.push(atLeast('ratio add/(tx)', ratios.add, '', MIN_RATIO));
+    checks.push(atLeast('ratio load/(c)', ratios.load, '', MIN_RATIO));
+    for (const key of ['add', 'load'] as const) {
+      checks.push(below(`${key} p99 at ${CONNECTIONS} connections`, figures[key].p99Ms, 'ms', P99_LIMIT_MS));
+    }
+    const problems = failedRequests(targets, runs);
+    if (service.output.errorLines > 0) {
+      problems.push(`the service logged ${service.output.errorLines} error lines\n${service.output.tail()}`);
+    }
+    return {
+      checks,
+      problems,
+      details: {
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP_SECONDS,
+        seconds: SECONDS,
+        rounds,
+        baselinePoolSize: poolSize,
+        cart: {
+          sessions: SESSIONS,
+          loadItems: LOAD_ITEMS,
+          capacity: CAPACITY,
+          price: PRICE,
+          bookDate: day,
+          setupMs: round(setupMs),
+        },
+        medians: figures,
+        ratios,
+        runs,
+        ...(profiles ? { profiles } : {}),
+      },
+    };
+  } finally {
+    for (const child of children.reverse()) await child.stop().catch((error: unknown) => ctx.log(String(error)));
+    await rm(settings.dataDir, { recursive: true, force: true });
+  }
+};
+
+/** One product as an admin would enter it, its default variant with CAPACITY seats a day for DAYS days. */
+async function buildProduct(api: TenantApi, session: string): Promise<BuiltProduct> {
+  const today = formatDate(new Date(), TIMEZONE);
+  const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, i + 1));
+  const category = await api.ok<{ categoryId: number }>(
+    '/product/saveCategory',
+    { categoryName: 'Bench carts' },
+    session,
+  );
+  const saved = await api.ok<{ productId: number }>(
+    '/product/saveProduct',
+    {
+      prodCode: 'BENCH-CART',
+      prodName: 'Bench cart tour',
+      productPrice: PRICE,
+      childPrice: round(PRICE * 0.7, 2),
+      publicCategoryId: category.categoryId,
+      maxQuantity: 20,
+      productDescription: 'Bench cart tour: hotel pick-up, a guide, and the evening entry tickets.',
+    },
+    session,
+  );
+  const [variant] = await api.ok<Array<{ servid: number }>>(
+    '/product/getProductVariants',
+    { productId: saved.productId },
+    session,
+  );
+  if (!variant) throw new Error('BENCH-CART has no variant');
+  await api.ok(
+    '/product/setInventory',
+    {
+      productId: saved.productId,
+      variantId: variant.servid,
+      dateFrom: dates[0] ?? today,
+      dateTo: dates.at(-1) ?? today,
+      capacity: CAPACITY,
+    },
+    session,
+  );
+  const product = await api.ok<{ unitId: number; productPrice: number }>('/product/getProduct', {
+    productId: saved.productId,
+  });
+  if (product.productPrice !== PRICE) throw new Error(`BENCH-CART costs ${product.productPrice}, not ${PRICE}`);
+  return { productId: saved.productId, variantId: variant.servid, unitId: product.unitId, dates };
+}
