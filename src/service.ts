@@ -249,7 +249,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   await catalogCaches.start();
   const catalog = createCatalogService(catalogCaches);
   registerCatalogOperations(app, catalog, createCatalogAdminService(catalog, catalogCaches));
-  const carts = createCartService({ sessions });
+  const carts = createCartService({ sessions, catalog });
   registerCartOperations(app, carts);
   registerOfflineTicketOperations(app, createOfflineTicketService());
   const paymentGateway = createPaymentGateway(config.paymentGateway, {

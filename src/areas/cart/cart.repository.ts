@@ -38,6 +38,7 @@ export interface ItemRow {
   parent_item_id: number | null;
   /** The hold still keeps its seats at the time asked. */
   held: boolean;
+  hold_expires_at: Date | null;
 }
 
 const CART_COLUMNS = [
@@ -94,7 +95,7 @@ export async function markCart(db: Queryable, cartId: string, status: 'DELETED' 
 export function selectItems(db: Queryable, cartId: string, now: Date): Promise<ItemRow[]> {
   return db<ItemRow[]>`
     SELECT i.*, i.book_date::text AS book_date, i.hold_id::text AS hold_id,
-           COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held
+           COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held, h.expires_at AS hold_expires_at
     FROM cart_items i LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
     WHERE i.cart_id = ${cartId}
     ORDER BY i.item_id`;

@@ -7,7 +7,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
-import { extend, hold, QuoteRefused, quoteRefusal, quoteUnit, release } from '../catalog/index.js';
+import { type CatalogService, extend, hold, QuoteRefused, quoteRefusal, quoteUnit, release } from '../catalog/index.js';
 import * as repo from './cart.repository.js';
 import type { CartView, NewItem } from './cart.schemas.js';
 import { toCartView } from './cart.view.js';
@@ -39,7 +39,13 @@ function parseAttributes(index: number, text: string | undefined): Record<string
   return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
 }
 
-export function createCartService(deps: { sessions: SessionStore }) {
+export function createCartService(deps: { sessions: SessionStore; catalog: Pick<CatalogService, 'productRows'> }) {
+  /** Product rows come from the catalog's cache; a product the caller may not see is answered as absent. */
+  const rowsFor = (ctx: TenantContext) => (productId: number) =>
+    deps.catalog.productRows(ctx, productId).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === ErrorCode.NOTFOUND) return undefined;
+      throw error;
+    });
   const holdUntil = (ctx: TenantContext) => new Date(ctx.now.getTime() + CART_HOLD_MINUTES * 60_000);
 
   /** The caller's active cart, created (transient) when there is none; locked for the transaction. */
@@ -106,15 +112,22 @@ export function createCartService(deps: { sessions: SessionStore }) {
       return view(ctx, ctx.db, cart);
     },
 
-    /** The cart with its items; loading it keeps its live holds for another CART_HOLD_MINUTES. */
+    /**
+     * The cart with its items. Loading it keeps its live holds for another CART_HOLD_MINUTES, renewing only those
+     * with less than half of that left: most loads are pure reads, and no row is locked.
+     */
     async load(ctx: TenantContext): Promise<CartView> {
-      return withTransaction(ctx, async (tx) => {
-        const cart = await cartFor(ctx, tx);
-        const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
-        const live = items.filter((item) => item.held && item.hold_id).map((item) => item.hold_id ?? '');
-        if (live.length) await extend({ db: tx, now: ctx.now }, live, holdUntil(ctx));
-        return toCartView(cart, items, ctx);
-      });
+      const existing = await repo.findActiveCart(ctx.db, ownerOf(ctx), false);
+      const cart = existing ?? (await withTransaction(ctx, (tx) => cartFor(ctx, tx)));
+      const items = await repo.selectItems(ctx.db, cart.cart_id, ctx.now);
+      const renewBefore = ctx.now.getTime() + (CART_HOLD_MINUTES * 60_000) / 2;
+      const fading = items
+        .filter(
+          (item) => item.held && item.hold_id && item.hold_expires_at && item.hold_expires_at.getTime() < renewBefore,
+        )
+        .map((item) => item.hold_id ?? '');
+      if (fading.length) await extend({ db: ctx.db, now: ctx.now }, fading, holdUntil(ctx));
+      return toCartView(cart, items, ctx);
     },
 
     async addItems(
@@ -129,16 +142,20 @@ export function createCartService(deps: { sessions: SessionStore }) {
         for (const [index, item] of items.entries()) {
           if (!item.bookDate) throw missingParameter(`items[${index}].bookDate`);
           const txCtx = { ...ctx, db: tx };
-          const quote = await quoteUnit(txCtx, {
-            productId: item.productId,
-            variantId: item.extVariantId,
-            unitId: item.unitId,
-            attributes: parseAttributes(index, item.extAttr),
-            xferType: item.xferType,
-            date: item.bookDate,
-            startTime: item.timeSlot ?? '',
-            quantity: item.quantity,
-          }).catch((error: unknown) => {
+          const quote = await quoteUnit(
+            txCtx,
+            {
+              productId: item.productId,
+              variantId: item.extVariantId,
+              unitId: item.unitId,
+              attributes: parseAttributes(index, item.extAttr),
+              xferType: item.xferType,
+              date: item.bookDate,
+              startTime: item.timeSlot ?? '',
+              quantity: item.quantity,
+            },
+            rowsFor(ctx),
+          ).catch((error: unknown) => {
             if (error instanceof QuoteRefused) throw quoteRefusal(index, error);
             throw error;
           });

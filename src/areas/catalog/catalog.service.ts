@@ -95,7 +95,19 @@ export function createCatalogService(caches?: CatalogReadCaches) {
     return found.adjustments;
   };
 
+  /** The product's and its variants' rows (cached); NOTFOUND when the caller may not see the product. */
+  const productRows = (ctx: TenantContext, productId: number) =>
+    cached(rowsCache, ctx, `rows:${productId}`, async () => {
+      const [product, variants] = await Promise.all([
+        loadProduct(ctx, productId),
+        repo.selectVariants(ctx.db, productId),
+      ]);
+      return { product, variants };
+    });
+
   return {
+    productRows,
+
     async categories(ctx: TenantContext): Promise<CategoryNode[]> {
       return cached(treeCache, ctx, 'tree', async () => categoryTree(await repo.selectCategories(ctx.db)));
     },
@@ -215,13 +227,7 @@ export function createCatalogService(caches?: CatalogReadCaches) {
     },
 
     async availability(ctx: TenantContext, request: BookingRequest): Promise<AvailabilityResult> {
-      const { product, variants } = await cached(rowsCache, ctx, `rows:${request.productId}`, async () => {
-        const [loaded, rows] = await Promise.all([
-          loadProduct(ctx, request.productId),
-          repo.selectVariants(ctx.db, request.productId),
-        ]);
-        return { product: loaded, variants: rows };
-      });
+      const { product, variants } = await productRows(ctx, request.productId);
       const variant =
         request.variantId === undefined ? variants[0] : variants.find((v) => v.servid === request.variantId);
       if (!variant) throw notFound('Variant of the product');

@@ -21,7 +21,14 @@ export { registerCatalogOperations } from './catalog.operations.js';
 export { createCatalogService, type CatalogService } from './catalog.service.js';
 export { type CatalogReadCaches, createCatalogReadCaches } from './read-cache.js';
 export { partyTotal, seats, transferTotal, unitPrices } from './catalog.rules.js';
-export { QuoteRefused, quoteRefusal, quoteUnit, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
+export {
+  type ProductRowsLoader,
+  QuoteRefused,
+  quoteRefusal,
+  quoteUnit,
+  type UnitQuote,
+  type UnitQuoteRequest,
+} from './unit-quote.js';
 
 /** Expired holds give their seats back within a minute even where no request touches the slot. */
 export function createHoldSweeper(deps: {

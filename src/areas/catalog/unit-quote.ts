@@ -6,7 +6,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
-import * as repo from './catalog.repository.js';
+import type * as repo from './catalog.repository.js';
 import { saleVerdict, unitPrices } from './catalog.rules.js';
 
 export type UnitKind = 'adult' | 'child' | 'infant';
@@ -50,13 +50,19 @@ export class QuoteRefused extends Error {
  * the caller's open transaction). */
 export type QuoteScope = Pick<TenantContext, 'tenant' | 'roles' | 'now'> & { db: Queryable };
 
-export async function quoteUnit(ctx: QuoteScope, request: UnitQuoteRequest): Promise<UnitQuote> {
-  const onlyWeb = !ctx.roles.some((role) => role === 'agent' || role === 'employee' || role === 'admin');
-  const [product, variants] = await Promise.all([
-    repo.selectProduct(ctx.db, { productId: request.productId }, onlyWeb),
-    repo.selectVariants(ctx.db, request.productId),
-  ]);
-  if (!product) throw new QuoteRefused('productId', 'is not a product of the catalog');
+/** The rows of a product and its variants as the caller may see them; undefined when they may not. */
+export type ProductRowsLoader = (
+  productId: number,
+) => Promise<{ product: repo.ProductRow; variants: repo.VariantRow[] } | undefined>;
+
+export async function quoteUnit(
+  ctx: QuoteScope,
+  request: UnitQuoteRequest,
+  rows: ProductRowsLoader,
+): Promise<UnitQuote> {
+  const found = await rows(request.productId);
+  if (!found) throw new QuoteRefused('productId', 'is not a product of the catalog');
+  const { product, variants } = found;
   const variant = request.variantId === undefined ? variants[0] : variants.find((v) => v.servid === request.variantId);
   if (!variant) throw new QuoteRefused('extVariantId', 'is not a variant of the product');
   const kind: UnitKind | undefined =
@@ -74,10 +80,10 @@ export async function quoteUnit(ctx: QuoteScope, request: UnitQuoteRequest): Pro
     );
 
   const currency = product.currency;
-  const found = await attributeAdjustments(ctx.db, product, variant, request.attributes);
-  if (found.unknown !== undefined)
-    throw new QuoteRefused('extAttr', `names no attribute value of the product (${found.unknown})`);
-  const adjustments = found.adjustments;
+  const chosen = await attributeAdjustments(ctx.db, product, variant, request.attributes);
+  if (chosen.unknown !== undefined)
+    throw new QuoteRefused('extAttr', `names no attribute value of the product (${chosen.unknown})`);
+  const adjustments = chosen.adjustments;
   const prices = unitPrices({
     adult: toMinor(variant.cprice, currency),
     child:
