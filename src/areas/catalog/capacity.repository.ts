@@ -96,3 +96,20 @@ export async function sellEndedHold(db: Queryable, holdId: string, now: Date): P
     RETURNING 1`;
   return rows.length > 0;
 }
+
+/**
+ * Takes seats of the slot of a variant, date and start time in one statement when that many are free; answers
+ * the slot's id, or undefined (no such slot, or not enough free seats as counted).
+ */
+export async function takeSeatsAt(
+  db: Queryable,
+  slot: { variantId: number; date: string; startTime: string },
+  quantity: number,
+): Promise<number | undefined> {
+  const [row] = await db<{ slot_id: number }[]>`
+    UPDATE inventory_slots SET held = held + ${quantity}
+    WHERE servid = ${slot.variantId} AND slot_date = ${slot.date}::date AND start_time = ${slot.startTime}
+      AND capacity - sold - held >= ${quantity}
+    RETURNING slot_id`;
+  return row?.slot_id;
+}

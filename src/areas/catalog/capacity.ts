@@ -31,22 +31,29 @@ function inTransaction<T>(scope: CapacityScope, work: (tx: Queryable) => Promise
 
 export function hold(scope: CapacityScope, request: HoldRequest, until: Date): Promise<HoldResult> {
   return inTransaction(scope, async (tx) => {
-    const slot = await selectSlotAt(tx, request.variantId, request.date, request.startTime ?? '', scope.now);
-    if (!slot) return { held: false, free: 0, reason: `Not available on ${request.date}` };
-    await holds.expireSlotHolds(tx, slot.slot_id, scope.now);
-    if (!(await holds.takeSeats(tx, slot.slot_id, request.quantity))) {
-      const now = await selectSlot(tx, slot.slot_id, scope.now);
-      const free = Math.max(0, (now?.capacity ?? 0) - (now?.sold ?? 0) - (now?.live_held ?? 0));
-      return { held: false, free, reason: free === 0 ? 'Sold out' : `Only ${free} places left` };
+    const at = { variantId: request.variantId, date: request.date, startTime: request.startTime ?? '' };
+    // The usual case is one conditional update; dead holds are swept only when the seats seem taken.
+    let slotId = await holds.takeSeatsAt(tx, at, request.quantity);
+    if (slotId === undefined) {
+      const slot = await selectSlotAt(tx, request.variantId, request.date, at.startTime, scope.now);
+      if (!slot) return { held: false, free: 0, reason: `Not available on ${request.date}` };
+      await holds.expireSlotHolds(tx, slot.slot_id, scope.now);
+      if (await holds.takeSeats(tx, slot.slot_id, request.quantity)) {
+        slotId = slot.slot_id;
+      } else {
+        const now = await selectSlot(tx, slot.slot_id, scope.now);
+        const free = Math.max(0, (now?.capacity ?? 0) - (now?.sold ?? 0) - (now?.live_held ?? 0));
+        return { held: false, free, reason: free === 0 ? 'Sold out' : `Only ${free} places left` };
+      }
     }
     const holdId = await holds.insertHold(tx, {
-      slotId: slot.slot_id,
+      slotId,
       quantity: request.quantity,
       reference: request.reference,
       expiresAt: until,
       now: scope.now,
     });
-    return { held: true, holdId, slotId: slot.slot_id };
+    return { held: true, holdId, slotId };
   });
 }
 
