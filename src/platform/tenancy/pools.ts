@@ -34,11 +34,6 @@ export function createTenantPools(deps: {
   log: FastifyBaseLogger;
 }): TenantPools {
   const poolSize = Math.min(deps.poolSize, deps.maxConnections);
-  /**
-   * Requests a pool serves at once. Requests answered from caches hold a lease without querying, so the cap is
-   * a few per connection: enough to keep connections busy, low enough that the driver's queue stays short.
-   */
-  const maxLeases = poolSize * 4;
   // Map order is recency order: a used entry is moved to the end, the least recently used is first.
   const entries = new Map<string, Entry>();
   let closingConnections = 0;
@@ -92,7 +87,7 @@ export function createTenantPools(deps: {
   };
 
   /**
-   * A lease of the entry's pool. A pool serves at most `maxLeases` requests at once: more would queue inside the
+   * A lease of the entry's pool. A pool serves at most `poolSize` requests at once: more would queue inside the
    * driver, whose busy queue then grows and slows every query of the pool while it stays saturated. A released
    * lease passes straight to the next request waiting for this pool.
    */
@@ -107,7 +102,7 @@ export function createTenantPools(deps: {
         if (released) return;
         released = true;
         entry.leases -= 1;
-        while (entry.queue.length > 0 && entry.leases < maxLeases) {
+        while (entry.queue.length > 0 && entry.leases < poolSize) {
           const next = entry.queue.shift();
           if (next) {
             entry.leases += 1;
@@ -149,7 +144,7 @@ export function createTenantPools(deps: {
       for (;;) {
         const cached = entries.get(tenant.tenantId);
         if (cached) {
-          if (cached.leases < maxLeases) return lease(tenant.tenantId, cached);
+          if (cached.leases < poolSize) return lease(tenant.tenantId, cached);
           if (await queueFor(cached, deadline)) return handedLease(tenant.tenantId, cached);
           throw new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
         }
