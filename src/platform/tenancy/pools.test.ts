@@ -58,22 +58,4 @@ describe('tenant pool cache', () => {
     second.release();
     await touch(c);
   });
-
-  it('serves at most a pool’s size of requests at once and hands a released lease to the next in line', async () => {
-    const [a] = tenants;
-    if (!a) throw new Error('a tenant expected');
-    const first = await Promise.all(Array.from({ length: 5 }, () => service.pools.acquire(a)));
-    const waiting = service.pools.acquire(a);
-    let granted = false;
-    void waiting.then(() => {
-      granted = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(granted).toBe(false);
-    first[0]?.release();
-    const sixth = await waiting;
-    expect(granted).toBe(true);
-    await expect(sixth.sql`SELECT 1 AS ok`).resolves.toEqual([{ ok: 1 }]);
-    for (const lease of [...first.slice(1), sixth]) lease.release();
-  });
 });

@@ -20,8 +20,6 @@ export interface TenantPools {
 interface Entry {
   sql: Sql;
   leases: number;
-  /** Requests waiting for a lease of this pool, first come first served. */
-  queue: Array<(granted: boolean) => void>;
 }
 
 export function createTenantPools(deps: {
@@ -72,7 +70,6 @@ export function createTenantPools(deps: {
   const open = (tenant: TenantRecord): Entry => {
     const entry: Entry = {
       leases: 0,
-      queue: [],
       sql: connect(deps.server, {
         database: tenant.dbName,
         max: poolSize,
@@ -86,11 +83,6 @@ export function createTenantPools(deps: {
     return entry;
   };
 
-  /**
-   * A lease of the entry's pool. A pool serves at most `poolSize` requests at once: more would queue inside the
-   * driver, whose busy queue then grows and slows every query of the pool while it stays saturated. A released
-   * lease passes straight to the next request waiting for this pool.
-   */
   const lease = (tenantId: string, entry: Entry): PoolLease => {
     entry.leases += 1;
     entries.delete(tenantId);
@@ -102,40 +94,9 @@ export function createTenantPools(deps: {
         if (released) return;
         released = true;
         entry.leases -= 1;
-        while (entry.queue.length > 0 && entry.leases < poolSize) {
-          const next = entry.queue.shift();
-          if (next) {
-            entry.leases += 1;
-            next(true);
-          }
-        }
         if (entry.leases === 0 && waiters.length > 0) wakeWaiters();
       },
     };
-  };
-
-  /** Waits for a lease of a busy pool until the deadline; false when it did not come. */
-  const queueFor = (entry: Entry, deadline: number): Promise<boolean> =>
-    new Promise<boolean>((resolve) => {
-      const grant = (granted: boolean) => {
-        clearTimeout(timer);
-        resolve(granted);
-      };
-      const timer = setTimeout(
-        () => {
-          const at = entry.queue.indexOf(grant);
-          if (at >= 0) entry.queue.splice(at, 1);
-          resolve(false);
-        },
-        Math.max(0, deadline - Date.now()),
-      );
-      entry.queue.push(grant);
-    });
-
-  /** A lease that was granted by hand-off: the count was already taken for it. */
-  const handedLease = (tenantId: string, entry: Entry): PoolLease => {
-    entry.leases -= 1;
-    return lease(tenantId, entry);
   };
 
   return {
@@ -143,11 +104,7 @@ export function createTenantPools(deps: {
       const deadline = Date.now() + deps.acquireTimeoutMs;
       for (;;) {
         const cached = entries.get(tenant.tenantId);
-        if (cached) {
-          if (cached.leases < poolSize) return lease(tenant.tenantId, cached);
-          if (await queueFor(cached, deadline)) return handedLease(tenant.tenantId, cached);
-          throw new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
-        }
+        if (cached) return lease(tenant.tenantId, cached);
         // Evict idle pools until the room is there once the pools already closing are gone: an evicted pool
         // keeps counting until its connections are closed, so the check is on the live pools only.
         while (live() + poolSize > deps.maxConnections && evictIdle()) {
@@ -171,7 +128,6 @@ export function createTenantPools(deps: {
       const entry = entries.get(tenantId);
       if (!entry) return;
       entries.delete(tenantId);
-      for (const grant of entry.queue.splice(0)) grant(false);
       close(entry.sql, 0);
     },
     stats: () => ({ openPools: entries.size, reservedConnections: reserved() }),
