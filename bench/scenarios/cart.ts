@@ -1,25 +1,8 @@
-// Cart: adding an item with its capacity hold, and loading a cart, against the bare Fastify + postgres.js
-// baselines of the catalog scenario, every server in a child process, measured one after another in the same run.
-// Set-up through the API: the tenant's admin makes a category and one product (price PRICE) whose default variant
-// has 1,000,000 seats a day for 30 days from tomorrow; SESSIONS guest sessions (POST /auth/guest, the service's
-// TC_RATE_LIMIT_GUEST raised) and one more whose cart gets LOAD_ITEMS items.
-//   (tx)     bare Fastify + postgres.js sql.begin: insert a cart item, update the cart's total (bare-tx)
-//   add      POST /cart/addItem, 1 adult at the catalog's price on one day (a hold of 1 seat), the guest sessions
-//            in turn (X-Auth-Request-Access-Token), so each cart grows by a few items a run: ≥ 50 % of (tx)
-//   (c)      bare Fastify + postgres.js, one row by primary key (bare-db)
-//   load     POST /cart/load of the session with LOAD_ITEMS items (their holds extended): ≥ 50 % of (c)
-//   each p99 < 50 ms at 50 connections.
-// The baselines use as many connections as one tenant pool (TC_DB_POOL_SIZE, 5); every run starts with a fresh
-// pool (lib/measure.ts). BENCH_ROUNDS repeats the runs (medians); BENCH_PROFILE=1 adds profiled runs of the
-// service's targets.
-import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../src/config.js';
-import { withConnection } from '../../src/platform/database/connections.js';
 import { addDays, formatDate } from '../../src/platform/time.js';
-import { sessionAfterPasswordChange, type TenantApi, tenantApi } from '../lib/api.js';
-import { childProvision, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
-import { createItems } from '../lib/items.js';
+import type { TenantApi } from '../lib/api.js';
+import { resetPool } from '../lib/child.js';
+import { startBenchStage } from '../lib/stage.js';
 import {
   benchRounds,
   CONNECTIONS,
@@ -34,16 +17,8 @@ import {
   summarize,
   WARMUP_SECONDS,
 } from '../lib/measure.js';
-import { databaseUrl, waitForIdleConnections } from '../lib/postgres.js';
-import {
-  atLeast,
-  below,
-  type Check,
-  requirePostgres,
-  type Scenario,
-  serviceSettings,
-  tenantPrefix,
-} from '../lib/scenario.js';
+import { waitForIdleConnections } from '../lib/postgres.js';
+import { atLeast, below, type Check, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
 
 const SESSIONS = 200;
@@ -71,29 +46,14 @@ interface BuiltProduct {
 export const cart: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
   const rounds = benchRounds();
-  const baselineDb = `tc_bench_${ctx.runId}_cart_baseline`;
-  await pg.admin.unsafe(`CREATE DATABASE ${baselineDb}`);
-  await withConnection(pg.server, baselineDb, 5, createItems);
-  const settings = await serviceSettings(ctx, 'cart', { TC_RATE_LIMIT_GUEST: String(SESSIONS * 10) });
-  const poolSize = loadConfig(settings.env).db.poolSize;
-  const children: ServerChild[] = [];
+  const stage = await startBenchStage(ctx, 'cart', {
+    tenantTag: 'k',
+    adminPassword: ADMIN_PASSWORD,
+    env: { TC_RATE_LIMIT_GUEST: String(SESSIONS * 10) },
+  });
   try {
-    const baseline = { DATABASE_URL: databaseUrl(pg, baselineDb), BENCH_POOL_SIZE: String(poolSize) };
-    const bareDb = await startServerChild('bare-db.ts', baseline);
-    children.push(bareDb);
-    const bareTx = await startServerChild('bare-tx.ts', baseline);
-    children.push(bareTx);
-    const service = await startServerChild('service.ts', settings.env);
-    children.push(service);
-    const provisioned = await childProvision(
-      service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'k') },
-      120_000,
-    );
-    const tenantCode = provisioned.tenantCodes[0] ?? '';
-    const host = `${tenantCode}.localhost`;
-    const api = tenantApi(service.port('service'), host);
-    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const { bareDb, bareTx, service, poolSize, tenantCode, host, api } = stage;
+    const admin = { session: stage.adminSession };
     const started = performance.now();
     const product = await buildProduct(api, admin.session);
     const day = product.dates[DAYS_AHEAD - 1] ?? '';
@@ -218,8 +178,7 @@ export const cart: Scenario = async (ctx) => {
       },
     };
   } finally {
-    for (const child of children.reverse()) await child.stop().catch((error: unknown) => ctx.log(String(error)));
-    await rm(settings.dataDir, { recursive: true, force: true });
+    await stage.stop();
   }
 };
 

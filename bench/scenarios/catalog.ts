@@ -1,26 +1,8 @@
-// Catalog, availability with capacity holds: catalog reads and a hold + release pair against bare Fastify +
-// postgres.js baselines, every server in a child process, measured one after another in the same run.
-// Set-up through the API as the tenant's admin: a category of 20 products, each with its default variant and
-// 30 days of inventory (from tomorrow, capacity 40), and apart from them a product whose slots hold 1,000,000.
-//   (c)      bare Fastify + postgres.js, one row by primary key (the `noop` scenario's baseline (c))
-//   product  POST /product/getProduct by productId                      ≥ 60 % of (c), p99 < 20 ms
-//   list     GET /product/getCategoryProducts?category= (20 products)   ≥ 50 % of (c), p99 < 20 ms
-//   avail    POST /product/getAvailability, 5 days ahead, 2 adults       ≥ 40 % of (c), p99 < 20 ms
-//   (tx)     bare Fastify + postgres.js sql.begin: insert a cart item, update the cart's total
-//   hold     hold(...) of 1 seat then release(...) (catalog index.ts), one slot for every request: ≥ 40 % of (tx)
-//   spread   the same pair on a slot picked in turn among 20 variants × 30 days (for information: how much of
-//            the pair's cost is waiting for the one slot's row lock)
-// The baselines use as many connections as one tenant pool (TC_DB_POOL_SIZE, 5); every run starts with a fresh
-// pool (lib/measure.ts). BENCH_ROUNDS repeats the runs (medians); BENCH_PROFILE=1 adds profiled runs of the
-// service's targets.
-import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../src/config.js';
-import { withConnection } from '../../src/platform/database/connections.js';
 import { addDays, formatDate } from '../../src/platform/time.js';
-import { sessionAfterPasswordChange, type TenantApi, tenantApi } from '../lib/api.js';
-import { childProvision, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
-import { createItems } from '../lib/items.js';
+import type { TenantApi } from '../lib/api.js';
+import { resetPool } from '../lib/child.js';
+import { startBenchStage } from '../lib/stage.js';
 import {
   benchRounds,
   CONNECTIONS,
@@ -35,17 +17,8 @@ import {
   summarize,
   WARMUP_SECONDS,
 } from '../lib/measure.js';
-import { databaseUrl, waitForIdleConnections } from '../lib/postgres.js';
-import {
-  atLeast,
-  below,
-  type Check,
-  info,
-  requirePostgres,
-  type Scenario,
-  serviceSettings,
-  tenantPrefix,
-} from '../lib/scenario.js';
+import { waitForIdleConnections } from '../lib/postgres.js';
+import { atLeast, below, type Check, info, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
 
 const PRODUCTS = 20;
@@ -76,29 +49,10 @@ interface BuiltCatalog {
 export const catalog: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
   const rounds = benchRounds();
-  const baselineDb = `tc_bench_${ctx.runId}_catalog_baseline`;
-  await pg.admin.unsafe(`CREATE DATABASE ${baselineDb}`);
-  await withConnection(pg.server, baselineDb, 5, createItems);
-  const settings = await serviceSettings(ctx, 'catalog');
-  const poolSize = loadConfig(settings.env).db.poolSize;
-  const children: ServerChild[] = [];
+  const stage = await startBenchStage(ctx, 'catalog', { tenantTag: 'c', adminPassword: ADMIN_PASSWORD });
   try {
-    const baseline = { DATABASE_URL: databaseUrl(pg, baselineDb), BENCH_POOL_SIZE: String(poolSize) };
-    const bareDb = await startServerChild('bare-db.ts', baseline);
-    children.push(bareDb);
-    const bareTx = await startServerChild('bare-tx.ts', baseline);
-    children.push(bareTx);
-    const service = await startServerChild('service.ts', settings.env);
-    children.push(service);
-    const provisioned = await childProvision(
-      service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'c') },
-      120_000,
-    );
-    const tenantCode = provisioned.tenantCodes[0] ?? '';
-    const host = `${tenantCode}.localhost`;
-    const api = tenantApi(service.port('service'), host);
-    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const { bareDb, bareTx, service, poolSize, tenantCode, host, api } = stage;
+    const admin = { session: stage.adminSession };
     const built = await buildCatalog(api, admin.session);
     ctx.log(
       `catalog built through the API in ${round(built.setupMs)} ms: ${PRODUCTS} products, ` +
@@ -241,8 +195,7 @@ export const catalog: Scenario = async (ctx) => {
       },
     };
   } finally {
-    for (const child of children.reverse()) await child.stop().catch((error: unknown) => ctx.log(String(error)));
-    await rm(settings.dataDir, { recursive: true, force: true });
+    await stage.stop();
   }
 };
 
