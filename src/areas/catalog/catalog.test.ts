@@ -276,6 +276,43 @@ describe('administration', () => {
     expect((await ok('/product/getDefaultVariant', { productId: safariId }, null)).servcode).toBe('DEFAULT');
   });
 
+  it('updates an attribute (values not sent are removed) and deletes one', async () => {
+    const created = await ok('/product/saveAttribute', {
+      productId: safariId,
+      name: 'Language',
+      values: [{ attributeValue: 'English' }, { attributeValue: 'Arabic', priceAdjustment: 10 }],
+    });
+    const [english] = created.values;
+    const updated = await ok('/product/saveAttribute', {
+      productId: safariId,
+      attributeId: created.attributeId,
+      name: 'Guide language',
+      values: [{ attributeValueId: english.attributeValueId, attributeValue: 'English', priceAdjustment: 5 }],
+    });
+    expect(updated).toMatchObject({ attributeId: created.attributeId, name: 'Guide language' });
+    expect(updated.values).toEqual([
+      expect.objectContaining({ attributeValueId: english.attributeValueId, priceAdjustment: 5 }),
+    ]);
+    const foreign = await call(
+      '/product/saveAttribute',
+      { productId: safariId, attributeId: 999_999, name: 'x', values: [{ attributeValue: 'y' }] },
+      admin,
+    );
+    expect(foreign.apiStatus.errorCode).toBe('NOTFOUND');
+    expect(await ok('/product/deleteAttribute', { attributeId: created.attributeId })).toBe(true);
+    expect(
+      (await call('/product/deleteAttribute', { attributeId: created.attributeId }, admin)).apiStatus.errorCode,
+    ).toBe('NOTFOUND');
+    expect((await call('/product/deleteAttribute', {}, admin)).apiStatus.errorCode).toBe('MISSING_PARAMETER');
+    expect((await call('/product/deleteAttribute', { attributeId: 1 }, customer)).apiStatus.errorCode).toBe(
+      'NOT_LOGGED_IN',
+    );
+    const names = (await ok('/product/getProductAttributes', { productId: safariId }, null)).map(
+      (a: { name: string }) => a.name,
+    );
+    expect(names).toEqual(['Vehicle']);
+  });
+
   it('writes inventory in bulk over a date range and chosen weekdays', async () => {
     const from = addDays(today(), 40);
     const written = await ok('/product/setInventory', {

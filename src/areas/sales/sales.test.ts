@@ -158,6 +158,13 @@ describe('payment link and the gateway redirects', () => {
     });
     expect(tickets.statusCode).toBe(200);
     expect(tickets.body).toContain('Aquaventure');
+    const forgedLink = await service.app.inject({
+      method: 'GET',
+      url: `/payment/offline/tickets?ref=${encodeURIComponent(cart.orderNum)}&token=not-the-token`,
+      headers: { host: tenant.host },
+    });
+    expect(forgedLink.statusCode).toBe(404);
+    expect(forgedLink.body).not.toContain('Aquaventure');
 
     // Cancel after payment changes nothing.
     const cancelled = await browse({
