@@ -1,5 +1,6 @@
 // SQL of carts and their items. Plain rows out.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Fragment, Queryable } from '../../platform/database/connections.js';
+import { type SeatsToHold, seatHoldSteps } from '../catalog/index.js';
 
 export interface CartRow {
   cart_id: string;
@@ -52,24 +53,59 @@ const CART_COLUMNS = [
   'order_num',
 ];
 
+/** Whose cart: a session's transient cart, else the user's persistent one. */
+export interface CartOwner {
+  sessionId: string | null;
+  userId: number | null;
+}
+
+/** The id of the owner's active cart (the session's transient one first), as an SQL expression. */
+function ownerCartId(db: Queryable, owner: CartOwner): Fragment {
+  return db`COALESCE(
+    (SELECT cart_id FROM carts WHERE session_id = ${owner.sessionId}::bigint AND status = 'ACTIVE' AND NOT persistent),
+    (SELECT cart_id FROM carts WHERE user_id = ${owner.userId}::int AND status = 'ACTIVE' AND persistent))`;
+}
+
 /** The active cart of a session (transient) or of a user (persistent); locked when `forUpdate`. */
 export async function findActiveCart(
   db: Queryable,
-  owner: { sessionId: string | null; userId: number | null },
+  owner: CartOwner,
   forUpdate: boolean,
 ): Promise<CartRow | undefined> {
-  const lock = forUpdate ? db`FOR UPDATE` : db``;
-  if (owner.sessionId !== null) {
-    const [bySession] = await db<CartRow[]>`
-      SELECT ${db(CART_COLUMNS)} FROM carts
-      WHERE session_id = ${owner.sessionId} AND status = 'ACTIVE' AND NOT persistent ${lock}`;
-    if (bySession) return bySession;
-  }
-  if (owner.userId === null) return undefined;
-  const [byUser] = await db<CartRow[]>`
+  const [row] = await db<CartRow[]>`
     SELECT ${db(CART_COLUMNS)} FROM carts
-    WHERE user_id = ${owner.userId} AND status = 'ACTIVE' AND persistent ${lock}`;
-  return byUser;
+    WHERE cart_id = ${ownerCartId(db, owner)} AND status = 'ACTIVE' ${forUpdate ? db`FOR UPDATE` : db``}`;
+  return row;
+}
+
+/** The owner's active cart with its items (in order), in one round trip. */
+export async function loadCart(
+  db: Queryable,
+  owner: CartOwner,
+  now: Date,
+): Promise<{ cart: CartRow; items: ItemRow[] } | undefined> {
+  const rows = await db<Array<CartRow & Omit<ItemRow, 'item_id'> & { item_id: number | null }>>`
+    SELECT ${db(CART_COLUMNS.map((column) => `c.${column}`))}, ${itemColumns(db, now)}
+    FROM carts c
+    LEFT JOIN cart_items i ON i.cart_id = c.cart_id
+    LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
+    WHERE c.cart_id = ${ownerCartId(db, owner)} AND c.status = 'ACTIVE'
+    ORDER BY i.item_id`;
+  const [first] = rows;
+  if (!first) return undefined;
+  const cart: CartRow = {
+    cart_id: first.cart_id,
+    session_id: first.session_id,
+    user_id: first.user_id,
+    persistent: first.persistent,
+    currency: first.currency,
+    payment_ref: first.payment_ref,
+    payment_url: first.payment_url,
+    order_num: first.order_num,
+  };
+  // An empty cart comes as one row without an item; the rows of items carry the cart's columns too (unread).
+  const items = first.item_id === null ? [] : (rows as ItemRow[]);
+  return { cart, items };
 }
 
 export async function insertCart(
@@ -92,26 +128,100 @@ export async function markCart(db: Queryable, cartId: string, status: 'DELETED' 
   await db`UPDATE carts SET status = ${status}, updated_at = ${now} WHERE cart_id = ${cartId}`;
 }
 
+/** The columns of an ItemRow, from cart_items `i` and its hold `h`: whether the hold keeps its seats at `now`. */
+const itemColumns = (db: Queryable, now: Date) => db`
+  i.item_id, i.cart_item_id, i.product_id, i.product_template_id, i.variant_id, i.unit_id, i.unit_name,
+  i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
+  i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
+  i.hold_id::text AS hold_id, i.parent_item_id,
+  COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held, h.expires_at AS hold_expires_at`;
+
 export function selectItems(db: Queryable, cartId: string, now: Date): Promise<ItemRow[]> {
   return db<ItemRow[]>`
-    SELECT i.*, i.book_date::text AS book_date, i.hold_id::text AS hold_id,
-           COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held, h.expires_at AS hold_expires_at
+    SELECT ${itemColumns(db, now)}
     FROM cart_items i LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
     WHERE i.cart_id = ${cartId}
     ORDER BY i.item_id`;
 }
 
-export async function nextItemId(db: Queryable, cartId: string): Promise<number> {
-  const [row] = await db<
-    { next: number }[]
-  >`SELECT COALESCE(max(item_id) + 1, 0)::int AS next FROM cart_items WHERE cart_id = ${cartId}`;
-  return row?.next ?? 0;
+/** A new line of a cart as the service decided it; its cart, number and hold come with `addLine`. */
+export interface NewLine {
+  cart_item_id: string | null;
+  product_id: number;
+  product_template_id: number | null;
+  variant_id: number;
+  unit_id: number;
+  unit_name: string;
+  description: string;
+  /** Decimal text. */
+  unit_price: string;
+  /** The catalog's price when staff set another one (decimal text), and who did. */
+  catalog_price: string | null;
+  price_set_by: number | null;
+  quantity: number;
+  is_child: boolean;
+  is_infant: boolean;
+  book_date: string | null;
+  time_slot: string;
+  start_time: string | null;
+  ext_attr: string | null;
+  pickup_location: string | null;
+  service_location: string | null;
+  xfer_type: string | null;
+  ppc: string | null;
+  resv_name: string | null;
+  parent_item_id: number | null;
 }
 
-export type ItemColumns = Record<string, string | number | boolean | null>;
+/** Which cart a line goes to: a known (locked) cart, or the owner's active cart in the tenant's currency. */
+export type CartTarget = { cartId: string } | { owner: CartOwner; currency: string };
 
-export async function insertItem(db: Queryable, columns: ItemColumns): Promise<void> {
-  await db`INSERT INTO cart_items ${db(columns)}`;
+/**
+ * Adds one line in one statement: numbers it from the cart's counter (locking the cart's row), holds its seats
+ * when `seats` is given (the hold's reference is `cart:<cart>:<item>`) and inserts it. Answers the cart and the
+ * line's number, or undefined when nothing was added: no such cart, or the seats were not free as counted.
+ */
+export async function addLine(
+  db: Queryable,
+  target: CartTarget,
+  line: NewLine,
+  seats: SeatsToHold | undefined,
+  now: Date,
+): Promise<{ cartId: string; itemId: number } | undefined> {
+  const cart =
+    'cartId' in target
+      ? db`cart_id = ${target.cartId}`
+      : db`cart_id = ${ownerCartId(db, target.owner)} AND status = 'ACTIVE' AND currency = ${target.currency}`;
+  const held = seats
+    ? seatHoldSteps(
+        db,
+        seats,
+        db`(SELECT 'cart:' || cart_id || ':' || item_id FROM numbered)`,
+        db`EXISTS (SELECT FROM numbered)`,
+      )
+    : db`held AS (SELECT NULL::bigint AS hold_id)`;
+  const [row] = await db<{ cart_id: string; item_id: number }[]>`
+    WITH numbered AS (
+      UPDATE carts SET next_item_id = next_item_id + 1, updated_at = ${now}
+      WHERE ${cart}
+      RETURNING cart_id, next_item_id - 1 AS item_id),
+    ${held},
+    added AS (
+      INSERT INTO cart_items (
+        cart_id, item_id, hold_id, cart_item_id, product_id, product_template_id, variant_id, unit_id, unit_name,
+        description, unit_price, catalog_price, price_set_by, quantity, is_child, is_infant, book_date, time_slot,
+        start_time, ext_attr, pickup_location, service_location, xfer_type, ppc, resv_name, parent_item_id)
+      SELECT n.cart_id, n.item_id, h.hold_id, ${line.cart_item_id}::text, ${line.product_id}::int,
+        ${line.product_template_id}::int, ${line.variant_id}::int, ${line.unit_id}::int, ${line.unit_name}::text,
+        ${line.description}::text, ${line.unit_price}::numeric, ${line.catalog_price}::numeric,
+        ${line.price_set_by}::int, ${line.quantity}::int, ${line.is_child}, ${line.is_infant},
+        ${line.book_date}::date, ${line.time_slot}::text, ${line.start_time}::text, ${line.ext_attr}::text,
+        ${line.pickup_location}::text, ${line.service_location}::text, ${line.xfer_type}::text,
+        ${line.ppc}::numeric, ${line.resv_name}::text, ${line.parent_item_id}::int
+      FROM numbered n, held h
+      RETURNING cart_id, item_id)
+    SELECT cart_id::text, item_id FROM added`;
+  return row && { cartId: row.cart_id, itemId: row.item_id };
 }
 
 export async function updateItemQuantity(
@@ -131,10 +241,14 @@ export async function deleteItems(db: Queryable, cartId: string, itemIds: number
 /** Moves every item of one cart to another, numbering them after the target's own items. */
 export async function moveItems(db: Queryable, fromCartId: string, toCartId: string): Promise<void> {
   await db`
+    WITH target AS (
+      UPDATE carts t SET next_item_id = t.next_item_id + s.next_item_id
+      FROM carts s WHERE t.cart_id = ${toCartId} AND s.cart_id = ${fromCartId}
+      RETURNING t.next_item_id - s.next_item_id AS first)
     UPDATE cart_items SET
       cart_id = ${toCartId},
-      item_id = item_id + (SELECT COALESCE(max(item_id) + 1, 0) FROM cart_items WHERE cart_id = ${toCartId}),
-      parent_item_id = parent_item_id + (SELECT COALESCE(max(item_id) + 1, 0) FROM cart_items WHERE cart_id = ${toCartId})
+      item_id = item_id + (SELECT first FROM target),
+      parent_item_id = parent_item_id + (SELECT first FROM target)
     WHERE cart_id = ${fromCartId}`;
 }
 

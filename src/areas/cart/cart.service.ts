@@ -2,12 +2,22 @@
 // admins may set another, recorded with who did); a dated item holds its seats while it is in the cart.
 import { isEmployee } from '../../platform/auth/roles.js';
 import type { SessionStore } from '../../platform/auth/sessions.js';
-import type { Queryable } from '../../platform/database/connections.js';
+import { PgCode, type Queryable } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
-import { type CatalogService, extend, hold, QuoteRefused, quoteRefusal, quoteUnit, release } from '../catalog/index.js';
+import {
+  type CatalogService,
+  extend,
+  hold,
+  holdOrRefuse,
+  QuoteRefused,
+  quoteRefusal,
+  quoteUnit,
+  release,
+  type SeatsToHold,
+} from '../catalog/index.js';
 import * as repo from './cart.repository.js';
 import type { CartView, NewItem } from './cart.schemas.js';
 import { toCartView } from './cart.view.js';
@@ -39,6 +49,24 @@ function parseAttributes(index: number, text: string | undefined): Record<string
   return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
 }
 
+/** A requested item as the catalog prices it: its line, the seats it holds, and a private transfer's line. */
+interface PricedItem {
+  currency: string;
+  line: repo.NewLine;
+  seats: SeatsToHold | undefined;
+  transfer: repo.NewLine | undefined;
+}
+
+/** A duplicate cartItemId, refused naming the item. */
+const duplicateOf =
+  (index: number) =>
+  (error: unknown): never => {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === PgCode.uniqueViolation) {
+      throw new ApiError(ErrorCode.DUPLICATE, `Parameter items[${index}].cartItemId is already in the cart`);
+    }
+    throw error;
+  };
+
 export function createCartService(deps: { sessions: SessionStore; catalog: Pick<CatalogService, 'productRows'> }) {
   /** Product rows come from the catalog's cache; a product the caller may not see is answered as absent. */
   const rowsFor = (ctx: TenantContext) => (productId: number) =>
@@ -47,6 +75,97 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
       throw error;
     });
   const holdUntil = (ctx: TenantContext) => new Date(ctx.now.getTime() + CART_HOLD_MINUTES * 60_000);
+
+  /** The line of one requested item, priced by the catalog (staff may set another price, which is recorded). */
+  const priceItem = async (ctx: TenantContext, item: NewItem, index: number, staff: boolean): Promise<PricedItem> => {
+    if (!item.bookDate) throw missingParameter(`items[${index}].bookDate`);
+    const date = item.bookDate;
+    const startTime = item.timeSlot ?? '';
+    const quote = await quoteUnit(
+      ctx,
+      {
+        productId: item.productId,
+        variantId: item.extVariantId,
+        unitId: item.unitId,
+        attributes: parseAttributes(index, item.extAttr),
+        xferType: item.xferType,
+        date,
+        startTime,
+        quantity: item.quantity,
+      },
+      rowsFor(ctx),
+    ).catch((error: unknown) => {
+      if (error instanceof QuoteRefused) throw quoteRefusal(index, error);
+      throw error;
+    });
+    const { currency } = quote;
+    const sent = toMinor(item.unitPrice, currency);
+    const overridden = sent !== quote.unitPrice;
+    if (overridden && !staff) {
+      throw new ApiError(
+        ErrorCode.INVALID_FORMAT,
+        `Parameter items[${index}].unitPrice must be the catalog price ${fromMinor(quote.unitPrice, currency)}`,
+      );
+    }
+    const line: repo.NewLine = {
+      cart_item_id: item.cartItemId ?? null,
+      product_id: quote.productId,
+      product_template_id: item.productTemplateId ?? null,
+      variant_id: quote.variantId,
+      unit_id: item.unitId,
+      unit_name: item.unitName ?? quote.unitName,
+      description: item.description ?? quote.description,
+      unit_price: minorToDecimalString(sent, currency),
+      catalog_price: overridden ? minorToDecimalString(quote.unitPrice, currency) : null,
+      price_set_by: overridden ? (ctx.session?.userId ?? null) : null,
+      quantity: item.quantity,
+      is_child: quote.kind === 'child',
+      is_infant: quote.kind === 'infant',
+      book_date: date,
+      time_slot: startTime,
+      start_time: item.startTime ?? (item.timeSlot || null),
+      ext_attr: item.extAttr ?? null,
+      pickup_location: item.pickupLocation ?? null,
+      service_location: item.serviceLocation ?? null,
+      xfer_type: item.xferType ?? null,
+      ppc: item.ppc === undefined ? null : minorToDecimalString(toMinor(item.ppc, currency), currency),
+      resv_name: item.resvName ?? null,
+      parent_item_id: null,
+    };
+    const transfer = quote.privateTransfer && {
+      ...line,
+      cart_item_id: null,
+      product_template_id: null,
+      unit_name: 'Transfer',
+      description: quote.privateTransfer.name,
+      unit_price: minorToDecimalString(quote.privateTransfer.price, currency),
+      catalog_price: null,
+      price_set_by: null,
+      quantity: 1,
+      is_child: false,
+      is_infant: false,
+      start_time: null,
+      ext_attr: null,
+      pickup_location: null,
+      service_location: null,
+      xfer_type: 'PVT',
+      ppc: null,
+      resv_name: null,
+    };
+    // Infants take no seat.
+    const seats =
+      quote.kind === 'infant'
+        ? undefined
+        : {
+            variantId: quote.variantId,
+            date,
+            startTime,
+            quantity: item.quantity,
+            expiresAt: holdUntil(ctx),
+            now: ctx.now,
+          };
+    return { currency, line, seats, transfer };
+  };
 
   /** The caller's active cart, created (transient) when there is none; locked for the transaction. */
   const cartFor = async (ctx: TenantContext, db: Queryable): Promise<repo.CartRow> => {
@@ -107,19 +226,19 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
 
     /** The cart as it is, holds untouched (after a checkout step). */
     async view(ctx: TenantContext): Promise<CartView> {
-      const cart = await repo.findActiveCart(ctx.db, ownerOf(ctx), false);
-      if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
-      return view(ctx, ctx.db, cart);
+      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now);
+      if (!found) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
+      return toCartView(found.cart, found.items, ctx);
     },
 
     /**
-     * The cart with its items. Loading it keeps its live holds for another CART_HOLD_MINUTES, renewing only those
-     * with less than half of that left: most loads are pure reads, and no row is locked.
+     * The cart with its items, in one round trip. Loading it keeps its live holds for another CART_HOLD_MINUTES,
+     * renewing only those with less than half of that left: most loads are pure reads, and no row is locked.
      */
     async load(ctx: TenantContext): Promise<CartView> {
-      const existing = await repo.findActiveCart(ctx.db, ownerOf(ctx), false);
-      const cart = existing ?? (await withTransaction(ctx, (tx) => cartFor(ctx, tx)));
-      const items = await repo.selectItems(ctx.db, cart.cart_id, ctx.now);
+      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now);
+      if (!found) return toCartView(await withTransaction(ctx, (tx) => cartFor(ctx, tx)), [], ctx);
+      const { cart, items } = found;
       const renewBefore = ctx.now.getTime() + (CART_HOLD_MINUTES * 60_000) / 2;
       const fading = items
         .filter(
@@ -135,114 +254,40 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
       items: NewItem[],
     ): Promise<Array<{ itemId: number; cartItemId: string | null }>> {
       const staff = isEmployee(ctx.roles);
+      const priced: PricedItem[] = [];
+      for (const [index, item] of items.entries()) priced.push(await priceItem(ctx, item, index, staff));
+      const [only] = priced;
+      if (priced.length === 1 && only && !only.transfer) {
+        // The usual add is one statement: the session's cart is there and the seats are free as counted.
+        const target = { owner: ownerOf(ctx), currency: only.currency };
+        const added = await repo.addLine(ctx.db, target, only.line, only.seats, ctx.now).catch(duplicateOf(0));
+        if (added) return [{ itemId: added.itemId, cartItemId: only.line.cart_item_id }];
+      }
+      // Otherwise, in one transaction: the cart made if need be, every line or none, refusals explained.
       return withTransaction(ctx, async (tx) => {
         const cart = await cartFor(ctx, tx);
-        let nextId = await repo.nextItemId(tx, cart.cart_id);
+        const target = { cartId: cart.cart_id };
         const added: Array<{ itemId: number; cartItemId: string | null }> = [];
-        for (const [index, item] of items.entries()) {
-          if (!item.bookDate) throw missingParameter(`items[${index}].bookDate`);
-          const txCtx = { ...ctx, db: tx };
-          const quote = await quoteUnit(
-            txCtx,
-            {
-              productId: item.productId,
-              variantId: item.extVariantId,
-              unitId: item.unitId,
-              attributes: parseAttributes(index, item.extAttr),
-              xferType: item.xferType,
-              date: item.bookDate,
-              startTime: item.timeSlot ?? '',
-              quantity: item.quantity,
-            },
-            rowsFor(ctx),
-          ).catch((error: unknown) => {
-            if (error instanceof QuoteRefused) throw quoteRefusal(index, error);
-            throw error;
-          });
-          if (quote.currency !== cart.currency) {
+        for (const [index, item] of priced.entries()) {
+          if (item.currency !== cart.currency) {
             throw new ApiError(
               ErrorCode.INVALID_FORMAT,
-              `Parameter items[${index}].productId is priced in ${quote.currency}, the cart in ${cart.currency}`,
+              `Parameter items[${index}].productId is priced in ${item.currency}, the cart in ${cart.currency}`,
             );
           }
-          const sent = toMinor(item.unitPrice, quote.currency);
-          if (sent !== quote.unitPrice && !staff) {
-            throw new ApiError(
-              ErrorCode.INVALID_FORMAT,
-              `Parameter items[${index}].unitPrice must be the catalog price ${fromMinor(quote.unitPrice, quote.currency)}`,
-            );
+          const attempt = () => repo.addLine(tx, target, item.line, item.seats, ctx.now).catch(duplicateOf(index));
+          const outcome = item.seats
+            ? await holdOrRefuse({ db: tx, now: ctx.now }, item.seats, attempt)
+            : { held: true as const, value: await attempt() };
+          if (!outcome.held) {
+            throw new ApiError(ErrorCode.INVALID_STATE, `Item items[${index}] cannot be held: ${outcome.reason}`);
           }
-          let holdId: string | null = null;
-          if (quote.kind !== 'infant') {
-            const held = await hold(
-              { db: tx, now: ctx.now },
-              {
-                variantId: quote.variantId,
-                date: item.bookDate,
-                startTime: item.timeSlot ?? '',
-                quantity: item.quantity,
-                reference: `cart:${cart.cart_id}:${nextId}`,
-              },
-              holdUntil(ctx),
-            );
-            if (!held.held)
-              throw new ApiError(ErrorCode.INVALID_STATE, `Item items[${index}] cannot be held: ${held.reason}`);
-            holdId = held.holdId;
-          }
-          const itemId = nextId++;
-          await repo
-            .insertItem(tx, {
-              cart_id: cart.cart_id,
-              item_id: itemId,
-              cart_item_id: item.cartItemId ?? null,
-              product_id: quote.productId,
-              product_template_id: item.productTemplateId ?? null,
-              variant_id: quote.variantId,
-              unit_id: item.unitId,
-              unit_name: item.unitName ?? quote.unitName,
-              description: item.description ?? quote.description,
-              unit_price: minorToDecimalString(sent, quote.currency),
-              catalog_price: sent === quote.unitPrice ? null : minorToDecimalString(quote.unitPrice, quote.currency),
-              price_set_by: sent === quote.unitPrice ? null : (ctx.session?.userId ?? null),
-              quantity: item.quantity,
-              is_child: quote.kind === 'child',
-              is_infant: quote.kind === 'infant',
-              book_date: item.bookDate,
-              time_slot: item.timeSlot ?? '',
-              start_time: item.startTime ?? (item.timeSlot || null),
-              ext_attr: item.extAttr ?? null,
-              pickup_location: item.pickupLocation ?? null,
-              service_location: item.serviceLocation ?? null,
-              xfer_type: item.xferType ?? null,
-              ppc:
-                item.ppc === undefined ? null : minorToDecimalString(toMinor(item.ppc, quote.currency), quote.currency),
-              resv_name: item.resvName ?? null,
-              hold_id: holdId,
-            })
-            .catch((error: unknown) => {
-              if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23505') {
-                throw new ApiError(ErrorCode.DUPLICATE, `Parameter items[${index}].cartItemId is already in the cart`);
-              }
-              throw error;
-            });
-          added.push({ itemId, cartItemId: item.cartItemId ?? null });
-          if (quote.privateTransfer) {
+          if (!outcome.value) throw new Error('the locked cart took no line');
+          const itemId = outcome.value.itemId;
+          added.push({ itemId, cartItemId: item.line.cart_item_id });
+          if (item.transfer) {
             // A private transfer is priced per booking: one line of its own, following its item.
-            await repo.insertItem(tx, {
-              cart_id: cart.cart_id,
-              item_id: nextId++,
-              product_id: quote.productId,
-              variant_id: quote.variantId,
-              unit_id: item.unitId,
-              unit_name: 'Transfer',
-              description: quote.privateTransfer.name,
-              unit_price: minorToDecimalString(quote.privateTransfer.price, quote.currency),
-              quantity: 1,
-              book_date: item.bookDate,
-              time_slot: item.timeSlot ?? '',
-              xfer_type: 'PVT',
-              parent_item_id: itemId,
-            });
+            await repo.addLine(tx, target, { ...item.transfer, parent_item_id: itemId }, undefined, ctx.now);
           }
         }
         return added;

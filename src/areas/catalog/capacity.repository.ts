@@ -1,7 +1,7 @@
 // SQL of capacity holds. Every change of `held` and `sold` is one conditional statement together with the
 // hold rows it concerns, so concurrent requests can never sell a seat twice. Lock order is always holds, then
 // slot, so these statements cannot deadlock each other.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Fragment, Queryable } from '../../platform/database/connections.js';
 
 /** Marks the slot's dead holds EXPIRED and gives their seats back (before counting what is free). */
 export async function expireSlotHolds(db: Queryable, slotId: number, now: Date): Promise<void> {
@@ -15,25 +15,46 @@ export async function expireSlotHolds(db: Queryable, slotId: number, now: Date):
     WHERE slot_id = ${slotId} AND e.quantity > 0`;
 }
 
-/** Takes `quantity` seats of the slot if that many are free; answers whether it did. */
-export async function takeSeats(db: Queryable, slotId: number, quantity: number): Promise<boolean> {
-  const rows = await db`
-    UPDATE inventory_slots SET held = held + ${quantity}
-    WHERE slot_id = ${slotId} AND capacity - sold - held >= ${quantity}
-    RETURNING 1`;
-  return rows.length > 0;
+/** The seats a statement holds: of one slot (variant, date, start time), how many, and until when. */
+export interface SeatsToHold {
+  variantId: number;
+  /** The tenant's calendar date, yyyy-MM-dd. */
+  date: string;
+  /** HH:mm for a timed slot, '' for a whole-day one. */
+  startTime: string;
+  quantity: number;
+  expiresAt: Date;
+  now: Date;
 }
 
-export async function insertHold(
+/**
+ * Two steps (CTEs) of a statement that holds seats together with rows of its own, in one round trip: `taken`
+ * takes the seats of the slot when that many are free and `gate` is true, `held` records the hold (`hold_id`,
+ * `slot_id`) named by `reference` (an SQL text expression). Neither finds a row when the seats are not there.
+ */
+export function seatHoldSteps(db: Queryable, seats: SeatsToHold, reference: Fragment, gate: Fragment): Fragment {
+  return db`
+    taken AS (
+      UPDATE inventory_slots SET held = held + ${seats.quantity}
+      WHERE servid = ${seats.variantId} AND slot_date = ${seats.date}::date AND start_time = ${seats.startTime}
+        AND capacity - sold - held >= ${seats.quantity} AND ${gate}
+      RETURNING slot_id),
+    held AS (
+      INSERT INTO capacity_holds (slot_id, quantity, reference, expires_at, created_at, updated_at)
+      SELECT slot_id, ${seats.quantity}::int, ${reference}, ${seats.expiresAt}, ${seats.now}, ${seats.now} FROM taken
+      RETURNING hold_id, slot_id)`;
+}
+
+/** Holds the seats in one statement when they are free; answers the hold, or undefined. */
+export async function holdSeats(
   db: Queryable,
-  hold: { slotId: number; quantity: number; reference: string; expiresAt: Date; now: Date },
-): Promise<string> {
-  const [row] = await db<{ hold_id: string }[]>`
-    INSERT INTO capacity_holds (slot_id, quantity, reference, expires_at, created_at, updated_at)
-    VALUES (${hold.slotId}, ${hold.quantity}, ${hold.reference}, ${hold.expiresAt}, ${hold.now}, ${hold.now})
-    RETURNING hold_id`;
-  if (!row) throw new Error('hold insert returned no row');
-  return String(row.hold_id);
+  seats: SeatsToHold,
+  reference: string,
+): Promise<{ holdId: string; slotId: number } | undefined> {
+  const [row] = await db<{ hold_id: string; slot_id: number }[]>`
+    WITH ${seatHoldSteps(db, seats, db`${reference}::text`, db`true`)}
+    SELECT hold_id::text, slot_id FROM held`;
+  return row && { holdId: row.hold_id, slotId: row.slot_id };
 }
 
 /** Ends a live hold as RELEASED (seats back) or SOLD (seats sold); false when it was not live any more. */
@@ -95,21 +116,4 @@ export async function sellEndedHold(db: Queryable, holdId: string, now: Date): P
     UPDATE inventory_slots s SET sold = s.sold + e.quantity FROM sold e WHERE s.slot_id = e.slot_id
     RETURNING 1`;
   return rows.length > 0;
-}
-
-/**
- * Takes seats of the slot of a variant, date and start time in one statement when that many are free; answers
- * the slot's id, or undefined (no such slot, or not enough free seats as counted).
- */
-export async function takeSeatsAt(
-  db: Queryable,
-  slot: { variantId: number; date: string; startTime: string },
-  quantity: number,
-): Promise<number | undefined> {
-  const [row] = await db<{ slot_id: number }[]>`
-    UPDATE inventory_slots SET held = held + ${quantity}
-    WHERE servid = ${slot.variantId} AND slot_date = ${slot.date}::date AND start_time = ${slot.startTime}
-      AND capacity - sold - held >= ${quantity}
-    RETURNING slot_id`;
-  return row?.slot_id;
 }

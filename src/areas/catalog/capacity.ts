@@ -1,8 +1,12 @@
 // Capacity holds, for carts and bookings: a hold keeps seats of one inventory slot until it is sold, released or
 // runs out. Other areas reach these through the catalog's index.ts.
-import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
+import type { Queryable } from '../../platform/database/connections.js';
 import * as holds from './capacity.repository.js';
+import type { SeatsToHold } from './capacity.repository.js';
 import { selectSlot, selectSlotAt } from './catalog.repository.js';
+
+/** For statements of other areas that hold seats together with their own rows (a cart's line). */
+export { type SeatsToHold, seatHoldSteps } from './capacity.repository.js';
 
 export interface HoldRequest {
   variantId: number;
@@ -15,46 +19,50 @@ export interface HoldRequest {
   reference: string;
 }
 
-export type HoldResult = { held: true; holdId: string; slotId: number } | { held: false; free: number; reason: string };
+export type HoldResult = { held: true; holdId: string; slotId: number } | HoldRefusal;
 
-/** A database handle and the time of the request: a pool (a transaction is opened) or an open transaction. */
+/** A database handle and the time of the request: a pool or an open transaction (every change is one statement). */
 export interface CapacityScope {
   db: Queryable;
   now: Date;
 }
 
-function inTransaction<T>(scope: CapacityScope, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  const { db } = scope;
-  if ('begin' in db) return db.begin((tx: TransactionSql) => work(tx)) as Promise<T>;
-  return work(db);
+export type HoldRefusal = { held: false; free: number; reason: string };
+
+/**
+ * Runs `attempt`, a statement holding seats with `seatHoldSteps` (one round trip in the usual case). When it holds
+ * nothing, the slot may be missing or its seats taken by holds that ran out: those are swept and `attempt` runs
+ * once more; answers its result, or why the seats cannot be held. Every step is a statement of its own, correct
+ * outside a transaction; inside one, a refusal leaves the caller free to roll back.
+ */
+export async function holdOrRefuse<T>(
+  scope: CapacityScope,
+  seats: Pick<SeatsToHold, 'variantId' | 'date' | 'startTime' | 'quantity'>,
+  attempt: () => Promise<T | undefined>,
+): Promise<{ held: true; value: T } | HoldRefusal> {
+  const first = await attempt();
+  if (first !== undefined) return { held: true, value: first };
+  const slot = await selectSlotAt(scope.db, seats.variantId, seats.date, seats.startTime, scope.now);
+  if (!slot) return { held: false, free: 0, reason: `Not available on ${seats.date}` };
+  await holds.expireSlotHolds(scope.db, slot.slot_id, scope.now);
+  const second = await attempt();
+  if (second !== undefined) return { held: true, value: second };
+  const now = await selectSlot(scope.db, slot.slot_id, scope.now);
+  const free = Math.max(0, (now?.capacity ?? 0) - (now?.sold ?? 0) - (now?.live_held ?? 0));
+  return { held: false, free, reason: free === 0 ? 'Sold out' : `Only ${free} places left` };
 }
 
-export function hold(scope: CapacityScope, request: HoldRequest, until: Date): Promise<HoldResult> {
-  return inTransaction(scope, async (tx) => {
-    const at = { variantId: request.variantId, date: request.date, startTime: request.startTime ?? '' };
-    // The usual case is one conditional update; dead holds are swept only when the seats seem taken.
-    let slotId = await holds.takeSeatsAt(tx, at, request.quantity);
-    if (slotId === undefined) {
-      const slot = await selectSlotAt(tx, request.variantId, request.date, at.startTime, scope.now);
-      if (!slot) return { held: false, free: 0, reason: `Not available on ${request.date}` };
-      await holds.expireSlotHolds(tx, slot.slot_id, scope.now);
-      if (await holds.takeSeats(tx, slot.slot_id, request.quantity)) {
-        slotId = slot.slot_id;
-      } else {
-        const now = await selectSlot(tx, slot.slot_id, scope.now);
-        const free = Math.max(0, (now?.capacity ?? 0) - (now?.sold ?? 0) - (now?.live_held ?? 0));
-        return { held: false, free, reason: free === 0 ? 'Sold out' : `Only ${free} places left` };
-      }
-    }
-    const holdId = await holds.insertHold(tx, {
-      slotId,
-      quantity: request.quantity,
-      reference: request.reference,
-      expiresAt: until,
-      now: scope.now,
-    });
-    return { held: true, holdId, slotId };
-  });
+export async function hold(scope: CapacityScope, request: HoldRequest, until: Date): Promise<HoldResult> {
+  const seats: SeatsToHold = {
+    variantId: request.variantId,
+    date: request.date,
+    startTime: request.startTime ?? '',
+    quantity: request.quantity,
+    expiresAt: until,
+    now: scope.now,
+  };
+  const outcome = await holdOrRefuse(scope, seats, () => holds.holdSeats(scope.db, seats, request.reference));
+  return outcome.held ? { held: true, ...outcome.value } : outcome;
 }
 
 /** Gives the seats back; false when the hold had already ended. */

@@ -11,9 +11,13 @@ export {
   extend,
   type HoldRequest,
   type HoldResult,
+  type HoldRefusal,
   hold,
+  holdOrRefuse,
   release,
   releaseExpiredHolds,
+  type SeatsToHold,
+  seatHoldSteps,
   sellPaidHold,
 } from './capacity.js';
 export { createCatalogAdminService } from './catalog-admin.service.js';

@@ -6,6 +6,8 @@ export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
 /** Either a pool or an open transaction: repositories take this so callers decide the transaction. */
 export type Queryable = Sql | TransactionSql;
+/** A piece of SQL (with its parameters) to compose into another statement. */
+export type Fragment = postgres.Fragment;
 
 /** Where a PostgreSQL server is, and an administrative login on it. */
 export interface ServerAddress {
