@@ -39,7 +39,6 @@ export interface ItemRow {
   parent_item_id: number | null;
   /** The hold still keeps its seats at the time asked. */
   held: boolean;
-  hold_expires_at: Date | null;
 }
 
 const CART_COLUMNS = [
@@ -59,11 +58,20 @@ export interface CartOwner {
   userId: number | null;
 }
 
-/** The id of the owner's active cart (the session's transient one first), as an SQL expression. */
-function ownerCartId(db: Queryable, owner: CartOwner): Fragment {
-  return db`COALESCE(
-    (SELECT cart_id FROM carts WHERE session_id = ${owner.sessionId}::bigint AND status = 'ACTIVE' AND NOT persistent),
-    (SELECT cart_id FROM carts WHERE user_id = ${owner.userId}::int AND status = 'ACTIVE' AND persistent))`;
+/**
+ * The condition on `carts` that finds the owner's active cart: the session's transient cart, else the user's
+ * persistent one. A guest's (or a token's without a session row) is one index lookup.
+ */
+function ownerCart(db: Queryable, owner: CartOwner): Fragment {
+  if (owner.userId === null) {
+    return db`carts.session_id = ${owner.sessionId}::bigint AND carts.status = 'ACTIVE' AND NOT carts.persistent`;
+  }
+  if (owner.sessionId === null) {
+    return db`carts.user_id = ${owner.userId}::int AND carts.status = 'ACTIVE' AND carts.persistent`;
+  }
+  return db`carts.status = 'ACTIVE' AND carts.cart_id = COALESCE(
+    (SELECT s.cart_id FROM carts s WHERE s.session_id = ${owner.sessionId}::bigint AND s.status = 'ACTIVE' AND NOT s.persistent),
+    (SELECT u.cart_id FROM carts u WHERE u.user_id = ${owner.userId}::int AND u.status = 'ACTIVE' AND u.persistent))`;
 }
 
 /** The active cart of a session (transient) or of a user (persistent); locked when `forUpdate`. */
@@ -73,23 +81,27 @@ export async function findActiveCart(
   forUpdate: boolean,
 ): Promise<CartRow | undefined> {
   const [row] = await db<CartRow[]>`
-    SELECT ${db(CART_COLUMNS)} FROM carts
-    WHERE cart_id = ${ownerCartId(db, owner)} AND status = 'ACTIVE' ${forUpdate ? db`FOR UPDATE` : db``}`;
+    SELECT ${db(CART_COLUMNS)} FROM carts WHERE ${ownerCart(db, owner)} ${forUpdate ? db`FOR UPDATE` : db``}`;
   return row;
 }
+
+/** An item of a loaded cart: whether its hold runs out before `renewBefore`. */
+export type LoadedItem = ItemRow & { fading: boolean };
 
 /** The owner's active cart with its items (in order), in one round trip. */
 export async function loadCart(
   db: Queryable,
   owner: CartOwner,
   now: Date,
-): Promise<{ cart: CartRow; items: ItemRow[] } | undefined> {
-  const rows = await db<Array<CartRow & Omit<ItemRow, 'item_id'> & { item_id: number | null }>>`
-    SELECT ${db(CART_COLUMNS.map((column) => `c.${column}`))}, ${itemColumns(db, now)}
-    FROM carts c
-    LEFT JOIN cart_items i ON i.cart_id = c.cart_id
+  renewBefore: Date,
+): Promise<{ cart: CartRow; items: LoadedItem[] } | undefined> {
+  const rows = await db<Array<CartRow & Omit<LoadedItem, 'item_id'> & { item_id: number | null }>>`
+    SELECT ${db(CART_COLUMNS.map((column) => `carts.${column}`))}, ${itemColumns(db, now)},
+      COALESCE(h.expires_at < ${renewBefore}, false) AS fading
+    FROM carts
+    LEFT JOIN cart_items i ON i.cart_id = carts.cart_id
     LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
-    WHERE c.cart_id = ${ownerCartId(db, owner)} AND c.status = 'ACTIVE'
+    WHERE ${ownerCart(db, owner)}
     ORDER BY i.item_id`;
   const [first] = rows;
   if (!first) return undefined;
@@ -104,7 +116,7 @@ export async function loadCart(
     order_num: first.order_num,
   };
   // An empty cart comes as one row without an item; the rows of items carry the cart's columns too (unread).
-  const items = first.item_id === null ? [] : (rows as ItemRow[]);
+  const items = first.item_id === null ? [] : (rows as LoadedItem[]);
   return { cart, items };
 }
 
@@ -134,7 +146,7 @@ const itemColumns = (db: Queryable, now: Date) => db`
   i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
   i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
   i.hold_id::text AS hold_id, i.parent_item_id,
-  COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held, h.expires_at AS hold_expires_at`;
+  COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held`;
 
 export function selectItems(db: Queryable, cartId: string, now: Date): Promise<ItemRow[]> {
   return db<ItemRow[]>`
@@ -191,7 +203,7 @@ export async function addLine(
   const cart =
     'cartId' in target
       ? db`cart_id = ${target.cartId}`
-      : db`cart_id = ${ownerCartId(db, target.owner)} AND status = 'ACTIVE' AND currency = ${target.currency}`;
+      : db`${ownerCart(db, target.owner)} AND carts.currency = ${target.currency}`;
   const held = seats
     ? seatHoldSteps(
         db,

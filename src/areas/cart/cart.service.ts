@@ -226,7 +226,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
 
     /** The cart as it is, holds untouched (after a checkout step). */
     async view(ctx: TenantContext): Promise<CartView> {
-      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now);
+      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now, ctx.now);
       if (!found) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
       return toCartView(found.cart, found.items, ctx);
     },
@@ -236,15 +236,11 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
      * renewing only those with less than half of that left: most loads are pure reads, and no row is locked.
      */
     async load(ctx: TenantContext): Promise<CartView> {
-      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now);
+      const renewBefore = new Date(ctx.now.getTime() + (CART_HOLD_MINUTES * 60_000) / 2);
+      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now, renewBefore);
       if (!found) return toCartView(await withTransaction(ctx, (tx) => cartFor(ctx, tx)), [], ctx);
       const { cart, items } = found;
-      const renewBefore = ctx.now.getTime() + (CART_HOLD_MINUTES * 60_000) / 2;
-      const fading = items
-        .filter(
-          (item) => item.held && item.hold_id && item.hold_expires_at && item.hold_expires_at.getTime() < renewBefore,
-        )
-        .map((item) => item.hold_id ?? '');
+      const fading = items.flatMap((item) => (item.held && item.fading && item.hold_id ? [item.hold_id] : []));
       if (fading.length) await extend({ db: ctx.db, now: ctx.now }, fading, holdUntil(ctx));
       return toCartView(cart, items, ctx);
     },
