@@ -74,19 +74,75 @@ function ownerCart(db: Queryable, owner: CartOwner): Fragment {
     (SELECT u.cart_id FROM carts u WHERE u.user_id = ${owner.userId}::int AND u.status = 'ACTIVE' AND u.persistent))`;
 }
 
+/** An item of a loaded cart: whether its hold runs out before `renewBefore`. */
+export type LoadedItem = ItemRow & { fading: boolean };
+
+/**
+ * The statements every cart load runs are static text, built once per process and prepared once per connection:
+ * a tagged template with fragments is rebuilt on every call, which cost a load as much CPU as the query itself.
+ * Values are bound parameters all the same. One statement per kind of owner, each finding the cart by one index.
+ */
+const OWNER_KINDS = {
+  session: {
+    where: `carts.session_id = $1::bigint AND carts.status = 'ACTIVE' AND NOT carts.persistent`,
+    params: (owner: CartOwner) => [owner.sessionId],
+  },
+  user: {
+    where: `carts.user_id = $1::int AND carts.status = 'ACTIVE' AND carts.persistent`,
+    params: (owner: CartOwner) => [owner.userId],
+  },
+  either: {
+    where: `carts.status = 'ACTIVE' AND carts.cart_id = COALESCE(
+      (SELECT s.cart_id FROM carts s WHERE s.session_id = $1::bigint AND s.status = 'ACTIVE' AND NOT s.persistent),
+      (SELECT u.cart_id FROM carts u WHERE u.user_id = $2::int AND u.status = 'ACTIVE' AND u.persistent))`,
+    params: (owner: CartOwner) => [owner.sessionId, owner.userId],
+  },
+} as const;
+
+const ownerKind = (owner: CartOwner): keyof typeof OWNER_KINDS =>
+  owner.userId === null ? 'session' : owner.sessionId === null ? 'user' : 'either';
+
+const CART_SELECT = CART_COLUMNS.map((column) => `carts.${column}`).join(', ');
+
+/** The columns of an ItemRow from cart_items `i` and its hold `h`; `$now` is the parameter of the time asked. */
+const itemSelect = (now: string) => `
+  i.item_id, i.cart_item_id, i.product_id, i.product_template_id, i.variant_id, i.unit_id, i.unit_name,
+  i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
+  i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
+  i.hold_id::text AS hold_id, i.parent_item_id, COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held`;
+
+const LOAD_CART = Object.fromEntries(
+  Object.entries(OWNER_KINDS).map(([kind, { where, params }]) => {
+    const next = params({ sessionId: null, userId: null }).length + 1;
+    const text = `
+      SELECT ${CART_SELECT}, ${itemSelect(`$${next}`)}, COALESCE(h.expires_at < $${next + 1}, false) AS fading
+      FROM carts
+      LEFT JOIN cart_items i ON i.cart_id = carts.cart_id
+      LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
+      WHERE ${where}
+      ORDER BY i.item_id`;
+    return [kind, text];
+  }),
+) as Record<keyof typeof OWNER_KINDS, string>;
+
+const FIND_CART = Object.fromEntries(
+  Object.entries(OWNER_KINDS).map(([kind, { where }]) => [
+    kind,
+    `SELECT ${CART_COLUMNS.join(', ')} FROM carts WHERE ${where}`,
+  ]),
+) as Record<keyof typeof OWNER_KINDS, string>;
+
 /** The active cart of a session (transient) or of a user (persistent); locked when `forUpdate`. */
 export async function findActiveCart(
   db: Queryable,
   owner: CartOwner,
   forUpdate: boolean,
 ): Promise<CartRow | undefined> {
-  const [row] = await db<CartRow[]>`
-    SELECT ${db(CART_COLUMNS)} FROM carts WHERE ${ownerCart(db, owner)} ${forUpdate ? db`FOR UPDATE` : db``}`;
+  const kind = ownerKind(owner);
+  const text = forUpdate ? `${FIND_CART[kind]} FOR UPDATE` : FIND_CART[kind];
+  const [row] = await db.unsafe<CartRow[]>(text, OWNER_KINDS[kind].params(owner), { prepare: true });
   return row;
 }
-
-/** An item of a loaded cart: whether its hold runs out before `renewBefore`. */
-export type LoadedItem = ItemRow & { fading: boolean };
 
 /** The owner's active cart with its items (in order), in one round trip. */
 export async function loadCart(
@@ -95,14 +151,12 @@ export async function loadCart(
   now: Date,
   renewBefore: Date,
 ): Promise<{ cart: CartRow; items: LoadedItem[] } | undefined> {
-  const rows = await db<Array<CartRow & Omit<LoadedItem, 'item_id'> & { item_id: number | null }>>`
-    SELECT ${db(CART_COLUMNS.map((column) => `carts.${column}`))}, ${itemColumns(db, now)},
-      COALESCE(h.expires_at < ${renewBefore}, false) AS fading
-    FROM carts
-    LEFT JOIN cart_items i ON i.cart_id = carts.cart_id
-    LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
-    WHERE ${ownerCart(db, owner)}
-    ORDER BY i.item_id`;
+  const kind = ownerKind(owner);
+  const rows = await db.unsafe<Array<CartRow & Omit<LoadedItem, 'item_id'> & { item_id: number | null }>>(
+    LOAD_CART[kind],
+    [...OWNER_KINDS[kind].params(owner), now, renewBefore],
+    { prepare: true },
+  );
   const [first] = rows;
   if (!first) return undefined;
   const cart: CartRow = {
@@ -140,20 +194,14 @@ export async function markCart(db: Queryable, cartId: string, status: 'DELETED' 
   await db`UPDATE carts SET status = ${status}, updated_at = ${now} WHERE cart_id = ${cartId}`;
 }
 
-/** The columns of an ItemRow, from cart_items `i` and its hold `h`: whether the hold keeps its seats at `now`. */
-const itemColumns = (db: Queryable, now: Date) => db`
-  i.item_id, i.cart_item_id, i.product_id, i.product_template_id, i.variant_id, i.unit_id, i.unit_name,
-  i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
-  i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
-  i.hold_id::text AS hold_id, i.parent_item_id,
-  COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held`;
+const SELECT_ITEMS = `
+  SELECT ${itemSelect('$2')}
+  FROM cart_items i LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
+  WHERE i.cart_id = $1
+  ORDER BY i.item_id`;
 
 export function selectItems(db: Queryable, cartId: string, now: Date): Promise<ItemRow[]> {
-  return db<ItemRow[]>`
-    SELECT ${itemColumns(db, now)}
-    FROM cart_items i LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
-    WHERE i.cart_id = ${cartId}
-    ORDER BY i.item_id`;
+  return db.unsafe<ItemRow[]>(SELECT_ITEMS, [cartId, now], { prepare: true });
 }
 
 /** A new line of a cart as the service decided it; its cart, number and hold come with `addLine`. */

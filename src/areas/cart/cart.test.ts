@@ -234,6 +234,10 @@ describe('the cart state table', () => {
     const persisted = await ok('/cart/persist', { session: admin, oldSession: anonymous });
     expect(persisted.items.map((i: { cartItemId: string }) => i.cartItemId)).toEqual(['moved']);
     expect((await ok('/cart/create', { session: admin, persistent: true })).cartId).toBe(persisted.cartId);
+    // The moved line kept its place in the numbering: the next one follows it.
+    expect(await ok('/cart/addItem', { session: admin, items: [adult({ quantity: 1 })] })).toEqual([
+      { itemId: persisted.items[0].itemId + 1, cartItemId: null },
+    ]);
     expect((await ok('/cart/load', { session: anonymous })).items).toEqual([]);
     expect((await call('/cart/persist', { session: anonymous, oldSession: admin })).apiStatus.errorCode).toBe(
       'NOT_LOGGED_IN',
@@ -246,6 +250,100 @@ describe('the cart state table', () => {
       errorMessage: expect.stringContaining('oldSession'),
     });
     await ok('/cart/delete', { session: admin });
+  });
+});
+
+describe('one statement per add', () => {
+  it('numbers items from the cart: 20 concurrent adds get 20 numbers and 20 seats; a removed number is not reused', async () => {
+    const session = await guest();
+    const date = addDays(day(), 5);
+    const [defaultVariant] = await ok('/product/getProductVariants', { productId });
+    await ok('/product/setInventory', {
+      session: admin,
+      productId,
+      variantId: defaultVariant.servid,
+      dateFrom: date,
+      dateTo: date,
+      timeSlots: ['10:00'],
+      capacity: 30,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ok('/cart/addItem', { session, items: [adult({ quantity: 1, bookDate: date })] }),
+      ),
+    );
+    const numbers = answers.map(([added]: Array<{ itemId: number }>) => added?.itemId).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    const cart = await ok('/cart/load', { session });
+    expect(cart.items).toHaveLength(20);
+    expect(cart.items.every((item: { isAvailable: boolean }) => item.isAvailable)).toBe(true);
+    const left = await ok('/product/getAvailability', { bookingRequest: { productId, date, adultCount: 11 } });
+    expect(left).toMatchObject({ available: false, statusReason: 'Only 10 places left' });
+
+    await ok('/cart/removeItem', { session, itemId: 19 });
+    expect(await ok('/cart/addItem', { session, items: [adult({ quantity: 1, bookDate: date })] })).toEqual([
+      { itemId: 20, cartItemId: null },
+    ]);
+    await ok('/cart/delete', { session });
+  });
+
+  it('sweeps holds that ran out when they are all that keeps the seats, then holds', async () => {
+    const date = addDays(day(), 6);
+    const first = await guest();
+    await ok('/cart/addItem', { session: first, items: [adult({ quantity: 5, bookDate: date })] });
+    const refused = await call('/cart/addItem', {
+      session: await guest(),
+      items: [adult({ quantity: 1, bookDate: date })],
+    });
+    expect(refused.apiStatus).toMatchObject({
+      errorCode: 'INVALID_STATE',
+      errorMessage: expect.stringContaining('Sold out'),
+    });
+    offsetMs += 31 * 60_000;
+    const second = await guest();
+    // The first try numbered a line before it found the seats taken: numbers are never reused, so this may skip one.
+    const [added] = await ok('/cart/addItem', { session: second, items: [adult({ quantity: 5, bookDate: date })] });
+    expect(added).toEqual({ itemId: expect.any(Number), cartItemId: null });
+    expect((await ok('/cart/load', { session: first })).items[0].isAvailable).toBe(false);
+    expect((await ok('/cart/load', { session: second })).items[0].isAvailable).toBe(true);
+    await ok('/cart/delete', { session: second });
+  });
+
+  it('refuses an item priced in another currency than the cart, naming it, and adds nothing', async () => {
+    admin = await adminSession(service, tenant);
+    const category = await ok('/product/saveCategory', { session: admin, categoryName: 'Abroad' });
+    const abroad = await ok('/product/saveProduct', {
+      session: admin,
+      prodCode: 'PARIS',
+      prodName: 'Seine cruise',
+      productPrice: 40,
+      currency: 'EUR',
+      publicCategoryId: category.categoryId,
+    });
+    const [variant] = await ok('/product/getProductVariants', { productId: abroad.productId });
+    await ok('/product/setInventory', {
+      session: admin,
+      productId: abroad.productId,
+      variantId: variant.servid,
+      dateFrom: day(),
+      dateTo: day(),
+      capacity: 5,
+    });
+    const session = await guest();
+    const item = { productId: abroad.productId, unitId: 1, unitPrice: 40, quantity: 1, bookDate: day() };
+    const refused = await call('/cart/addItem', { session, items: [item] });
+    expect(refused.apiStatus).toMatchObject({
+      errorCode: 'INVALID_FORMAT',
+      errorMessage: expect.stringContaining('items[0].productId is priced in EUR'),
+    });
+    expect((await ok('/cart/load', { session })).items).toEqual([]);
+    expect(
+      (
+        await ok('/product/getAvailability', {
+          bookingRequest: { productId: abroad.productId, date: day(), adultCount: 5 },
+        })
+      ).available,
+    ).toBe(true);
   });
 });
 
