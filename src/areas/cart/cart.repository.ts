@@ -13,8 +13,8 @@ export interface CartRow {
   order_num: string | null;
 }
 
-export interface ItemRow {
-  item_id: number;
+/** What a line of a cart says, as stored. */
+export interface LineColumns {
   cart_item_id: string | null;
   product_id: number;
   product_template_id: number | null;
@@ -22,6 +22,7 @@ export interface ItemRow {
   unit_id: number;
   unit_name: string;
   description: string;
+  /** Decimal text. */
   unit_price: string;
   quantity: number;
   is_child: boolean;
@@ -35,8 +36,12 @@ export interface ItemRow {
   xfer_type: string | null;
   ppc: string | null;
   resv_name: string | null;
-  hold_id: string | null;
   parent_item_id: number | null;
+}
+
+export interface ItemRow extends LineColumns {
+  item_id: number;
+  hold_id: string | null;
   /** The hold still keeps its seats at the time asked. */
   held: boolean;
 }
@@ -205,32 +210,10 @@ export function selectItems(db: Queryable, cartId: string, now: Date): Promise<I
 }
 
 /** A new line of a cart as the service decided it; its cart, number and hold come with `addLine`. */
-export interface NewLine {
-  cart_item_id: string | null;
-  product_id: number;
-  product_template_id: number | null;
-  variant_id: number;
-  unit_id: number;
-  unit_name: string;
-  description: string;
-  /** Decimal text. */
-  unit_price: string;
+export interface NewLine extends LineColumns {
   /** The catalog's price when staff set another one (decimal text), and who did. */
   catalog_price: string | null;
   price_set_by: number | null;
-  quantity: number;
-  is_child: boolean;
-  is_infant: boolean;
-  book_date: string | null;
-  time_slot: string;
-  start_time: string | null;
-  ext_attr: string | null;
-  pickup_location: string | null;
-  service_location: string | null;
-  xfer_type: string | null;
-  ppc: string | null;
-  resv_name: string | null;
-  parent_item_id: number | null;
 }
 
 /** Which cart a line goes to: a known (locked) cart, or the owner's active cart in the tenant's currency. */
