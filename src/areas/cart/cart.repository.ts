@@ -1,4 +1,5 @@
 // SQL of carts and their items. Plain rows out.
+import type postgres from 'postgres';
 import type { Fragment, Queryable } from '../../platform/database/connections.js';
 import { type SeatsToHold, seatHoldSteps } from '../catalog/index.js';
 
@@ -11,6 +12,8 @@ export interface CartRow {
   payment_ref: string | null;
   payment_url: string | null;
   order_num: string | null;
+  /** Bumped by the database on every change of the cart, its items or their holds (bigint as text). */
+  version: string;
 }
 
 /** What a line of a cart says, as stored. */
@@ -48,6 +51,7 @@ export interface ItemRow extends LineColumns {
 
 const CART_COLUMNS = [
   'cart_id',
+  'version',
   'session_id',
   'user_id',
   'persistent',
@@ -79,8 +83,8 @@ function ownerCart(db: Queryable, owner: CartOwner): Fragment {
     (SELECT u.cart_id FROM carts u WHERE u.user_id = ${owner.userId}::int AND u.status = 'ACTIVE' AND u.persistent))`;
 }
 
-/** An item of a loaded cart: whether its hold runs out before `renewBefore`. */
-export type LoadedItem = ItemRow & { fading: boolean };
+/** An item of a loaded cart, with its hold's expiry. */
+export type LoadedItem = ItemRow & { hold_expires_at: Date | null };
 
 /**
  * The statements every cart load runs are static text, built once per process and prepared once per connection:
@@ -104,8 +108,30 @@ const OWNER_KINDS = {
   },
 } as const;
 
-const ownerKind = (owner: CartOwner): keyof typeof OWNER_KINDS =>
+type OwnerKind = keyof typeof OWNER_KINDS;
+
+const ownerKind = (owner: CartOwner): OwnerKind =>
   owner.userId === null ? 'session' : owner.sessionId === null ? 'user' : 'either';
+
+/** One statement per kind of owner: `text` gets the owner's condition and the number of the next parameter. */
+const perOwnerKind = (text: (where: string, next: number) => string): Record<OwnerKind, string> => ({
+  session: text(OWNER_KINDS.session.where, 2),
+  user: text(OWNER_KINDS.user.where, 2),
+  either: text(OWNER_KINDS.either.where, 3),
+});
+
+/** Runs the owner's kind of a per-owner statement, the owner's parameters first. */
+function runForOwner<T extends object>(
+  db: Queryable,
+  statements: Record<OwnerKind, string>,
+  owner: CartOwner,
+  more: unknown[] = [],
+  lock = '',
+): Promise<T[]> {
+  const kind = ownerKind(owner);
+  const params = [...OWNER_KINDS[kind].params(owner), ...more] as postgres.ParameterOrJSON<never>[];
+  return db.unsafe<T[]>(`${statements[kind]}${lock}`, params, { prepare: true });
+}
 
 const CART_SELECT = CART_COLUMNS.map((column) => `carts.${column}`).join(', ');
 
@@ -116,26 +142,19 @@ const itemSelect = (now: string) => `
   i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
   i.hold_id::text AS hold_id, i.parent_item_id, COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held`;
 
-const LOAD_CART = Object.fromEntries(
-  Object.entries(OWNER_KINDS).map(([kind, { where, params }]) => {
-    const next = params({ sessionId: null, userId: null }).length + 1;
-    const text = `
-      SELECT ${CART_SELECT}, ${itemSelect(`$${next}`)}, COALESCE(h.expires_at < $${next + 1}, false) AS fading
-      FROM carts
-      LEFT JOIN cart_items i ON i.cart_id = carts.cart_id
-      LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
-      WHERE ${where}
-      ORDER BY i.item_id`;
-    return [kind, text];
-  }),
-) as Record<keyof typeof OWNER_KINDS, string>;
+const LOAD_CART = perOwnerKind(
+  (where, next) => `
+    SELECT ${CART_SELECT}, ${itemSelect(`$${next}`)}, h.expires_at AS hold_expires_at
+    FROM carts
+    LEFT JOIN cart_items i ON i.cart_id = carts.cart_id
+    LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
+    WHERE ${where}
+    ORDER BY i.item_id`,
+);
 
-const FIND_CART = Object.fromEntries(
-  Object.entries(OWNER_KINDS).map(([kind, { where }]) => [
-    kind,
-    `SELECT ${CART_COLUMNS.join(', ')} FROM carts WHERE ${where}`,
-  ]),
-) as Record<keyof typeof OWNER_KINDS, string>;
+const FIND_CART = perOwnerKind((where) => `SELECT ${CART_COLUMNS.join(', ')} FROM carts WHERE ${where}`);
+
+const CART_VERSION = perOwnerKind((where) => `SELECT cart_id, version FROM carts WHERE ${where}`);
 
 /** The active cart of a session (transient) or of a user (persistent); locked when `forUpdate`. */
 export async function findActiveCart(
@@ -143,9 +162,16 @@ export async function findActiveCart(
   owner: CartOwner,
   forUpdate: boolean,
 ): Promise<CartRow | undefined> {
-  const kind = ownerKind(owner);
-  const text = forUpdate ? `${FIND_CART[kind]} FOR UPDATE` : FIND_CART[kind];
-  const [row] = await db.unsafe<CartRow[]>(text, OWNER_KINDS[kind].params(owner), { prepare: true });
+  const [row] = await runForOwner<CartRow>(db, FIND_CART, owner, [], forUpdate ? ' FOR UPDATE' : '');
+  return row;
+}
+
+/** The owner's active cart's id and version: one small row, to tell whether a kept view still holds. */
+export async function cartVersion(
+  db: Queryable,
+  owner: CartOwner,
+): Promise<{ cart_id: string; version: string } | undefined> {
+  const [row] = await runForOwner<{ cart_id: string; version: string }>(db, CART_VERSION, owner);
   return row;
 }
 
@@ -154,13 +180,12 @@ export async function loadCart(
   db: Queryable,
   owner: CartOwner,
   now: Date,
-  renewBefore: Date,
 ): Promise<{ cart: CartRow; items: LoadedItem[] } | undefined> {
-  const kind = ownerKind(owner);
-  const rows = await db.unsafe<Array<CartRow & Omit<LoadedItem, 'item_id'> & { item_id: number | null }>>(
-    LOAD_CART[kind],
-    [...OWNER_KINDS[kind].params(owner), now, renewBefore],
-    { prepare: true },
+  const rows = await runForOwner<CartRow & Omit<LoadedItem, 'item_id'> & { item_id: number | null }>(
+    db,
+    LOAD_CART,
+    owner,
+    [now],
   );
   const [first] = rows;
   if (!first) return undefined;
@@ -173,6 +198,7 @@ export async function loadCart(
     payment_ref: first.payment_ref,
     payment_url: first.payment_url,
     order_num: first.order_num,
+    version: first.version,
   };
   // An empty cart comes as one row without an item; the rows of items carry the cart's columns too (unread).
   const items = first.item_id === null ? [] : (rows as LoadedItem[]);

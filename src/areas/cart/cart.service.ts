@@ -19,6 +19,7 @@ import {
   type SeatsToHold,
 } from '../catalog/index.js';
 import * as repo from './cart.repository.js';
+import { createCartViewCache } from './cart-view-cache.js';
 import type { CartView, NewItem } from './cart.schemas.js';
 import { toCartView } from './cart.view.js';
 
@@ -75,6 +76,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
       throw error;
     });
   const holdUntil = (ctx: TenantContext) => new Date(ctx.now.getTime() + CART_HOLD_MINUTES * 60_000);
+  const views = createCartViewCache();
 
   /** The line of one requested item, priced by the catalog (staff may set another price, which is recorded). */
   const priceItem = async (ctx: TenantContext, item: NewItem, index: number, staff: boolean): Promise<PricedItem> => {
@@ -226,23 +228,48 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
 
     /** The cart as it is, holds untouched (after a checkout step). */
     async view(ctx: TenantContext): Promise<CartView> {
-      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now, ctx.now);
+      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now);
       if (!found) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
       return toCartView(found.cart, found.items, ctx);
     },
 
     /**
-     * The cart with its items, in one round trip. Loading it keeps its live holds for another CART_HOLD_MINUTES,
-     * renewing only those with less than half of that left: most loads are pure reads, and no row is locked.
+     * The cart with its items. Loading it keeps its live holds for another CART_HOLD_MINUTES, renewing only those
+     * with less than half of that left: most loads are pure reads, and no row is locked. While the cart's version
+     * is unchanged and no hold needs renewing, the node's copy of the view is answered after one small query.
      */
     async load(ctx: TenantContext): Promise<CartView> {
-      const renewBefore = new Date(ctx.now.getTime() + (CART_HOLD_MINUTES * 60_000) / 2);
-      const found = await repo.loadCart(ctx.db, ownerOf(ctx), ctx.now, renewBefore);
+      const owner = ownerOf(ctx);
+      const key = `${ctx.tenant.tenantId}:${ctx.session?.sessionId}:${owner.userId}`;
+      const kept = views.get(key, ctx.now);
+      if (kept) {
+        const current = await repo.cartVersion(ctx.db, owner);
+        if (current?.cart_id === kept.cartId && current.version === kept.version) return kept.view;
+      }
+      const found = await repo.loadCart(ctx.db, owner, ctx.now);
       if (!found) return toCartView(await withTransaction(ctx, (tx) => cartFor(ctx, tx)), [], ctx);
       const { cart, items } = found;
-      const fading = items.flatMap((item) => (item.held && item.fading && item.hold_id ? [item.hold_id] : []));
-      if (fading.length) await extend({ db: ctx.db, now: ctx.now }, fading, holdUntil(ctx));
-      return toCartView(cart, items, ctx);
+      const halfLife = (CART_HOLD_MINUTES * 60_000) / 2;
+      const live = items.flatMap((item) => (item.held && item.hold_id && item.hold_expires_at ? [item] : []));
+      const fading = live.filter((item) => (item.hold_expires_at?.getTime() ?? 0) - halfLife < ctx.now.getTime());
+      const answer = toCartView(cart, items, ctx);
+      if (fading.length) {
+        // Renewing changes the cart's version: the next load reads it in full and keeps that.
+        await extend(
+          { db: ctx.db, now: ctx.now },
+          fading.map((item) => item.hold_id ?? ''),
+          holdUntil(ctx),
+        );
+        return answer;
+      }
+      const firstRenewal = Math.min(...live.map((item) => (item.hold_expires_at?.getTime() ?? 0) - halfLife));
+      views.keep(
+        key,
+        { cartId: cart.cart_id, version: cart.version, view: answer },
+        ctx.now,
+        live.length ? new Date(firstRenewal) : undefined,
+      );
+      return answer;
     },
 
     async addItems(

@@ -8,7 +8,9 @@ import {
   type ProvisionedTestTenant,
   provisionTenant,
   startTestService,
+  withTenantDb,
 } from '../../../test/support/service.js';
+import type { Sql } from '../../platform/database/connections.js';
 
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
@@ -344,6 +346,93 @@ describe('one statement per add', () => {
         })
       ).available,
     ).toBe(true);
+  });
+});
+
+describe("loads answered from the node's copy", () => {
+  const tenantDb = <T>(work: (sql: Sql) => Promise<T>) => {
+    const record = service.registry.byId(tenant.tenantId);
+    if (!record) throw new Error('the test tenant is not in the registry');
+    return withTenantDb(service, record, work);
+  };
+  const versionOf = async (cartId: string) =>
+    tenantDb(
+      async (sql) =>
+        (await sql<{ version: string }[]>`SELECT version FROM carts WHERE cart_id = ${cartId}`)[0]?.version,
+    );
+
+  it('every change of the cart, its items or their holds, made anywhere, gives the cart a new version', async () => {
+    const session = await guest();
+    await ok('/cart/addItem', { session, items: [adult({ quantity: 1 })] });
+    const cart = await ok('/cart/load', { session });
+    const holdOf = async () =>
+      tenantDb(
+        async (sql) =>
+          (
+            await sql<{ hold_id: string }[]>`
+        SELECT hold_id::text FROM cart_items WHERE cart_id = ${cart.cartId} AND item_id = 0`
+          )[0]?.hold_id ?? '',
+      );
+    const hold = await holdOf();
+    const changes: Array<[string, (sql: Sql) => Promise<unknown>]> = [
+      ['an item changed', (sql) => sql`UPDATE cart_items SET quantity = 2 WHERE cart_id = ${cart.cartId}`],
+      ['the cart changed', (sql) => sql`UPDATE carts SET payment_url = 'x' WHERE cart_id = ${cart.cartId}`],
+      [
+        'a hold extended',
+        (sql) => sql`UPDATE capacity_holds SET expires_at = expires_at + interval '1 minute' WHERE hold_id = ${hold}`,
+      ],
+      ['a hold released', (sql) => sql`UPDATE capacity_holds SET status = 'RELEASED' WHERE hold_id = ${hold}`],
+      ['an item removed', (sql) => sql`DELETE FROM cart_items WHERE cart_id = ${cart.cartId}`],
+    ];
+    for (const [change, made] of changes) {
+      const before = await versionOf(cart.cartId);
+      await tenantDb(made);
+      expect(BigInt((await versionOf(cart.cartId)) ?? 0), change).toBe(BigInt(before ?? 0) + 1n);
+    }
+    // Holds that are not a cart's leave carts alone.
+    const before = await versionOf(cart.cartId);
+    await tenantDb((sql) => sql`UPDATE capacity_holds SET updated_at = now() WHERE reference NOT LIKE 'cart:%'`);
+    await tenantDb((sql) => sql`UPDATE capacity_holds SET quantity = quantity WHERE hold_id = ${hold}`);
+    expect(await versionOf(cart.cartId)).toBe(before);
+  });
+
+  it('a load after a change made elsewhere (another node, the sales area, by hand) shows it at once', async () => {
+    const session = await guest();
+    await ok('/cart/addItem', { session, items: [adult({ quantity: 1, cartItemId: 'kept' })] });
+    const first = await ok('/cart/load', { session });
+    expect(await ok('/cart/load', { session })).toEqual(first);
+    await tenantDb((sql) => sql`UPDATE cart_items SET quantity = 2 WHERE cart_id = ${first.cartId}`);
+    expect((await ok('/cart/load', { session })).items[0].quantity).toBe(2);
+    await tenantDb(
+      (sql) => sql`UPDATE capacity_holds SET status = 'RELEASED'
+                   WHERE hold_id = (SELECT hold_id FROM cart_items WHERE cart_id = ${first.cartId} AND cart_item_id = 'kept')`,
+    );
+    expect((await ok('/cart/load', { session })).items[0].isAvailable).toBe(false);
+    await ok('/cart/delete', { session });
+  });
+
+  it('a load whose holds come within half their time renews them, even when a copy was kept', async () => {
+    const session = await guest();
+    await ok('/cart/addItem', { session, items: [adult({ quantity: 1, cartItemId: 'renewed' })] });
+    const cart = await ok('/cart/load', { session });
+    const expiry = async () =>
+      tenantDb(
+        async (sql) =>
+          (
+            await sql<{ expires_at: Date }[]>`
+        SELECT h.expires_at FROM capacity_holds h JOIN cart_items i ON i.hold_id = h.hold_id
+        WHERE i.cart_id = ${cart.cartId}`
+          )[0]?.expires_at.getTime() ?? 0,
+      );
+    const held = await expiry();
+    // 14 minutes on, the hold has 16 left: the load keeps a copy, good for one more minute at most.
+    offsetMs += 14 * 60_000;
+    expect((await ok('/cart/load', { session })).items[0].isAvailable).toBe(true);
+    expect(await expiry()).toBe(held);
+    offsetMs += 2 * 60_000;
+    expect((await ok('/cart/load', { session })).items[0].isAvailable).toBe(true);
+    expect(await expiry()).toBeGreaterThan(held + 15 * 60_000);
+    await ok('/cart/delete', { session });
   });
 });
 
