@@ -120,7 +120,7 @@ export const cart: Scenario = async (ctx) => {
         freshPool: () => resetPool(bareDb),
       },
       load: {
-        label: `POST /cart/load (${LOAD_ITEMS} items, holds extended)`,
+        label: `POST /cart/load (${LOAD_ITEMS} items, fresh holds: the kept view once its version is checked)`,
         request: {
           port: servicePort,
           host,
