@@ -69,7 +69,8 @@ export interface CartOwner {
 
 /**
  * The condition on `carts` that finds the owner's active cart: the session's transient cart, else the user's
- * persistent one. A guest's (or a token's without a session row) is one index lookup.
+ * persistent one. A guest's (or a token's without a session row) is one index lookup. The same conditions as
+ * OWNER_KINDS below, as a fragment for statements composed of fragments (an add).
  */
 function ownerCart(db: Queryable, owner: CartOwner): Fragment {
   if (owner.userId === null) {
