@@ -7,7 +7,8 @@ import { fromMinor, toMinor } from '../../platform/money.js';
 import { addDays, formatDate, formatDateTime, localToInstant } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
 import * as repo from './catalog.repository.js';
-import { type Party, partyTotal, type SaleLimits, saleVerdict, seats, unitPrices } from './catalog.rules.js';
+import { type Party, partyTotal, saleVerdict, seats, unitPrices } from './catalog.rules.js';
+import { basePrices, saleLimits } from './sale-terms.js';
 import type {
   Attribute,
   AvailabilityResult,
@@ -48,15 +49,8 @@ export function createCatalogService(caches?: CatalogReadCaches) {
     return product;
   };
 
-  const limitsOf = (ctx: TenantContext, product: repo.ProductRow, variant: repo.VariantRow): SaleLimits => ({
-    minQuantity: product.min_quantity,
-    maxQuantity: product.max_quantity,
-    maxAdults: variant.max_adults ?? product.max_adults,
-    maxChildren: variant.max_children ?? product.max_children,
-    maxOccupancy: variant.max_occupancy,
-    availableFrom: product.available_from ? formatDate(product.available_from, ctx.tenant.timezone) : null,
-    availableTo: product.available_to ? formatDate(product.available_to, ctx.tenant.timezone) : null,
-  });
+  const limitsOf = (ctx: TenantContext, product: repo.ProductRow, variant: repo.VariantRow) =>
+    saleLimits(product, variant, ctx.tenant.timezone);
 
   const freeOf = (slot: repo.SlotRow) => Math.max(0, slot.capacity - slot.sold - slot.live_held);
   const today = (ctx: TenantContext) => formatDate(ctx.now, ctx.tenant.timezone);
@@ -256,14 +250,7 @@ export function createCatalogService(caches?: CatalogReadCaches) {
       });
       const currency = product.currency;
       const prices = unitPrices({
-        adult: toMinor(variant.cprice, currency),
-        child:
-          variant.child_price !== null
-            ? toMinor(variant.child_price, currency)
-            : product.child_price !== null
-              ? toMinor(product.child_price, currency)
-              : null,
-        infant: toMinor(product.infant_price, currency),
+        ...basePrices(product, variant),
         adjustments: await adjustments(ctx, product, variant, request.attributes),
       });
       return {

@@ -8,6 +8,7 @@ import { formatDate } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
 import type * as repo from './catalog.repository.js';
 import { saleVerdict, unitPrices } from './catalog.rules.js';
+import { basePrices, saleLimits } from './sale-terms.js';
 
 export type UnitKind = 'adult' | 'child' | 'infant';
 
@@ -84,17 +85,7 @@ export async function quoteUnit(
   if (chosen.unknown !== undefined)
     throw new QuoteRefused('extAttr', `names no attribute value of the product (${chosen.unknown})`);
   const adjustments = chosen.adjustments;
-  const prices = unitPrices({
-    adult: toMinor(variant.cprice, currency),
-    child:
-      variant.child_price !== null
-        ? toMinor(variant.child_price, currency)
-        : product.child_price !== null
-          ? toMinor(product.child_price, currency)
-          : null,
-    infant: toMinor(product.infant_price, currency),
-    adjustments,
-  });
+  const prices = unitPrices({ ...basePrices(product, variant), adjustments });
   let unitPrice = prices[kind];
   let privateTransfer: UnitQuote['privateTransfer'];
   if (request.xferType) {
@@ -117,13 +108,9 @@ export async function quoteUnit(
       infants: 0,
     },
     limits: {
+      ...saleLimits(product, variant, ctx.tenant.timezone),
+      // One line of a booking: the product's minimum counts for the whole party, not for each line.
       minQuantity: Math.min(product.min_quantity, Math.max(1, seatsOfLine)),
-      maxQuantity: product.max_quantity,
-      maxAdults: variant.max_adults ?? product.max_adults,
-      maxChildren: variant.max_children ?? product.max_children,
-      maxOccupancy: variant.max_occupancy,
-      availableFrom: product.available_from ? formatDate(product.available_from, ctx.tenant.timezone) : null,
-      availableTo: product.available_to ? formatDate(product.available_to, ctx.tenant.timezone) : null,
     },
     free: Number.MAX_SAFE_INTEGER, // capacity is decided by the hold itself
   });
