@@ -3,6 +3,7 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
+import { type Env, flag, integer, optionalText, text } from './config-readers.js';
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
 import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
 
@@ -76,36 +77,6 @@ export interface Config {
 }
 
 export { ConfigError };
-
-type Env = Record<string, string | undefined>;
-
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim();
-  return value ? value : fallback;
-}
-
-function optionalText(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
 
 function identifier(env: Env, name: string, fallback: string): string {
   const value = text(env, name, fallback);

@@ -1,6 +1,7 @@
 // The payment-gateway settings, parsed from the environment config.ts hands over (config.ts is the only reader
 // of process.env). The simulator is the default: nothing to configure, no money and no data leave the machine.
 import { ConfigError } from '../../config-error.js';
+import { baseUrl, type Env, flag, integer, optionalText, requiredText } from '../../config-readers.js';
 
 export const DEFAULT_TELR_BASE_URL = 'https://secure.telr.com';
 /** A customer waits on this call before the payment page opens: a hung gateway must not hold the request. */
@@ -27,53 +28,8 @@ export type PaymentGatewaySettings =
   | { kind: 'simulator'; linkMinutes: number }
   | ({ kind: 'telr'; linkMinutes: number } & TelrSettings);
 
-type Env = Record<string, string | undefined>;
-
-function optional(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function required(env: Env, name: string): string {
-  const value = optional(env, name);
-  if (!value) throw new ConfigError(`TC_PAYMENT_GATEWAY=telr needs ${name}`);
-  return value;
-}
-
-function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = optional(env, name);
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = optional(env, name)?.toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function baseUrl(env: Env): string {
-  const raw = optional(env, 'TC_TELR_BASE_URL') ?? DEFAULT_TELR_BASE_URL;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
-    throw new ConfigError(`TC_TELR_BASE_URL must be an http(s) URL without query, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
 function authKey(env: Env): string {
-  const key = required(env, 'TC_TELR_AUTH_KEY');
+  const key = requiredText(env, 'TC_TELR_AUTH_KEY', 'TC_PAYMENT_GATEWAY=telr');
   // The key goes into a JSON body as it is; a control character means a broken copy and paste.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u001f\u007f\s]/.test(key)) throw new ConfigError('TC_TELR_AUTH_KEY must not contain spaces');
@@ -85,19 +41,19 @@ function authKey(env: Env): string {
  * TC_TELR_AUTH_KEY, TC_TELR_BASE_URL, TC_TELR_TEST_MODE, TC_TELR_TIMEOUT_MS.
  */
 export function loadPaymentGatewaySettings(env: Env): PaymentGatewaySettings {
-  const kind = optional(env, 'TC_PAYMENT_GATEWAY')?.toLowerCase() ?? 'simulator';
-  const linkMinutes = wholeNumber(env, 'TC_PAYMENT_LINK_MINUTES', DEFAULT_PAYMENT_LINK_MINUTES, 1, 24 * 60);
+  const kind = optionalText(env, 'TC_PAYMENT_GATEWAY')?.toLowerCase() ?? 'simulator';
+  const linkMinutes = integer(env, 'TC_PAYMENT_LINK_MINUTES', DEFAULT_PAYMENT_LINK_MINUTES, 1, 24 * 60);
   if (kind === 'simulator') return { kind, linkMinutes };
   if (kind !== 'telr') throw new ConfigError(`TC_PAYMENT_GATEWAY must be simulator or telr, got "${kind}"`);
-  const storeId = required(env, 'TC_TELR_STORE_ID');
+  const storeId = requiredText(env, 'TC_TELR_STORE_ID', 'TC_PAYMENT_GATEWAY=telr');
   if (!/^\d{1,12}$/.test(storeId)) throw new ConfigError('TC_TELR_STORE_ID must be the numeric Telr store id');
   return {
     kind,
     linkMinutes,
     storeId,
     authKey: authKey(env),
-    baseUrl: baseUrl(env),
+    baseUrl: baseUrl(env, 'TC_TELR_BASE_URL', DEFAULT_TELR_BASE_URL),
     testMode: flag(env, 'TC_TELR_TEST_MODE', true),
-    timeoutMs: wholeNumber(env, 'TC_TELR_TIMEOUT_MS', DEFAULT_TELR_TIMEOUT_MS, 100, 60_000),
+    timeoutMs: integer(env, 'TC_TELR_TIMEOUT_MS', DEFAULT_TELR_TIMEOUT_MS, 100, 60_000),
   };
 }
