@@ -1,12 +1,10 @@
 // Entry point: configuration → PostgreSQL (embedded unless DATABASE_URL) → service → listen.
 // SIGINT/SIGTERM: stop accepting, let requests in flight finish (10 s at most), close pools, stop PostgreSQL.
 import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
-import { createCatalogAdminService, createCatalogService } from './areas/catalog/index.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { parseDatabaseUrl, type ServerAddress } from './platform/database/connections.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from './platform/database/embedded.js';
 import { randomToken } from './platform/crypto.js';
-import type { TenantContext } from './platform/http/operation.js';
 import { createLogger, type Service, startService, tenantUrl } from './service.js';
 
 const DEMO_TENANT = 'demo';
@@ -97,19 +95,7 @@ async function ensureDemoCatalog(service: Service): Promise<DemoCatalogCounts | 
   try {
     const [lock] = await guard<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(${DEMO_SEED_LOCK}) AS locked`;
     if (!lock?.locked) return undefined;
-    const ctx: TenantContext = {
-      tenant,
-      db: lease.sql,
-      session: undefined,
-      sessionToken: undefined,
-      roles: ['admin'],
-      correlationId: 'demo-seed',
-      clientIp: '127.0.0.1',
-      userAgent: undefined,
-      log: service.logger,
-      now: new Date(),
-    };
-    const counts = await seedDemoCatalog(ctx, createCatalogAdminService(createCatalogService()));
+    const counts = await seedDemoCatalog(tenant, lease.sql, service.logger);
     if (counts.products > 0) service.logger.info({ tenant: DEMO_TENANT, ...counts }, 'demo catalog seeded');
     return counts.products > 0 ? counts : undefined;
   } catch (error) {

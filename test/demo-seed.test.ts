@@ -1,8 +1,6 @@
 // The demo catalog (db/seeds/demo.ts) on a fresh tenant, seen through the API as an anonymous website visitor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
-import { createCatalogAdminService, createCatalogService } from '../src/areas/catalog/index.js';
-import type { TenantContext } from '../src/platform/http/operation.js';
 import { addDays, formatDate, weekdayOf } from '../src/platform/time.js';
 import type { Service } from '../src/service.js';
 import { platformToken, type ProvisionedTestTenant, provisionTenant, startTestService } from './support/service.js';
@@ -52,19 +50,7 @@ async function seed(): Promise<DemoCatalogCounts> {
   if (!record) throw new Error('the tenant is not in the registry');
   const lease = await service.pools.acquire(record);
   try {
-    const ctx: TenantContext = {
-      tenant: record,
-      db: lease.sql,
-      session: undefined,
-      sessionToken: undefined,
-      roles: ['admin'],
-      correlationId: 'demo-seed',
-      clientIp: '127.0.0.1',
-      userAgent: undefined,
-      log: service.logger,
-      now: new Date(),
-    };
-    return await seedDemoCatalog(ctx, createCatalogAdminService(createCatalogService()));
+    return await seedDemoCatalog(record, lease.sql, service.logger);
   } finally {
     lease.release();
   }

@@ -1,9 +1,11 @@
 // The demo tenant's data: the catalog of a Dubai tour operator, so a new user's first look at the API shows
 // something real. It is written through the catalog admin service, so it passes the same validation as the API.
 // Dates are relative to the seed day (the tenant's today): inventory for 90 days, seasons as day offsets.
-import type { createCatalogAdminService } from '../../src/areas/catalog/index.js';
-import { createCatalogService } from '../../src/areas/catalog/index.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { createCatalogAdminService, createCatalogService } from '../../src/areas/catalog/index.js';
+import type { Sql } from '../../src/platform/database/connections.js';
 import type { TenantContext } from '../../src/platform/http/operation.js';
+import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 import { addDays, formatDate } from '../../src/platform/time.js';
 
 type CatalogAdmin = ReturnType<typeof createCatalogAdminService>;
@@ -617,9 +619,32 @@ const webPage = (product: DemoProduct) => {
   return `<p>${product.productDescription ?? ''}</p>${list ? `<h4>Included</h4><ul>${list}</ul>` : ''}`;
 };
 
-/** Seeds the catalog once: a tenant that has any category already is left alone (answered with zeros). */
-export async function seedDemoCatalog(ctx: TenantContext, admin: CatalogAdmin): Promise<DemoCatalogCounts> {
+/**
+ * Seeds the tenant's catalog once, as its administrator would through the API: a tenant that has any category
+ * already is left alone (answered with zeros).
+ */
+export function seedDemoCatalog(tenant: TenantRecord, db: Sql, log: FastifyBaseLogger): Promise<DemoCatalogCounts> {
+  const ctx: TenantContext = {
+    tenant,
+    db,
+    session: undefined,
+    sessionToken: undefined,
+    roles: ['admin'],
+    correlationId: 'demo-seed',
+    clientIp: '127.0.0.1',
+    userAgent: undefined,
+    log,
+    now: new Date(),
+  };
   const catalog = createCatalogService();
+  return seedCatalog(ctx, catalog, createCatalogAdminService(catalog));
+}
+
+async function seedCatalog(
+  ctx: TenantContext,
+  catalog: ReturnType<typeof createCatalogService>,
+  admin: CatalogAdmin,
+): Promise<DemoCatalogCounts> {
   const counts: DemoCatalogCounts = { categories: 0, products: 0, variants: 0, slots: 0 };
   if ((await catalog.categories(ctx)).length > 0) return counts;
 
