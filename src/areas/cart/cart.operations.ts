@@ -15,16 +15,17 @@ import {
 } from './cart.schemas.js';
 import type { CartService } from './cart.service.js';
 
-export function registerCartOperations(app: FastifyInstance, carts: CartService): void {
-  const policy = {
-    allow: Allow.anySession,
-    sessionParameter: 'required',
-    unknownSession: ErrorCode.TOKEN_ERROR,
-    tags: ['cart'],
-  } as const;
+/** Who may call a /cart operation: any session (guest, system, user); an unknown one answers TOKEN_ERROR. */
+export const cartPolicy = {
+  allow: Allow.anySession,
+  sessionParameter: 'required',
+  unknownSession: ErrorCode.TOKEN_ERROR,
+  tags: ['cart'],
+} as const;
 
+export function registerCartOperations(app: FastifyInstance, carts: CartService): void {
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/create',
     methods: ['POST'],
     summary: "The session's cart (created empty when there is none); persistent: bound to the logged-in user",
@@ -33,7 +34,7 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     handler: (ctx, input) => carts.create(ctx, input.persistent ?? false),
   });
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/load',
     methods: ['POST'],
     summary: "The session's cart with its items; keeps their seats held for another 30 minutes",
@@ -41,7 +42,7 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     handler: (ctx) => carts.load(ctx),
   });
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/addItem',
     methods: ['POST'],
     summary: 'Add items priced by the catalog; a dated item holds its seats',
@@ -50,7 +51,7 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     handler: (ctx, input) => carts.addItems(ctx, input.items),
   });
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/removeItem',
     methods: ['POST'],
     summary: 'Remove an item (by itemId or cartItemId); its seats are given back',
@@ -59,7 +60,7 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     handler: (ctx, input) => carts.removeItem(ctx, input),
   });
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/updateItem',
     methods: ['POST'],
     summary: "Change an item's quantity (its seats are held anew, or nothing changes)",
@@ -68,7 +69,7 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     handler: (ctx, input) => carts.updateItem(ctx, input, input.quantity),
   });
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/persist',
     methods: ['POST'],
     summary: "Carry the anonymous session's cart over to the logged-in user's persistent cart",
@@ -77,7 +78,7 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     handler: (ctx, input) => carts.persist(ctx, input.oldSession),
   });
   defineOperation(app, {
-    ...policy,
+    ...cartPolicy,
     path: '/cart/delete',
     methods: ['POST'],
     summary: "Delete the session's cart; its seats are given back",

@@ -7,7 +7,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
-import { renderInvoicePdf } from '../documents/invoice-pdf.js';
+import { renderInvoicePdf } from '../documents/index.js';
 import * as repo from './sales.repository.js';
 
 export function createInvoiceDocuments(deps: { sessions: SessionStore }) {

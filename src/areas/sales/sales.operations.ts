@@ -3,13 +3,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Allow } from '../../platform/auth/roles.js';
 import { sha256 } from '../../platform/crypto.js';
-import { ErrorCode } from '../../platform/http/errors.js';
 import { VERBATIM } from '../../platform/http/input.js';
 import { defineOperation } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import { ticketsForReference } from '../offline-tickets/index.js';
-import { CartView } from '../cart/cart.schemas.js';
+import { CartView, cartPolicy } from '../cart/index.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { createInvoiceDocuments } from './invoice-document.js';
 import type { PaymentOutcomes } from './payment-outcome.js';
@@ -77,13 +76,6 @@ export function registerSalesOperations(
     response: Type.String({ description: 'application/pdf' }),
     handler: (ctx, input) => documents.print(ctx, input.docnum, input.token),
   });
-  const cartPolicy = {
-    allow: Allow.anySession,
-    sessionParameter: 'required',
-    unknownSession: ErrorCode.TOKEN_ERROR,
-    tags: ['cart'],
-  } as const;
-
   defineOperation(app, {
     ...cartPolicy,
     path: '/cart/createInvoice',
