@@ -18,6 +18,7 @@ import {
   release,
   type SeatsToHold,
 } from '../catalog/index.js';
+import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 import { createCartViewCache } from './cart-view-cache.js';
 import type { CartView, NewItem } from './cart.schemas.js';
@@ -25,16 +26,6 @@ import { toCartView } from './cart.view.js';
 
 /** Seats stay held this long after the cart last changed or was loaded. */
 export const CART_HOLD_MINUTES = 30;
-
-type Owner = { sessionId: string | null; userId: number | null };
-
-/** The owner a session's cart is looked up by: its session (numeric ids only) and its user. */
-function ownerOf(ctx: TenantContext): Owner {
-  const session = ctx.session;
-  if (!session) throw new ApiError(ErrorCode.TOKEN_ERROR, 'Session not recognised');
-  const numeric = /^\d+$/.test(session.sessionId) ? session.sessionId : null;
-  return { sessionId: numeric, userId: session.kind === 'user' ? session.userId : null };
-}
 
 function parseAttributes(index: number, text: string | undefined): Record<string, string> | undefined {
   if (text === undefined) return undefined;

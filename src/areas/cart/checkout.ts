@@ -3,6 +3,7 @@
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
+import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 
 export interface CheckoutCart {
@@ -15,13 +16,7 @@ export interface CheckoutCart {
 
 /** The caller's active cart and its items, locked for the transaction; GENERAL when there is none or it is empty. */
 export async function cartForCheckout(ctx: TenantContext, db: Queryable): Promise<CheckoutCart> {
-  const session = ctx.session;
-  if (!session) throw new ApiError(ErrorCode.TOKEN_ERROR, 'Session not recognised');
-  const owner = {
-    sessionId: /^\d+$/.test(session.sessionId) ? session.sessionId : null,
-    userId: session.kind === 'user' ? session.userId : null,
-  };
-  const cart = await repo.findActiveCart(db, owner, true);
+  const cart = await repo.findActiveCart(db, ownerOf(ctx), true);
   if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
   const items = await repo.selectItems(db, cart.cart_id, ctx.now);
   if (items.length === 0) throw new ApiError(ErrorCode.GENERAL, 'The cart is empty');
