@@ -2,9 +2,8 @@
 // 5 s measured, one after another, BENCH_ROUNDS (1-5) times: in the order given in odd rounds, in the reverse
 // order in even ones, so that no target always runs first or right after the same one. Figures are medians
 // over the rounds; a ratio is the median of the rounds' ratios (each round's runs are close together in time).
-// Each run may start from a fresh database pool in the server (freshPool): postgres.js 3.4.9 slows down with
-// every query a saturated pool has served (its busy queue keeps a slot for each), so without it a target would
-// pay for the runs before it. With a CpuWatch, each measured run also records the CPU time per request of the
+// Each run may start from a fresh database pool in the server (freshPool), so that no target pays for the runs
+// before it (unpatched, postgres.js 3.4.9 slowed down with every query a saturated pool had served). With a CpuWatch, each measured run also records the CPU time per request of the
 // server child, of the PostgreSQL backends serving it, and of the load generator (lib/cpu.ts).
 // BENCH_PROFILE=1: afterwards one more run of each target served by a child with a profiler, with the CPU
 // profile of the measured 5 s written to bench/results/profiles/ and summarised (never part of the figures).
@@ -69,6 +68,24 @@ async function firstAnswer(target: LoadTarget): Promise<string | undefined> {
   return verifyBody ? undefined : answer;
 }
 
+/** One run of the target from a fresh pool: its first answer checked, the load, `beforeMeasured` after warm-up. */
+async function runTarget(target: LoadTarget, beforeMeasured: () => Promise<void>): Promise<LoadFigures> {
+  await target.freshPool?.();
+  return runLoad({
+    ...target.request,
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: SECONDS,
+    expectBody: await firstAnswer(target),
+    beforeMeasured,
+  });
+}
+
+/** How the runs were made, for a scenario's details. */
+export function loadSettings(rounds: number) {
+  return { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, rounds };
+}
+
 export async function measureTargets<K extends string>(
   targets: Record<K, LoadTarget>,
   options: { rounds: number; log: (line: string) => void; admin?: Sql },
@@ -81,16 +98,8 @@ export async function measureTargets<K extends string>(
       const target = targets[key];
       const watch = admin && target.cpu ? { admin, cpu: target.cpu } : undefined;
       let before: CpuSample | undefined;
-      await target.freshPool?.();
-      const figures: MeasuredRun = await runLoad({
-        ...target.request,
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        seconds: SECONDS,
-        expectBody: await firstAnswer(target),
-        beforeMeasured: async () => {
-          if (watch) before = await sampleCpu(watch.admin, watch.cpu);
-        },
+      const figures: MeasuredRun = await runTarget(target, async () => {
+        if (watch) before = await sampleCpu(watch.admin, watch.cpu);
       });
       if (watch && before) {
         const cpu = cpuPerRequest(before, await sampleCpu(watch.admin, watch.cpu), figures.requests);
@@ -123,16 +132,8 @@ export async function profileTargets<K extends string>(
     const child = target.profiled;
     if (!child) continue;
     const file = path.join(PROFILE_DIR, `${scenario}-${key}-${runId}.cpuprofile`);
-    await target.freshPool?.();
-    const figures = await runLoad({
-      ...target.request,
-      connections: CONNECTIONS,
-      warmupSeconds: WARMUP_SECONDS,
-      seconds: SECONDS,
-      expectBody: await firstAnswer(target),
-      beforeMeasured: async () => {
-        await askFor(child, { kind: 'profile', action: 'start' }, 'profile', 10_000);
-      },
+    const figures = await runTarget(target, async () => {
+      await askFor(child, { kind: 'profile', action: 'start' }, 'profile', 10_000);
     });
     await askFor(child, { kind: 'profile', action: 'stop', file }, 'profile', 60_000);
     const summary = summarizeProfile(JSON.parse(await readFile(file, 'utf8')) as CpuProfile);
@@ -183,10 +184,11 @@ export function ratio(ours: readonly LoadFigures[], baseline: readonly LoadFigur
   return round(median(ours.map((run, i) => run.requestsPerSecond / (baseline[i]?.requestsPerSecond ?? Number.NaN))), 3);
 }
 
-/** A problem line for each target with failed requests. */
-export function failedRequests<K extends string>(
+/** A problem line for each target with failed requests, and one when the service logged errors meanwhile. */
+export function loadProblems<K extends string>(
   targets: Record<K, LoadTarget>,
   runs: Record<K, LoadFigures[]>,
+  service: Pick<ServerChild, 'output'>,
 ): string[] {
   const problems: string[] = [];
   for (const key of Object.keys(targets) as K[]) {
@@ -197,6 +199,9 @@ export function failedRequests<K extends string>(
       `${targets[key].label}: ${failures} failed requests (status codes ${JSON.stringify(last?.statusCodes)}, ` +
         `${last?.errors ?? 0} socket errors, ${last?.mismatches ?? 0} unexpected bodies in the last round)`,
     );
+  }
+  if (service.output.errorLines > 0) {
+    problems.push(`the service logged ${service.output.errorLines} error lines\n${service.output.tail()}`);
   }
   return problems;
 }

@@ -6,16 +6,15 @@ import { startBenchStage } from '../lib/stage.js';
 import {
   benchRounds,
   CONNECTIONS,
-  failedRequests,
   type LoadTarget,
   loadLine,
+  loadProblems,
+  loadSettings,
   measureTargets,
   profileTargets,
   profiling,
   ratio,
-  SECONDS,
   summarize,
-  WARMUP_SECONDS,
 } from '../lib/measure.js';
 import { waitForIdleConnections } from '../lib/postgres.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario } from '../lib/scenario.js';
@@ -150,18 +149,11 @@ export const cart: Scenario = async (ctx) => {
     for (const key of ['add', 'load'] as const) {
       checks.push(below(`${key} p99 at ${CONNECTIONS} connections`, figures[key].p99Ms, 'ms', P99_LIMIT_MS));
     }
-    const problems = failedRequests(targets, runs);
-    if (service.output.errorLines > 0) {
-      problems.push(`the service logged ${service.output.errorLines} error lines\n${service.output.tail()}`);
-    }
     return {
       checks,
-      problems,
+      problems: loadProblems(targets, runs, service),
       details: {
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        seconds: SECONDS,
-        rounds,
+        ...loadSettings(rounds),
         baselinePoolSize: poolSize,
         cart: {
           sessions: SESSIONS,

@@ -8,9 +8,17 @@ import { rm } from 'node:fs/promises';
 import { loadConfig } from '../../src/config.js';
 import { withConnection } from '../../src/platform/database/connections.js';
 import { childProvision, type ServerChild, startServerChild } from '../lib/child.js';
-import { expectOk } from '../lib/http.js';
 import { createItems } from '../lib/items.js';
-import { type LoadFigures, type LoadOptions, runLoad } from '../lib/load.js';
+import {
+  benchRounds,
+  type LoadTarget,
+  loadLine,
+  loadProblems,
+  loadSettings,
+  measureTargets,
+  ratio,
+  summarize,
+} from '../lib/measure.js';
 import { databaseUrl } from '../lib/postgres.js';
 import {
   atLeast,
@@ -21,11 +29,6 @@ import {
   serviceSettings,
   tenantPrefix,
 } from '../lib/scenario.js';
-import { median, round } from '../lib/stats.js';
-
-const CONNECTIONS = 50;
-const WARMUP_SECONDS = 2;
-const SECONDS = 5;
 
 type Target = 'a' | 'b' | 'c' | 'd';
 const LABELS: Record<Target, string> = {
@@ -37,7 +40,7 @@ const LABELS: Record<Target, string> = {
 
 export const noop: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
-  const rounds = Math.min(5, Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1) || 1));
+  const rounds = benchRounds();
   const baselineDb = `tc_bench_${ctx.runId}_baseline`;
   await pg.admin.unsafe(`CREATE DATABASE ${baselineDb}`);
   await withConnection(pg.server, baselineDb, 5, createItems);
@@ -61,78 +64,24 @@ export const noop: Scenario = async (ctx) => {
     );
     const host = `${provisioned.tenantCodes[0]}.localhost`;
 
-    const targets: Record<Target, Pick<LoadOptions, 'port' | 'path' | 'host'>> = {
-      a: { port: hello.port('http'), path: '/hello' },
-      b: { port: service.port('service'), path: '/auth/config', host },
-      c: { port: bareDb.port('http'), path: '/item' },
-      d: { port: service.port('bench'), path: '/bench/item', host },
+    const targets: Record<Target, LoadTarget> = {
+      a: { label: LABELS.a, request: { port: hello.port('http'), path: '/hello' } },
+      b: { label: LABELS.b, request: { port: service.port('service'), path: '/auth/config', host } },
+      c: { label: LABELS.c, request: { port: bareDb.port('http'), path: '/item' } },
+      d: { label: LABELS.d, request: { port: service.port('bench'), path: '/bench/item', host } },
     };
-    const runs: Record<Target, LoadFigures[]> = { a: [], b: [], c: [], d: [] };
-    for (let round = 1; round <= rounds; round++) {
-      for (const target of ['a', 'b', 'c', 'd'] as const) {
-        const options = targets[target];
-        const expectBody = await expectOk(options.port, options.path, options.host);
-        const figures = await runLoad({
-          ...options,
-          connections: CONNECTIONS,
-          warmupSeconds: WARMUP_SECONDS,
-          seconds: SECONDS,
-          expectBody,
-        });
-        runs[target].push(figures);
-        ctx.log(
-          `${LABELS[target]}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ` +
-            `${figures.failures} failed${rounds > 1 ? ` (round ${round})` : ''}`,
-        );
-      }
-    }
-
-    const summary = (target: Target) => ({
-      requestsPerSecond: median(runs[target].map((run) => run.requestsPerSecond)),
-      p50Ms: median(runs[target].map((run) => run.p50Ms)),
-      p99Ms: median(runs[target].map((run) => run.p99Ms)),
-      failures: runs[target].reduce((sum, run) => sum + run.failures, 0),
-    });
-    const figures = { a: summary('a'), b: summary('b'), c: summary('c'), d: summary('d') };
-    const checks: Check[] = [];
-    for (const target of ['a', 'b', 'c', 'd'] as const) {
-      const { requestsPerSecond, p50Ms, p99Ms } = figures[target];
-      checks.push(info(`${LABELS[target]} req/s (p50 / p99 ms)`, `${round(requestsPerSecond)} (${p50Ms} / ${p99Ms})`));
-    }
-    checks.push(atLeast('ratio (b)/(a)', ratio(runs.b, runs.a), '', 0.7), info('ratio (d)/(c)', ratio(runs.d, runs.c)));
-    const problems: string[] = [];
-    for (const target of ['a', 'b', 'c', 'd'] as const) {
-      if (figures[target].failures > 0) {
-        const last = runs[target].at(-1);
-        problems.push(
-          `${LABELS[target]}: ${figures[target].failures} failed requests (${JSON.stringify(last?.statusCodes)})`,
-        );
-      }
-    }
-    if (service.output.errorLines > 0) {
-      problems.push(`the service logged ${service.output.errorLines} error lines\n${service.output.tail()}`);
-    }
+    const runs = await measureTargets(targets, { rounds, log: ctx.log });
+    const figures = { a: summarize(runs.a), b: summarize(runs.b), c: summarize(runs.c), d: summarize(runs.d) };
+    const checks: Check[] = (['a', 'b', 'c', 'd'] as const).map((target) => loadLine(LABELS[target], figures[target]));
+    const ratios = { ba: ratio(runs.b, runs.a), dc: ratio(runs.d, runs.c) };
+    checks.push(atLeast('ratio (b)/(a)', ratios.ba, '', 0.7), info('ratio (d)/(c)', ratios.dc));
     return {
       checks,
-      problems,
-      details: {
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        seconds: SECONDS,
-        rounds,
-        baselinePoolSize: poolSize,
-        medians: figures,
-        ratios: { ba: ratio(runs.b, runs.a), dc: ratio(runs.d, runs.c) },
-        runs,
-      },
+      problems: loadProblems(targets, runs, service),
+      details: { ...loadSettings(rounds), baselinePoolSize: poolSize, medians: figures, ratios, runs },
     };
   } finally {
     for (const child of children.reverse()) await child.stop().catch((error: unknown) => ctx.log(String(error)));
     await rm(settings.dataDir, { recursive: true, force: true });
   }
 };
-
-/** The median over the rounds of ours / baseline. */
-function ratio(ours: LoadFigures[], baseline: LoadFigures[]): number {
-  return round(median(ours.map((run, i) => run.requestsPerSecond / (baseline[i]?.requestsPerSecond ?? Number.NaN))), 3);
-}

@@ -16,17 +16,15 @@ import { sleep } from '../lib/env.js';
 import { waitForIdleConnections } from '../lib/postgres.js';
 import {
   benchRounds,
-  CONNECTIONS,
-  failedRequests,
   type LoadTarget,
   loadLine,
+  loadProblems,
+  loadSettings,
   measureTargets,
   profileTargets,
   profiling,
   ratio,
-  SECONDS,
   summarize,
-  WARMUP_SECONDS,
 } from '../lib/measure.js';
 import type { LoopDelayReply } from '../lib/protocol.js';
 import {
@@ -160,18 +158,11 @@ export const users: Scenario = async (ctx) => {
         'ms',
       ),
     );
-    const problems = failedRequests(targets, runs);
-    if (service.output.errorLines > 0) {
-      problems.push(`the service logged ${service.output.errorLines} error lines\n${service.output.tail()}`);
-    }
     return {
       checks,
-      problems,
+      problems: loadProblems(targets, runs, service),
       details: {
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        seconds: SECONDS,
-        rounds,
+        ...loadSettings(rounds),
         hashPasswordMs: hashes.map((ms) => round(ms, 1)),
         singleLoginMs: logins.map((ms) => round(ms, 1)),
         burst: { logins: BURST, loopResolutionMs: LOOP_RESOLUTION_MS, rounds: bursts },
