@@ -7,6 +7,7 @@ import { ApiError } from '../../platform/http/errors.js';
 import type { BotCheckScope } from './port.js';
 import { createRecaptchaEnterpriseBotCheck } from './recaptcha-enterprise.js';
 import type { RecaptchaSettings } from './settings.js';
+import { rejectionOf } from '../../../test/support/errors.js';
 
 const API_KEY = 'AIzaSy-test-key-0123456789';
 const PROJECT = 'tc-test-project';
@@ -151,14 +152,7 @@ function assess(token: string, overrides: Partial<RecaptchaSettings> = {}) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
 
 describe('reCAPTCHA Enterprise adapter', () => {
   it('posts the event to /v1/projects/{project}/assessments?key=… and maps a valid assessment', async () => {

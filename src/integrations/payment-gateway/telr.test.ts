@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateOrderRequest, PaymentGatewayError, type PaymentGatewayFailure } from './port.js';
 import type { TelrSettings } from './settings.js';
 import { createTelrPaymentGateway } from './telr.js';
+import { rejectionOf } from '../../../test/support/errors.js';
 
 const STORE = '12345';
 const AUTH_KEY = 'pQ4s~Hn7b-secret#Key';
@@ -202,14 +203,7 @@ function order(overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest 
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<PaymentGatewayError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof PaymentGatewayError)) throw new Error(`expected a PaymentGatewayError, got ${String(error)}`);
-  return error;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, PaymentGatewayError);
 
 describe('Telr adapter', () => {
   it('creates an order with the documented JSON body and answers its ref and page', async () => {
