@@ -13,6 +13,7 @@ import { type TenantRecord, tenantCodeProblem, tenantDatabaseName } from './tena
 import { deleteTenant, insertTenant, tenantCodeTaken } from './tenant.repository.js';
 import { DatabaseObjectExists, type TenantDatabases } from './tenant-databases.js';
 import type { TenantRegistry } from './registry.js';
+import { steps } from '../steps.js';
 
 export interface ProvisionRequest {
   tenantCode: string;
@@ -40,22 +41,17 @@ export type TenantSeeder = (
   tenant: { tenantCode: string; adminUsername: string; adminEmail: string; adminPasswordHash: string },
 ) => Promise<void>;
 
-interface Step {
-  name: string;
-  run(): Promise<void>;
-  undo(): Promise<void>;
-}
-
 export const WEB_CLIENT_ID = 'tc-web';
 export const API_CLIENT_ID = 'tc-api';
 const DB_USER_PATTERN = /^[a-z_][a-z0-9_]{2,62}$/;
 const RESERVED_DB_USERS = new Set(['postgres', 'tc_tenant_owner', 'public']);
+const ADMIN_REQUIRED_ACTIONS = ['UPDATE_PASSWORD'];
 
 export interface Provisioner {
   provision(request: ProvisionRequest): Promise<ProvisionedTenant>;
 }
 
-export function createProvisioner(deps: {
+export interface ProvisionerDeps {
   platformDb: Sql;
   server: ServerAddress;
   registry: TenantRegistry;
@@ -67,152 +63,168 @@ export function createProvisioner(deps: {
   connectTimeoutSeconds: number;
   seeders: TenantSeeder[];
   log: FastifyBaseLogger;
-}): Provisioner {
+}
+
+/** One provisioning under way: the request and what is derived from it before any step runs. */
+interface Provisioning {
+  request: ProvisionRequest;
+  dbName: string;
+  realm: string;
+  /** The plain password of the tenant's database role, opened if it arrived sealed. */
+  dbPass: string;
+  adminPassword: string;
+  adminPasswordHash: Promise<string>;
+}
+
+export function createProvisioner(deps: ProvisionerDeps): Provisioner {
+  return { provision: (request) => provision(deps, request) };
+}
+
+async function provision(deps: ProvisionerDeps, request: ProvisionRequest): Promise<ProvisionedTenant> {
+  const dbPass = openPassword(deps.secretBox, request.dbPass);
+  await validate(deps.platformDb, request);
+  const job = prepare(request, dbPass);
+  const { tenant, systemSession } = await provisioningSteps(deps, job).run({
+    log: deps.log.child({ tenantCode: request.tenantCode }),
+    rethrowAs: asProvisioningError,
+  });
+  // Other nodes learn of the tenant by notification; this one serves it as soon as we answer.
+  await deps.registry.reloadOne(tenant.tenantId);
+  return provisioned(job, tenant, systemSession);
+}
+
+function prepare(request: ProvisionRequest, dbPass: string): Provisioning {
+  const adminPassword = temporaryPassword();
+  // Hashing takes as long as cloning the database: it runs on the thread pool meanwhile.
+  const adminPasswordHash = hashPassword(adminPassword);
+  adminPasswordHash.catch(() => undefined); // awaited by a step; a failure before then must not go unhandled
   return {
-    async provision(request) {
-      const dbPass = openPassword(deps.secretBox, request.dbPass);
-      await validate(deps.platformDb, request);
-      const dbName = tenantDatabaseName(request.tenantCode);
-      const realm = request.tenantCode;
-      const adminPassword = temporaryPassword();
-      // Hashing takes as long as cloning the database: it runs on the thread pool meanwhile.
-      const adminPasswordHash = hashPassword(adminPassword);
-      adminPasswordHash.catch(() => undefined); // awaited below; a failure before then must not go unhandled
-      let apiClientSecret = '';
-      let systemSession = '';
-      let tenant: TenantRecord | undefined;
-
-      const steps: Step[] = [
-        {
-          name: 'database',
-          run: () => deps.databases.createDatabase(dbName),
-          undo: () => deps.databases.dropDatabase(dbName),
-        },
-        {
-          name: 'database user',
-          run: () => deps.databases.createOwner(dbName, request.dbUser, dbPass),
-          // The role owns the database and its tables by now: it can only go once the database is gone.
-          undo: async () => {
-            await deps.databases.dropDatabase(dbName);
-            await deps.databases.dropOwner(request.dbUser);
-          },
-        },
-        {
-          name: 'tenant data',
-          run: async () => {
-            const sql = connect(deps.server, {
-              database: dbName,
-              max: 1,
-              connectTimeoutSeconds: deps.connectTimeoutSeconds,
-              login: { user: request.dbUser, password: dbPass },
-            });
-            try {
-              const passwordHash = await adminPasswordHash;
-              systemSession = await sql.begin(async (tx) => {
-                const token = await createSystemSession(tx);
-                for (const seed of deps.seeders) {
-                  await seed(tx, {
-                    tenantCode: request.tenantCode,
-                    adminUsername: request.adminUsername,
-                    adminEmail: request.adminEmail,
-                    adminPasswordHash: passwordHash,
-                  });
-                }
-                return token;
-              });
-            } finally {
-              await sql.end({ timeout: 5 });
-            }
-          },
-          undo: async () => {}, // dropped with the database
-        },
-        {
-          name: 'identity realm',
-          run: async () => {
-            await deps.idp.createRealm(realm, request.tenantName);
-            await deps.idp.createClient(realm, {
-              clientId: WEB_CLIENT_ID,
-              confidential: false,
-              directAccessGrants: true,
-              redirectUris: [`${deps.tenantUrl(request.tenantCode)}/*`],
-            });
-            const api = await deps.idp.createClient(realm, { clientId: API_CLIENT_ID, confidential: true });
-            apiClientSecret = api.secret ?? '';
-            for (const role of ROLES) await deps.idp.createRole(realm, role, `${role} of ${request.tenantName}`);
-            await deps.idp.createUser(realm, {
-              username: request.adminUsername,
-              email: request.adminEmail,
-              temporaryPassword: adminPassword,
-              requiredActions: ['UPDATE_PASSWORD'],
-              realmRoles: ['admin'],
-            });
-          },
-          undo: () => deps.idp.deleteRealm(realm),
-        },
-        {
-          name: 'registry row',
-          run: async () => {
-            tenant = await insertTenant(deps.platformDb, {
-              tenantCode: request.tenantCode,
-              tenantName: request.tenantName,
-              dbName,
-              realm,
-              realmClientSecretSealed: deps.secretBox.seal(apiClientSecret || randomToken()),
-              dbUser: request.dbUser,
-              dbPassSealed: deps.secretBox.sealOnce(request.dbPass),
-              timezone: request.timezone,
-              currency: request.currency,
-              market: request.market,
-              adminEmail: request.adminEmail,
-            });
-          },
-          undo: async () => {
-            if (tenant) await deleteTenant(deps.platformDb, tenant.tenantId);
-          },
-        },
-      ];
-
-      await runSteps(steps, request.tenantCode, deps.log);
-      if (!tenant) throw new Error('provisioning finished without a tenant row');
-      // Other nodes learn of the tenant by notification; this one serves it as soon as we answer.
-      await deps.registry.reloadOne(tenant.tenantId);
-      return {
-        tenant,
-        clients: [
-          { clientId: WEB_CLIENT_ID, type: 'public' },
-          { clientId: API_CLIENT_ID, type: 'confidential' },
-        ],
-        roles: [...ROLES],
-        systemSession,
-        adminUser: {
-          username: request.adminUsername,
-          email: request.adminEmail,
-          temporaryPassword: adminPassword,
-          requiredActions: ['UPDATE_PASSWORD'],
-        },
-      };
-    },
+    request,
+    dbName: tenantDatabaseName(request.tenantCode),
+    realm: request.tenantCode,
+    dbPass,
+    adminPassword,
+    adminPasswordHash,
   };
 }
 
-async function runSteps(steps: Step[], tenantCode: string, log: FastifyBaseLogger): Promise<void> {
-  const done: Step[] = [];
-  for (const step of steps) {
-    try {
-      await step.run();
-      done.push(step);
-    } catch (error) {
-      log.warn({ err: error, tenantCode, step: step.name }, 'provisioning step failed; undoing the steps done');
-      for (const finished of done.reverse()) {
-        try {
-          await finished.undo();
-        } catch (undoError) {
-          log.error({ err: undoError, tenantCode, step: finished.name }, 'undoing a provisioning step failed');
-        }
+function provisioningSteps(deps: ProvisionerDeps, job: Provisioning) {
+  const { databases } = deps;
+  return (
+    steps('provisioning')
+      .step('database', {
+        run: () => databases.createDatabase(job.dbName),
+        undo: () => databases.dropDatabase(job.dbName),
+      })
+      .step('database user', {
+        run: () => databases.createOwner(job.dbName, job.request.dbUser, job.dbPass),
+        // The role owns the database and its tables by now: it can only go once the database is gone.
+        undo: async () => {
+          await databases.dropDatabase(job.dbName);
+          await databases.dropOwner(job.request.dbUser);
+        },
+      })
+      // No undo: the data goes with the database.
+      .stepWithResults('tenant data', { run: () => seedTenantData(deps, job) })
+      .stepWithResults('identity realm', {
+        run: () => createIdentityRealm(deps, job),
+        undo: () => deps.idp.deleteRealm(job.realm),
+      })
+      .stepWithResults('registry row', {
+        run: ({ apiClientSecret }) => registerTenant(deps, job, apiClientSecret),
+        undo: ({ tenant }) => deleteTenant(deps.platformDb, tenant.tenantId),
+      })
+  );
+}
+
+async function seedTenantData(deps: ProvisionerDeps, job: Provisioning): Promise<{ systemSession: string }> {
+  const { request } = job;
+  const sql = connect(deps.server, {
+    database: job.dbName,
+    max: 1,
+    connectTimeoutSeconds: deps.connectTimeoutSeconds,
+    login: { user: request.dbUser, password: job.dbPass },
+  });
+  try {
+    const adminPasswordHash = await job.adminPasswordHash;
+    const systemSession = await sql.begin(async (tx) => {
+      const token = await createSystemSession(tx);
+      for (const seed of deps.seeders) {
+        await seed(tx, {
+          tenantCode: request.tenantCode,
+          adminUsername: request.adminUsername,
+          adminEmail: request.adminEmail,
+          adminPasswordHash,
+        });
       }
-      throw asProvisioningError(step.name, error);
-    }
+      return token;
+    });
+    return { systemSession };
+  } finally {
+    await sql.end({ timeout: 5 });
   }
+}
+
+async function createIdentityRealm(deps: ProvisionerDeps, job: Provisioning): Promise<{ apiClientSecret: string }> {
+  const { idp } = deps;
+  const { request, realm } = job;
+  await idp.createRealm(realm, request.tenantName);
+  await idp.createClient(realm, {
+    clientId: WEB_CLIENT_ID,
+    confidential: false,
+    directAccessGrants: true,
+    redirectUris: [`${deps.tenantUrl(request.tenantCode)}/*`],
+  });
+  const api = await idp.createClient(realm, { clientId: API_CLIENT_ID, confidential: true });
+  for (const role of ROLES) await idp.createRole(realm, role, `${role} of ${request.tenantName}`);
+  await idp.createUser(realm, {
+    username: request.adminUsername,
+    email: request.adminEmail,
+    temporaryPassword: job.adminPassword,
+    requiredActions: [...ADMIN_REQUIRED_ACTIONS],
+    realmRoles: ['admin'],
+  });
+  return { apiClientSecret: api.secret ?? '' };
+}
+
+async function registerTenant(
+  deps: ProvisionerDeps,
+  job: Provisioning,
+  apiClientSecret: string,
+): Promise<{ tenant: TenantRecord }> {
+  const { request } = job;
+  const tenant = await insertTenant(deps.platformDb, {
+    tenantCode: request.tenantCode,
+    tenantName: request.tenantName,
+    dbName: job.dbName,
+    realm: job.realm,
+    realmClientSecretSealed: deps.secretBox.seal(apiClientSecret || randomToken()),
+    dbUser: request.dbUser,
+    dbPassSealed: deps.secretBox.sealOnce(request.dbPass),
+    timezone: request.timezone,
+    currency: request.currency,
+    market: request.market,
+    adminEmail: request.adminEmail,
+  });
+  return { tenant };
+}
+
+function provisioned(job: Provisioning, tenant: TenantRecord, systemSession: string): ProvisionedTenant {
+  return {
+    tenant,
+    clients: [
+      { clientId: WEB_CLIENT_ID, type: 'public' },
+      { clientId: API_CLIENT_ID, type: 'confidential' },
+    ],
+    roles: [...ROLES],
+    systemSession,
+    adminUser: {
+      username: job.request.adminUsername,
+      email: job.request.adminEmail,
+      temporaryPassword: job.adminPassword,
+      requiredActions: [...ADMIN_REQUIRED_ACTIONS],
+    },
+  };
 }
 
 function asProvisioningError(step: string, error: unknown): ApiError {
