@@ -12,12 +12,12 @@
 // password hashes, the event-loop delay over a period, CPU profiles, and a fresh pool for a tenant.
 import { performance } from 'node:perf_hooks';
 import { Type } from '@sinclair/typebox';
-import { hold, release } from '../../src/areas/catalog/index.js';
+import { hold, release } from '../../src/areas/catalog/capacity.js';
 import { loadConfig } from '../../src/config.js';
 import { Allow } from '../../src/platform/auth/roles.js';
 import { randomToken } from '../../src/platform/crypto.js';
 import { parseDatabaseUrl, withConnection } from '../../src/platform/database/connections.js';
-import { defineOperation } from '../../src/platform/http/operation.js';
+import { operation, registerOperations } from '../../src/platform/http/operation.js';
 import { createHttpServer } from '../../src/platform/http/server.js';
 import { hashPassword } from '../../src/platform/passwords.js';
 import { createLogger, type Service, startService } from '../../src/service.js';
@@ -35,51 +35,59 @@ const service = await startService({ config, server, logger });
 await withConnection(server, config.db.templateDatabase, 5, createItemsInTemplate);
 
 const bench = await createHttpServer(service.app.kernel, logger);
-defineOperation(bench, {
-  path: '/bench/item',
-  methods: ['GET'],
-  summary: 'One bench_items row by primary key',
-  allow: Allow.anyone,
-  response: Type.Object({ id: Type.Integer(), name: Type.String(), stock: Type.Integer() }),
-  handler: (ctx) => readItem(ctx.db),
-});
+registerOperations(bench, [
+  operation({
+    path: '/bench/item',
+    methods: ['GET'],
+    summary: 'One bench_items row by primary key',
+    allow: Allow.anyone,
+    response: Type.Object({ id: Type.Integer(), name: Type.String(), stock: Type.Integer() }),
+    handler: (ctx) => readItem(ctx.db),
+  }),
+]);
 const Noop = Type.Object({ session: Type.String({ description: "The session's kind, or none" }) });
-defineOperation(bench, {
-  path: '/bench/noop',
-  methods: ['GET'],
-  summary: 'A constant, for anyone (the anonymous baseline of /bench/session-noop)',
-  allow: Allow.anyone,
-  response: Noop,
-  handler: async (ctx) => ({ session: ctx.session?.kind ?? 'none' }),
-});
-defineOperation(bench, {
-  path: '/bench/session-noop',
-  methods: ['GET'],
-  summary: 'The same constant, for any session',
-  allow: Allow.anySession,
-  response: Noop,
-  handler: async (ctx) => ({ session: ctx.session?.kind ?? 'none' }),
-});
+registerOperations(bench, [
+  operation({
+    path: '/bench/noop',
+    methods: ['GET'],
+    summary: 'A constant, for anyone (the anonymous baseline of /bench/session-noop)',
+    allow: Allow.anyone,
+    response: Noop,
+    handler: async (ctx) => ({ session: ctx.session?.kind ?? 'none' }),
+  }),
+]);
+registerOperations(bench, [
+  operation({
+    path: '/bench/session-noop',
+    methods: ['GET'],
+    summary: 'The same constant, for any session',
+    allow: Allow.anySession,
+    response: Noop,
+    handler: async (ctx) => ({ session: ctx.session?.kind ?? 'none' }),
+  }),
+]);
 /** How long the bench's holds would keep their seats; each is released at once anyway. */
 const HOLD_MS = 15 * 60_000;
-defineOperation(bench, {
-  path: '/bench/hold-release',
-  methods: ['GET'],
-  summary: 'Hold 1 seat of a slot, then release that hold: two capacity operations of a cart',
-  allow: Allow.anyone,
-  input: Type.Object({ variantId: Type.Integer({ minimum: 1 }), date: Type.String({ format: 'date' }) }),
-  response: Type.Object({ held: Type.Boolean(), released: Type.Boolean() }),
-  handler: async (ctx, input) => {
-    const scope = { db: ctx.db, now: ctx.now };
-    const held = await hold(
-      scope,
-      { variantId: input.variantId, date: input.date, quantity: 1, reference: `bench-${ctx.correlationId}` },
-      new Date(ctx.now.getTime() + HOLD_MS),
-    );
-    if (!held.held) throw new Error(`hold refused on ${input.date}: ${held.reason}`);
-    return { held: true, released: await release(scope, held.holdId) };
-  },
-});
+registerOperations(bench, [
+  operation({
+    path: '/bench/hold-release',
+    methods: ['GET'],
+    summary: 'Hold 1 seat of a slot, then release that hold: two capacity operations of a cart',
+    allow: Allow.anyone,
+    input: Type.Object({ variantId: Type.Integer({ minimum: 1 }), date: Type.String({ format: 'date' }) }),
+    response: Type.Object({ held: Type.Boolean(), released: Type.Boolean() }),
+    handler: async (ctx, input) => {
+      const scope = { db: ctx.db, now: ctx.now };
+      const held = await hold(
+        scope,
+        { variantId: input.variantId, date: input.date, quantity: 1, reference: `bench-${ctx.correlationId}` },
+        new Date(ctx.now.getTime() + HOLD_MS),
+      );
+      if (!held.held) throw new Error(`hold refused on ${input.date}: ${held.reason}`);
+      return { held: true, released: await release(scope, held.holdId) };
+    },
+  }),
+]);
 await service.app.listen({ host: '127.0.0.1', port: 0 });
 await bench.listen({ host: '127.0.0.1', port: 0 });
 

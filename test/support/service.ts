@@ -148,3 +148,10 @@ export async function withTenantDb<T>(
     lease.release();
   }
 }
+
+/** One round of a background job of the service, now (fails the test when the job is unknown). */
+export async function runJobOnce(service: Service, name: string): Promise<void> {
+  const job = service.jobs.find((candidate) => candidate.name === name);
+  if (!job?.runOnce) throw new Error(`no job "${name}" that runs in rounds`);
+  await job.runOnce();
+}

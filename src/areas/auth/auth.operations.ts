@@ -1,14 +1,10 @@
 // /auth/*: what the browser app needs to log in against the identity provider of the host's tenant.
-import type { FastifyInstance } from 'fastify';
-import { definePlatformOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, platformOperation } from '../../platform/http/operation.js';
 import { type IdentityProvider, MASTER_REALM } from '../../platform/idp/port.js';
 import { AuthConfig } from './auth.schemas.js';
 
-export function registerAuthOperations(
-  app: FastifyInstance,
-  deps: { idp: IdentityProvider; primaryClient: string },
-): void {
-  definePlatformOperation(app, {
+const config = (deps: { idp: IdentityProvider; primaryClient: string }) =>
+  platformOperation({
     path: '/auth/config',
     methods: ['GET'],
     summary: "Identity-provider settings for the browser app of the host's tenant (master realm on the base domain)",
@@ -25,4 +21,8 @@ export function registerAuthOperations(
       };
     },
   });
+
+/** Every operation of the area, bound to its services. */
+export function authOperations(deps: { idp: IdentityProvider; primaryClient: string }): OperationDeclaration[] {
+  return [config].map((declare) => declare(deps));
 }

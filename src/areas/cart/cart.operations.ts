@@ -1,9 +1,8 @@
 // /cart/*: carts of any session (guest, system, user). An unknown or expired session answers TOKEN_ERROR.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Allow } from '../../platform/auth/roles.js';
 import { ErrorCode } from '../../platform/http/errors.js';
-import { defineOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import {
   AddedItem,
   AddItemRequest,
@@ -23,8 +22,8 @@ export const cartPolicy = {
   tags: ['cart'],
 } as const;
 
-export function registerCartOperations(app: FastifyInstance, carts: CartService): void {
-  defineOperation(app, {
+const create = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/create',
     methods: ['POST'],
@@ -33,7 +32,9 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: CartView,
     handler: (ctx, input) => carts.create(ctx, input.persistent ?? false),
   });
-  defineOperation(app, {
+
+const load = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/load',
     methods: ['POST'],
@@ -41,7 +42,9 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: CartView,
     handler: (ctx) => carts.load(ctx),
   });
-  defineOperation(app, {
+
+const addItem = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/addItem',
     methods: ['POST'],
@@ -50,7 +53,9 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: Type.Array(AddedItem),
     handler: (ctx, input) => carts.addItems(ctx, input.items),
   });
-  defineOperation(app, {
+
+const removeItem = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/removeItem',
     methods: ['POST'],
@@ -59,7 +64,9 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: Type.Null(),
     handler: (ctx, input) => carts.removeItem(ctx, input),
   });
-  defineOperation(app, {
+
+const updateItem = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/updateItem',
     methods: ['POST'],
@@ -68,7 +75,9 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: Type.Null(),
     handler: (ctx, input) => carts.updateItem(ctx, input, input.quantity),
   });
-  defineOperation(app, {
+
+const persist = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/persist',
     methods: ['POST'],
@@ -77,7 +86,9 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: CartView,
     handler: (ctx, input) => carts.persist(ctx, input.oldSession),
   });
-  defineOperation(app, {
+
+const deleteOperation = (carts: CartService) =>
+  operation({
     ...cartPolicy,
     path: '/cart/delete',
     methods: ['POST'],
@@ -85,4 +96,8 @@ export function registerCartOperations(app: FastifyInstance, carts: CartService)
     response: Type.Boolean(),
     handler: (ctx) => carts.remove(ctx),
   });
+
+/** Every operation of the area, bound to its services. */
+export function cartOperations(carts: CartService): OperationDeclaration[] {
+  return [create, load, addItem, removeItem, updateItem, persist, deleteOperation].map((declare) => declare(carts));
 }

@@ -7,17 +7,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
-import {
-  type CatalogService,
-  extend,
-  hold,
-  holdOrRefuse,
-  QuoteRefused,
-  quoteRefusal,
-  quoteUnit,
-  release,
-  type SeatsToHold,
-} from '../catalog/index.js';
+import { type CatalogApi, QuoteRefused, type SeatsToHold } from '../catalog/index.js';
 import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 import { createCartViewCache } from './cart-view-cache.js';
@@ -59,7 +49,7 @@ const duplicateOf =
     throw error;
   };
 
-export function createCartService(deps: { sessions: SessionStore; catalog: Pick<CatalogService, 'productRows'> }) {
+export function createCartService(deps: { sessions: SessionStore; catalog: CatalogApi }) {
   /** Product rows come from the catalog's cache; a product the caller may not see is answered as absent. */
   const rowsFor = (ctx: TenantContext) => (productId: number) =>
     deps.catalog.productRows(ctx, productId).catch((error: unknown) => {
@@ -74,23 +64,25 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
     if (!item.bookDate) throw missingParameter(`items[${index}].bookDate`);
     const date = item.bookDate;
     const startTime = item.timeSlot ?? '';
-    const quote = await quoteUnit(
-      ctx,
-      {
-        productId: item.productId,
-        variantId: item.extVariantId,
-        unitId: item.unitId,
-        attributes: parseAttributes(index, item.extAttr),
-        xferType: item.xferType,
-        date,
-        startTime,
-        quantity: item.quantity,
-      },
-      rowsFor(ctx),
-    ).catch((error: unknown) => {
-      if (error instanceof QuoteRefused) throw quoteRefusal(index, error);
-      throw error;
-    });
+    const quote = await deps.catalog
+      .quoteUnit(
+        ctx,
+        {
+          productId: item.productId,
+          variantId: item.extVariantId,
+          unitId: item.unitId,
+          attributes: parseAttributes(index, item.extAttr),
+          xferType: item.xferType,
+          date,
+          startTime,
+          quantity: item.quantity,
+        },
+        rowsFor(ctx),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof QuoteRefused) throw deps.catalog.quoteRefusal(index, error);
+        throw error;
+      });
     const { currency } = quote;
     const sent = toMinor(item.unitPrice, currency);
     const overridden = sent !== quote.unitPrice;
@@ -179,7 +171,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
     toCartView(cart, await repo.selectItems(db, cart.cart_id, ctx.now), ctx);
 
   const releaseHolds = async (ctx: TenantContext, db: Queryable, items: repo.ItemRow[]) => {
-    for (const item of items) if (item.hold_id) await release({ db, now: ctx.now }, item.hold_id);
+    for (const item of items) if (item.hold_id) await deps.catalog.release({ db, now: ctx.now }, item.hold_id);
   };
 
   const findItem = (items: repo.ItemRow[], ref: { itemId?: number; cartItemId?: string }) => {
@@ -246,7 +238,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
       const answer = toCartView(cart, items, ctx);
       if (fading.length) {
         // Renewing changes the cart's version: the next load reads it in full and keeps that.
-        await extend(
+        await deps.catalog.extend(
           { db: ctx.db, now: ctx.now },
           fading.map((item) => item.hold_id ?? ''),
           holdUntil(ctx),
@@ -291,7 +283,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
           }
           const attempt = () => repo.addLine(tx, target, item.line, item.seats, ctx.now).catch(duplicateOf(index));
           const outcome = item.seats
-            ? await holdOrRefuse({ db: tx, now: ctx.now }, item.seats, attempt)
+            ? await deps.catalog.holdOrRefuse({ db: tx, now: ctx.now }, item.seats, attempt)
             : { held: true as const, value: await attempt() };
           if (!outcome.held) {
             throw new ApiError(ErrorCode.INVALID_STATE, `Item items[${index}] cannot be held: ${outcome.reason}`);
@@ -336,10 +328,10 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Pick<
         if (item.parent_item_id !== null)
           throw new ApiError(ErrorCode.INVALID_STATE, 'A transfer line follows its item');
         let holdId: string | null = null;
-        if (item.hold_id) await release({ db: tx, now: ctx.now }, item.hold_id);
+        if (item.hold_id) await deps.catalog.release({ db: tx, now: ctx.now }, item.hold_id);
         if (!item.is_infant && item.book_date) {
           // The old seats were given back in this transaction: if the new number is not there, nothing changes.
-          const held = await hold(
+          const held = await deps.catalog.hold(
             { db: tx, now: ctx.now },
             {
               variantId: item.variant_id,

@@ -1,5 +1,29 @@
-// The cart area's public face.
-export { cartPolicy, registerCartOperations } from './cart.operations.js';
+// The cart area: a transient cart per session, a persistent one per logged-in user, priced by the catalog, and
+// what checkout (the sales area) needs of a cart.
+import type { Area } from '../../platform/area.js';
+import type { SessionStore } from '../../platform/auth/sessions.js';
+import type { CatalogApi } from '../catalog/index.js';
+import { cartOperations } from './cart.operations.js';
+import { type CartService, createCartService } from './cart.service.js';
+import { cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js';
+
+export { cartPolicy } from './cart.operations.js';
 export { CartView } from './cart.schemas.js';
-export { CART_HOLD_MINUTES, type CartService, createCartService } from './cart.service.js';
-export { type CheckoutCart, cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js';
+export { CART_HOLD_MINUTES } from './cart.service.js';
+export type { CheckoutCart } from './checkout.js';
+
+export interface CartApi {
+  /** The caller's cart as /cart/load answers it. */
+  view: CartService['view'];
+  cartForCheckout: typeof cartForCheckout;
+  markCartOrdered: typeof markCartOrdered;
+  setCartPayment: typeof setCartPayment;
+}
+
+export function createCartArea(deps: { sessions: SessionStore; catalog: CatalogApi }): Area<CartApi> {
+  const carts = createCartService(deps);
+  return {
+    operations: cartOperations(carts),
+    api: { view: carts.view, cartForCheckout, markCartOrdered, setCartPayment },
+  };
+}

@@ -12,7 +12,8 @@ import {
   startTestService,
   withTenantDb,
 } from '../../../test/support/service.js';
-import { convertToSale, createHoldSweeper, extend, hold, release } from './index.js';
+import { convertToSale, extend, hold, release } from './capacity.js';
+import { createHoldSweeper } from './index.js';
 
 // 2026-11-21T20:30Z is already 2026-11-22 00:30 in Dubai (UTC+4).
 const START = Date.parse('2026-11-21T20:30:00Z');

@@ -1,8 +1,7 @@
 // /product/*: catalog reads for everyone, and catalog administration for employees (contract §6).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Allow } from '../../platform/auth/roles.js';
-import { defineOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import type { CatalogAdminService } from './catalog-admin.service.js';
 import {
   Attribute,
@@ -39,231 +38,305 @@ import {
 } from './catalog.schemas.js';
 import type { CatalogService } from './catalog.service.js';
 
-export function registerCatalogOperations(
-  app: FastifyInstance,
-  catalog: CatalogService,
-  admin: CatalogAdminService,
-): void {
-  const read = { allow: Allow.anyone, tags: ['product'] } as const;
-  const write = { allow: Allow.employees, tags: ['product administration'] } as const;
+const read = { allow: Allow.anyone, tags: ['product'] } as const;
+const write = { allow: Allow.employees, tags: ['product administration'] } as const;
 
-  defineOperation(app, {
+/** The catalog's reads, and its administration (employees). */
+export interface CatalogServices {
+  catalog: CatalogService;
+  admin: CatalogAdminService;
+}
+
+const getCategories = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getCategories',
     methods: ['GET', 'POST'],
     summary: 'The category tree',
     response: Type.Array(CategoryNode),
-    handler: (ctx) => catalog.categories(ctx),
+    handler: (ctx) => services.catalog.categories(ctx),
   });
-  defineOperation(app, {
+
+const findCategory = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/findCategory',
     methods: ['POST'],
     summary: 'One category by name (exact, else partial; case-insensitive)',
     input: FindCategoryRequest,
     response: CategoryNode,
-    handler: (ctx, input) => catalog.findCategory(ctx, input.catName),
+    handler: (ctx, input) => services.catalog.findCategory(ctx, input.catName),
   });
-  defineOperation(app, {
+
+const getCategoryProducts = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getCategoryProducts',
     methods: ['GET'],
     summary: 'Products of a category (listing fields)',
     input: CategoryProductsQuery,
     response: Type.Array(ProductSummary),
-    handler: (ctx, input) => catalog.categoryProducts(ctx, input.category),
+    handler: (ctx, input) => services.catalog.categoryProducts(ctx, input.category),
   });
-  // The POST form names the category catId, where the GET form says category (specification).
-  defineOperation(app, {
+
+// The POST form names the category catId, where the GET form says category (specification).
+const getCategoryProductsPost = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getCategoryProducts',
     methods: ['POST'],
     summary: 'Products of a category (listing fields)',
     input: CategoryProductsBody,
     response: Type.Array(ProductSummary),
-    handler: (ctx, input) => catalog.categoryProducts(ctx, input.catId),
+    handler: (ctx, input) => services.catalog.categoryProducts(ctx, input.catId),
   });
-  defineOperation(app, {
+
+const getProduct = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getProduct',
     methods: ['POST'],
     summary: 'One product with its detail fields, by productId or productCode',
     input: GetProductRequest,
     response: Product,
-    handler: (ctx, input) => catalog.product(ctx, input),
+    handler: (ctx, input) => services.catalog.product(ctx, input),
   });
-  defineOperation(app, {
+
+const searchProduct = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/searchProduct',
     methods: ['POST'],
     summary: 'Products by name (method partial: substring), category and web availability',
     input: SearchProductRequest,
     response: Type.Array(SearchRow),
-    handler: (ctx, input) => catalog.search(ctx, input),
+    handler: (ctx, input) => services.catalog.search(ctx, input),
   });
-  defineOperation(app, {
+
+const productLookup = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/productLookup',
     methods: ['POST'],
     summary: '[name, productId] pairs for a type-ahead',
     input: LookupRequest,
     response: Type.Array(LookupPair),
-    handler: (ctx, input) => catalog.lookup(ctx, input.namepart),
+    handler: (ctx, input) => services.catalog.lookup(ctx, input.namepart),
   });
-  defineOperation(app, {
+
+const getProductAttributes = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getProductAttributes',
     methods: ['POST'],
     summary: "The product's attributes and their values with price adjustments",
     input: ProductIdRequest,
     response: Type.Array(Attribute),
-    handler: (ctx, input) => catalog.attributes(ctx, input.productId),
+    handler: (ctx, input) => services.catalog.attributes(ctx, input.productId),
   });
-  defineOperation(app, {
+
+const getProductVariants = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getProductVariants',
     methods: ['POST'],
     summary: "The product's variants; with bookInfo, `available` says whether the party fits on the date",
     input: VariantsRequest,
     response: Type.Array(Variant),
-    handler: (ctx, input) => catalog.variants(ctx, input.productId, input.bookInfo),
+    handler: (ctx, input) => services.catalog.variants(ctx, input.productId, input.bookInfo),
   });
-  defineOperation(app, {
+
+const getVariant = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getVariant',
     methods: ['POST'],
     summary: 'The variant of exactly these attribute values',
     input: GetVariantRequest,
     response: Variant,
-    handler: (ctx, input) => catalog.variantOf(ctx, input.productId, input.attrValues, input.bookInfo),
+    handler: (ctx, input) => services.catalog.variantOf(ctx, input.productId, input.attrValues, input.bookInfo),
   });
-  defineOperation(app, {
+
+const getDefaultVariant = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getDefaultVariant',
     methods: ['POST'],
     summary: "The product's default variant",
     input: ProductIdRequest,
     response: Variant,
-    handler: (ctx, input) => catalog.defaultVariant(ctx, input.productId),
+    handler: (ctx, input) => services.catalog.defaultVariant(ctx, input.productId),
   });
-  defineOperation(app, {
+
+const getAvailability = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getAvailability',
     methods: ['POST'],
     summary: 'Price and availability of a party on a date, decided by the server',
     input: AvailabilityRequest,
     response: AvailabilityResult,
-    handler: (ctx, input) => catalog.availability(ctx, input.bookingRequest),
+    handler: (ctx, input) => services.catalog.availability(ctx, input.bookingRequest),
   });
-  defineOperation(app, {
+
+const getTerms = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getTerms',
     methods: ['POST'],
     summary: "The product's terms, cancellation and child policies",
     input: ProductIdRequest,
     response: Terms,
-    handler: (ctx, input) => catalog.terms(ctx, input.productId),
+    handler: (ctx, input) => services.catalog.terms(ctx, input.productId),
   });
-  defineOperation(app, {
+
+const getTimeslots = (services: CatalogServices) =>
+  operation({
     ...read,
     path: '/product/getTimeslots',
     methods: ['POST'],
     summary: "A variant's time slots on a date, with places left",
     input: TimeslotsRequest,
     response: Type.Array(Timeslot),
-    handler: (ctx, input) => catalog.timeslots(ctx, input.variant, input.bookInfo),
+    handler: (ctx, input) => services.catalog.timeslots(ctx, input.variant, input.bookInfo),
   });
 
-  // ---------- administration ----------
-
-  defineOperation(app, {
+const saveCategory = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/saveCategory',
     methods: ['POST'],
     summary: 'Create (no categoryId) or update a category',
     input: SaveCategoryRequest,
     response: CategoryNode,
-    handler: (ctx, input) => admin.saveCategory(ctx, input),
+    handler: (ctx, input) => services.admin.saveCategory(ctx, input),
   });
-  defineOperation(app, {
+
+const deleteCategory = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/deleteCategory',
     methods: ['POST'],
     summary: 'Delete a category without sub-categories or products',
     input: CategoryIdRequest,
     response: Type.Boolean(),
-    handler: (ctx, input) => admin.deleteCategory(ctx, input.categoryId),
+    handler: (ctx, input) => services.admin.deleteCategory(ctx, input.categoryId),
   });
-  defineOperation(app, {
+
+const saveProduct = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/saveProduct',
     methods: ['POST'],
     summary: 'Create (no productId; a default variant comes with it) or update a product, transfers included',
     input: SaveProductRequest,
     response: Product,
-    handler: (ctx, input) => admin.saveProduct(ctx, input),
+    handler: (ctx, input) => services.admin.saveProduct(ctx, input),
   });
-  defineOperation(app, {
+
+const deleteProduct = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/deleteProduct',
     methods: ['POST'],
     summary: 'Delete a product with no sales or held seats, with its variants and inventory',
     input: ProductIdRequest,
     response: Type.Boolean(),
-    handler: (ctx, input) => admin.deleteProduct(ctx, input.productId),
+    handler: (ctx, input) => services.admin.deleteProduct(ctx, input.productId),
   });
-  defineOperation(app, {
+
+const saveAttribute = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/saveAttribute',
     methods: ['POST'],
     summary: 'Create or update an attribute with its values (values not sent are removed)',
     input: SaveAttributeRequest,
     response: Attribute,
-    handler: (ctx, input) => admin.saveAttribute(ctx, input),
+    handler: (ctx, input) => services.admin.saveAttribute(ctx, input),
   });
-  defineOperation(app, {
+
+const deleteAttribute = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/deleteAttribute',
     methods: ['POST'],
     summary: 'Delete an attribute and its values',
     input: AttributeIdRequest,
     response: Type.Boolean(),
-    handler: (ctx, input) => admin.deleteAttribute(ctx, input.attributeId),
+    handler: (ctx, input) => services.admin.deleteAttribute(ctx, input.attributeId),
   });
-  defineOperation(app, {
+
+const saveVariant = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/saveVariant',
     methods: ['POST'],
     summary: 'Create (no servid) or update a variant: attribute combination, prices, occupancy, time slots',
     input: SaveVariantRequest,
     response: Variant,
-    handler: (ctx, input) => admin.saveVariant(ctx, input),
+    handler: (ctx, input) => services.admin.saveVariant(ctx, input),
   });
-  defineOperation(app, {
+
+const deleteVariant = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/deleteVariant',
     methods: ['POST'],
     summary: 'Delete a variant with no sales (a product keeps at least one)',
     input: VariantIdRequest,
     response: Type.Boolean(),
-    handler: (ctx, input) => admin.deleteVariant(ctx, input.variantId),
+    handler: (ctx, input) => services.admin.deleteVariant(ctx, input.variantId),
   });
-  defineOperation(app, {
+
+const setInventory = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/setInventory',
     methods: ['POST'],
     summary: 'Capacity of a variant for a date range, on chosen weekdays and start times',
     input: SetInventoryRequest,
     response: Type.Object({ slotsWritten: Type.Integer() }),
-    handler: (ctx, input) => admin.setInventory(ctx, input),
+    handler: (ctx, input) => services.admin.setInventory(ctx, input),
   });
-  defineOperation(app, {
+
+const getInventory = (services: CatalogServices) =>
+  operation({
     ...write,
     path: '/product/getInventory',
     methods: ['POST'],
     summary: "A variant's inventory slots with capacity, sold, held and free seats",
     input: InventoryRequest,
     response: Type.Array(InventorySlot),
-    handler: (ctx, input) => admin.inventory(ctx, input),
+    handler: (ctx, input) => services.admin.inventory(ctx, input),
   });
+
+/** Every operation of the area, bound to its services. */
+export function catalogOperations(services: CatalogServices): OperationDeclaration[] {
+  return [
+    getCategories,
+    findCategory,
+    getCategoryProducts,
+    getCategoryProductsPost,
+    getProduct,
+    searchProduct,
+    productLookup,
+    getProductAttributes,
+    getProductVariants,
+    getVariant,
+    getDefaultVariant,
+    getAvailability,
+    getTerms,
+    getTimeslots,
+    saveCategory,
+    deleteCategory,
+    saveProduct,
+    deleteProduct,
+    saveAttribute,
+    deleteAttribute,
+    saveVariant,
+    deleteVariant,
+    setInventory,
+    getInventory,
+  ].map((declare) => declare(services));
 }

@@ -1,47 +1,72 @@
-// The catalog area's public face: its operations, capacity holds for carts and bookings, and the sweeper that
-// gives back the seats of holds that ran out.
+// The catalog area: products, variants, inventory and availability, its administration, and capacity holds for
+// carts and bookings. Its jobs keep the read caches in step across nodes and give back the seats of holds that
+// ran out.
 import type { FastifyBaseLogger } from 'fastify';
+import { type Area, sweepJob } from '../../platform/area.js';
+import type { Sql } from '../../platform/database/connections.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
-import { releaseExpiredHolds } from './capacity.js';
+import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds, sellPaidHold } from './capacity.js';
+import { createCatalogAdminService } from './catalog-admin.service.js';
+import { catalogOperations } from './catalog.operations.js';
+import { type CatalogService, createCatalogService } from './catalog.service.js';
+import { createCatalogReadCaches } from './read-cache.js';
+import { quoteRefusal, quoteUnit } from './unit-quote.js';
 
-export {
-  convertToSale,
-  extend,
-  type HoldRequest,
-  type HoldResult,
-  type HoldRefusal,
-  hold,
-  holdOrRefuse,
-  release,
-  releaseExpiredHolds,
-  type SeatsToHold,
-  seatHoldSteps,
-  sellPaidHold,
-} from './capacity.js';
-export { createCatalogAdminService } from './catalog-admin.service.js';
-export { registerCatalogOperations } from './catalog.operations.js';
-export { createCatalogService, type CatalogService } from './catalog.service.js';
-export { type CatalogReadCaches, createCatalogReadCaches } from './read-cache.js';
-export { partyTotal, seats, transferTotal, unitPrices } from './catalog.rules.js';
-export {
-  type ProductRowsLoader,
-  QuoteRefused,
-  quoteRefusal,
-  quoteUnit,
-  type UnitQuote,
-  type UnitQuoteRequest,
-} from './unit-quote.js';
+export type { HoldRefusal, HoldRequest, HoldResult } from './capacity.js';
+export { type SeatsToHold, seatHoldSteps } from './capacity.js';
+export { QuoteRefused, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
+/** The demo seed writes its catalog through the same services as the API, so it passes the same validation. */
+export { createCatalogAdminService, createCatalogService };
 
-/** Expired holds give their seats back within a minute even where no request touches the slot. */
-export function createHoldSweeper(deps: {
+/** What carts, checkout and bookings use of the catalog: product rows, prices, and capacity holds. */
+export interface CatalogApi {
+  productRows: CatalogService['productRows'];
+  quoteUnit: typeof quoteUnit;
+  quoteRefusal: typeof quoteRefusal;
+  hold: typeof hold;
+  holdOrRefuse: typeof holdOrRefuse;
+  release: typeof release;
+  extend: typeof extend;
+  convertToSale: typeof convertToSale;
+  sellPaidHold: typeof sellPaidHold;
+}
+
+export interface CatalogAreaDeps {
+  platformDb: Sql;
   registry: TenantRegistry;
   pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
-  intervalMs?: number;
-}): TenantSweep {
+}
+
+export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
+  const caches = createCatalogReadCaches({ platformDb: deps.platformDb, log: deps.log });
+  const catalog = createCatalogService(caches);
+  const holdSweeper = createHoldSweeper(deps);
+  return {
+    operations: catalogOperations({ catalog, admin: createCatalogAdminService(catalog, caches) }),
+    api: {
+      productRows: catalog.productRows,
+      quoteUnit,
+      quoteRefusal,
+      hold,
+      holdOrRefuse,
+      release,
+      extend,
+      convertToSale,
+      sellPaidHold,
+    },
+    jobs: [
+      { name: 'catalog read caches', start: () => caches.start(), stop: () => caches.stop() },
+      sweepJob('hold sweep', holdSweeper),
+    ],
+  };
+}
+
+/** Expired holds give their seats back within a minute even where no request touches the slot. */
+export function createHoldSweeper(deps: Omit<CatalogAreaDeps, 'platformDb'> & { intervalMs?: number }): TenantSweep {
   return createLeasedTenantSweep({
     name: 'hold sweep',
     registry: deps.registry,

@@ -1,8 +1,7 @@
 // /common/*: country look-up, web-action tracking and bot-check assessment; open to everyone (contract §3).
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Allow } from '../../platform/auth/roles.js';
-import { defineOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import {
   BotCheckAssessment,
   BotCheckRequest,
@@ -13,8 +12,8 @@ import {
 } from './common.schemas.js';
 import type { CommonService } from './common.service.js';
 
-export function registerCommonOperations(app: FastifyInstance, common: CommonService): void {
-  defineOperation(app, {
+const listCountriesByName = (common: CommonService) =>
+  operation({
     path: '/common/listCountriesByName',
     methods: ['GET', 'POST'],
     summary: 'Countries whose English name contains namepart (case and accents ignored), or all; by name',
@@ -24,7 +23,8 @@ export function registerCommonOperations(app: FastifyInstance, common: CommonSer
     handler: (ctx, input) => common.listCountries(ctx, input.namepart),
   });
 
-  defineOperation(app, {
+const wact = (common: CommonService) =>
+  operation({
     path: '/common/wact',
     methods: ['POST'],
     summary: "Record a visitor's action on the website; the server assigns actionId and actionTime",
@@ -37,7 +37,8 @@ export function registerCommonOperations(app: FastifyInstance, common: CommonSer
     handler: (ctx, input) => common.recordWebAction(ctx, input),
   });
 
-  defineOperation(app, {
+const gcas = (common: CommonService) =>
+  operation({
     path: '/common/gcas',
     methods: ['POST'],
     summary: 'Assess a bot-check (reCAPTCHA Enterprise) token for an expected action',
@@ -49,4 +50,8 @@ export function registerCommonOperations(app: FastifyInstance, common: CommonSer
     response: BotCheckAssessment,
     handler: (ctx, input) => common.assessBotCheck(ctx, input.token, input.action),
   });
+
+/** Every operation of the area, bound to its services. */
+export function commonOperations(common: CommonService): OperationDeclaration[] {
+  return [listCountriesByName, wact, gcas].map((declare) => declare(common));
 }

@@ -17,7 +17,15 @@ import { formatDateTime } from '../../platform/time.js';
 import type { Service } from '../../service.js';
 import { searchKey } from './common.rules.js';
 import type { BotCheckAssessment, Country, WebAction } from './common.schemas.js';
-import { type CommonAreaDeps, registerCommonArea } from './index.js';
+import { createCommonArea } from './index.js';
+import { type BotCheckSettings, createBotCheckProvider } from '../../integrations/bot-check/index.js';
+import { registerOperations } from '../../platform/http/operation.js';
+import type { CommonRateLimits } from './common.settings.js';
+
+interface CommonAreaDeps {
+  botCheck: BotCheckSettings;
+  rateLimits: CommonRateLimits;
+}
 
 const TIMEZONE = 'Asia/Dubai'; // the provisioning default
 
@@ -41,7 +49,10 @@ const SIMULATOR: CommonAreaDeps = {
 /** A second app on the service's kernel with the common area, as src/service.ts will wire it. */
 async function commonApp(deps: CommonAreaDeps): Promise<FastifyInstance> {
   const built = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
-  registerCommonArea(built, deps);
+  registerOperations(
+    built,
+    createCommonArea({ botCheck: createBotCheckProvider(deps.botCheck), rateLimits: deps.rateLimits }).operations,
+  );
   await built.ready();
   return built;
 }

@@ -1,12 +1,23 @@
-// The offline ticket area's public face: its operations, and what a cart's payment does to its reserved tickets.
-export { registerOfflineTicketOperations } from './offline-tickets.operations.js';
-export { TICKET_STATUSES, type TicketStatus } from './offline-tickets.rules.js';
-export {
-  markSoldForReference,
-  type ReferencedTicket,
-  releaseForReference,
-  type TicketRef,
-  ticketsForReference,
-} from './offline-tickets.sales.js';
+// The offline ticket area: a supplier's ticket codes loaded by agents, reserved for a cart reference, and what
+// the cart's payment (or its expiry) does to the tickets reserved for it.
+import type { Area } from '../../platform/area.js';
+import { offlineTicketOperations } from './offline-tickets.operations.js';
+import { markSoldForReference, releaseForReference, ticketsForReference } from './offline-tickets.sales.js';
+import { createOfflineTicketService } from './offline-tickets.service.js';
+
+export type { ReferencedTicket, TicketRef } from './offline-tickets.sales.js';
 export type { OfflineTicket } from './offline-tickets.schemas.js';
-export { createOfflineTicketService, type OfflineTicketService } from './offline-tickets.service.js';
+
+/** What a sale does to the tickets reserved for its reference; each runs in the caller's transaction. */
+export interface OfflineTicketsApi {
+  markSoldForReference: typeof markSoldForReference;
+  releaseForReference: typeof releaseForReference;
+  ticketsForReference: typeof ticketsForReference;
+}
+
+export function createOfflineTicketsArea(): Area<OfflineTicketsApi> {
+  return {
+    operations: offlineTicketOperations(createOfflineTicketService()),
+    api: { markSoldForReference, releaseForReference, ticketsForReference },
+  };
+}

@@ -1,9 +1,8 @@
 // /offline/*: the offline ticket inventory, for agents and admins only (contract §3). The specification marks
 // `session` O on reserveForCart, so a call without one answers NOT_LOGGED_IN, as on load and list.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Allow } from '../../platform/auth/roles.js';
-import { defineOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import {
   ListTicketsRequest,
   LoadTicketsRequest,
@@ -12,10 +11,10 @@ import {
 } from './offline-tickets.schemas.js';
 import type { OfflineTicketService } from './offline-tickets.service.js';
 
-export function registerOfflineTicketOperations(app: FastifyInstance, tickets: OfflineTicketService): void {
-  const policy = { allow: Allow.agentOrAdmin, tags: ['offline tickets'] } as const;
+const policy = { allow: Allow.agentOrAdmin, tags: ['offline tickets'] } as const;
 
-  defineOperation(app, {
+const load = (tickets: OfflineTicketService) =>
+  operation({
     ...policy,
     path: '/offline/ticket/load',
     methods: ['POST'],
@@ -27,7 +26,9 @@ export function registerOfflineTicketOperations(app: FastifyInstance, tickets: O
     response: Type.Array(OfflineTicket),
     handler: (ctx, input) => tickets.load(ctx, input),
   });
-  defineOperation(app, {
+
+const list = (tickets: OfflineTicketService) =>
+  operation({
     ...policy,
     path: '/offline/ticket/list',
     methods: ['POST'],
@@ -36,7 +37,9 @@ export function registerOfflineTicketOperations(app: FastifyInstance, tickets: O
     response: Type.Array(OfflineTicket),
     handler: (ctx, input) => tickets.list(ctx, input),
   });
-  defineOperation(app, {
+
+const reserveForCart = (tickets: OfflineTicketService) =>
+  operation({
     ...policy,
     path: '/offline/sale/reserveForCart',
     methods: ['POST'],
@@ -49,4 +52,8 @@ export function registerOfflineTicketOperations(app: FastifyInstance, tickets: O
     response: Type.Array(OfflineTicket),
     handler: (ctx, input) => tickets.reserveForCart(ctx, input.ticketIds, input.blmCartReference),
   });
+
+/** Every operation of the area, bound to its services. */
+export function offlineTicketOperations(tickets: OfflineTicketService): OperationDeclaration[] {
+  return [load, list, reserveForCart].map((declare) => declare(tickets));
 }

@@ -19,14 +19,9 @@ import {
   startTestService,
   withTenantDb,
 } from '../../../test/support/service.js';
-import {
-  createOfflineTicketService,
-  markSoldForReference,
-  type OfflineTicket,
-  registerOfflineTicketOperations,
-  releaseForReference,
-  ticketsForReference,
-} from './index.js';
+import { registerOperations } from '../../platform/http/operation.js';
+import { createOfflineTicketsArea, type OfflineTicket } from './index.js';
+import { markSoldForReference, releaseForReference, ticketsForReference } from './offline-tickets.sales.js';
 
 const TIMEZONE = 'Asia/Dubai'; // the provisioning default
 let offsetMs = 0;
@@ -117,7 +112,7 @@ beforeAll(async () => {
   admin = await adminSession(service, tenant);
 
   app = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
-  registerOfflineTicketOperations(app, createOfflineTicketService());
+  registerOperations(app, createOfflineTicketsArea().operations);
   await app.ready();
 
   const category = await ok<{ categoryId: number }>(

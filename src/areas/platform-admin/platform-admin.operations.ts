@@ -1,7 +1,6 @@
 // /platform/tenant/*: provisioning and administration of tenants, for holders of a platform token.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { definePlatformOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, platformOperation } from '../../platform/http/operation.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { TenantLifecycle } from '../../platform/tenancy/lifecycle.js';
 import type { Provisioner } from '../../platform/tenancy/provisioning.js';
@@ -37,11 +36,13 @@ export function toTenantView(tenant: TenantRecord): TenantView {
   };
 }
 
-export function registerPlatformAdminOperations(
-  app: FastifyInstance,
-  deps: { provisioner: Provisioner; lifecycle: TenantLifecycle; registry: TenantRegistry; platformDb: Sql },
-): void {
-  definePlatformOperation(app, {
+const provision = (deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}) =>
+  platformOperation({
     path: '/platform/tenant/provision',
     methods: ['POST'],
     summary: 'Create a tenant: database cloned from the template, identity realm, admin user, registry row',
@@ -65,7 +66,13 @@ export function registerPlatformAdminOperations(
     },
   });
 
-  definePlatformOperation(app, {
+const suspend = (deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}) =>
+  platformOperation({
     path: '/platform/tenant/suspend',
     methods: ['POST'],
     summary: 'Suspend a tenant: its hosts answer 403 and its database pools close on every node',
@@ -75,7 +82,13 @@ export function registerPlatformAdminOperations(
     handler: async (_ctx, input) => toTenantView(await deps.lifecycle.suspend(input.tenantId)),
   });
 
-  definePlatformOperation(app, {
+const activate = (deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}) =>
+  platformOperation({
     path: '/platform/tenant/activate',
     methods: ['POST'],
     summary: 'Activate a suspended tenant',
@@ -85,7 +98,13 @@ export function registerPlatformAdminOperations(
     handler: async (_ctx, input) => toTenantView(await deps.lifecycle.activate(input.tenantId)),
   });
 
-  definePlatformOperation(app, {
+const refresh = (deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}) =>
+  platformOperation({
     path: '/platform/tenant/refresh',
     methods: ['POST'],
     summary: 'Reload the registry on every node; with tenantId, one tenant (its pools close when not ACTIVE)',
@@ -98,7 +117,13 @@ export function registerPlatformAdminOperations(
     },
   });
 
-  definePlatformOperation(app, {
+const list = (deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}) =>
+  platformOperation({
     path: '/platform/tenant/list',
     methods: ['GET'],
     summary: 'Every tenant of the registry (no secrets)',
@@ -107,7 +132,13 @@ export function registerPlatformAdminOperations(
     handler: async () => deps.registry.all().map(toTenantView),
   });
 
-  definePlatformOperation(app, {
+const read = (deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}) =>
+  platformOperation({
     path: '/platform/tenant/read',
     methods: ['POST'],
     summary: 'One tenant of the registry (no secrets)',
@@ -120,4 +151,13 @@ export function registerPlatformAdminOperations(
       return toTenantView(tenant);
     },
   });
+
+/** Every operation of the area, bound to its services. */
+export function platformAdminOperations(deps: {
+  provisioner: Provisioner;
+  lifecycle: TenantLifecycle;
+  registry: TenantRegistry;
+  platformDb: Sql;
+}): OperationDeclaration[] {
+  return [provision, suspend, activate, refresh, list, read].map((declare) => declare(deps));
 }

@@ -2,7 +2,6 @@
 // registered by staff. Amounts are the cart's server prices; a payment link keeps the cart's seats held until the
 // link expires (plus a grace period for a slow payer).
 import { isEmployee } from '../../platform/auth/roles.js';
-import type { Config } from '../../config.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -10,14 +9,8 @@ import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDate, formatDateTime } from '../../platform/time.js';
 import type { OrderCheckResult, PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
-import {
-  type CartService,
-  cartForCheckout,
-  type CheckoutCart,
-  markCartOrdered,
-  setCartPayment,
-} from '../cart/index.js';
-import { convertToSale, extend } from '../catalog/index.js';
+import type { CartApi, CheckoutCart } from '../cart/index.js';
+import type { CatalogApi } from '../catalog/index.js';
 import * as repo from './sales.repository.js';
 
 /** A payer still on the gateway's page when the link expires keeps the seats this much longer. */
@@ -32,13 +25,13 @@ export interface CustomerInput {
 
 export interface CheckoutDeps {
   gateway: PaymentGateway;
-  carts: Pick<CartService, 'view'>;
+  cart: CartApi;
+  catalog: Pick<CatalogApi, 'convertToSale' | 'extend'>;
   linkMinutes: number;
   /** Hosts a payment link may send the browser back to, besides the tenant's own host. */
   tenantHost: (tenantCode: string) => string;
   publicScheme: string;
   testPayments: boolean;
-  config: Pick<Config, 'baseDomain'>;
 }
 
 function cartTotal(cart: CheckoutCart): number {
@@ -115,7 +108,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const staff = isEmployee(ctx.roles);
       if (input.paid && !staff) throw new ApiError(ErrorCode.FORBIDDEN, 'Only staff may record an invoice as paid');
       return withTransaction(ctx, async (tx) => {
-        const cart = await cartForCheckout(ctx, tx);
+        const cart = await deps.cart.cartForCheckout(ctx, tx);
         const customer = await resolveCustomer(ctx, tx, input.customer);
         // A logged-in user may be invoiced as themselves; anyone else names the customer.
         if (!customer && ctx.session?.kind !== 'user')
@@ -134,7 +127,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
         await repo.insertLines(tx, order.sales_order_id, linesOf(cart));
         // The order is placed: its seats are sold, paid or not (an unpaid invoice is a confirmed order).
-        for (const item of cart.items) if (item.hold_id) await convertToSale({ db: tx, now: ctx.now }, item.hold_id);
+        for (const item of cart.items)
+          if (item.hold_id) await deps.catalog.convertToSale({ db: tx, now: ctx.now }, item.hold_id);
         const invoice = await repo.insertInvoice(tx, {
           number: await repo.nextDocumentNumber(tx, 'INV', year),
           salesOrderId: order.sales_order_id,
@@ -153,13 +147,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
           });
           await repo.completeOrder(tx, order.sales_order_id, ctx.now);
         }
-        await setCartPayment(tx, cart.cartId, {
+        await deps.cart.setCartPayment(tx, cart.cartId, {
           orderNum: order.order_num,
           paymentRef: null,
           paymentUrl: null,
           now: ctx.now,
         });
-        await markCartOrdered(tx, cart.cartId, ctx.now);
+        await deps.cart.markCartOrdered(tx, cart.cartId, ctx.now);
         return { invoices: [invoice.invoice_number] };
       });
     },
@@ -176,7 +170,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       // Read and price first, call the gateway outside any transaction, then write everything in one.
       const prepared = await withTransaction(ctx, async (tx) => {
-        const cart = await cartForCheckout(ctx, tx);
+        const cart = await deps.cart.cartForCheckout(ctx, tx);
         const unavailable = cart.items.find((item) => item.hold_id && !item.held);
         if (unavailable) {
           throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.item_id} is no longer held; add it again`);
@@ -219,7 +213,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
       await withTransaction(ctx, async (tx) => {
-        const locked = await cartForCheckout(ctx, tx);
+        const locked = await deps.cart.cartForCheckout(ctx, tx);
         const order = await repo.insertSalesOrder(tx, {
           orderNum,
           cartId: locked.cartId,
@@ -239,15 +233,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
           now: ctx.now,
         });
         const holds = cart.items.flatMap((item) => (item.hold_id ? [item.hold_id] : []));
-        await extend({ db: tx, now: ctx.now }, holds, new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000));
-        await setCartPayment(tx, locked.cartId, {
+        await deps.catalog.extend(
+          { db: tx, now: ctx.now },
+          holds,
+          new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000),
+        );
+        await deps.cart.setCartPayment(tx, locked.cartId, {
           orderNum,
           paymentRef: created.orderRef,
           paymentUrl: created.paymentUrl,
           now: ctx.now,
         });
       });
-      return deps.carts.view(ctx);
+      return deps.cart.view(ctx);
     },
 
     async checkPaymentStatus(ctx: TenantContext, paymentRef: string): Promise<OrderCheckResult> {
@@ -269,7 +267,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     async registerPayment(ctx: TenantContext, invoiceNumber: string, online: boolean) {
       return withTransaction(ctx, async (tx) => {
-        const invoice = await repo.findInvoice(tx, invoiceNumber, true);
+        const invoice = await repo.lockInvoice(tx, invoiceNumber);
         if (!invoice) throw notFound('Invoice');
         if (invoice.status === 'PAID') throw new ApiError(ErrorCode.INVALID_STATE, 'The invoice is paid already');
         const payment = await repo.payInvoice(tx, invoice, {

@@ -1,20 +1,18 @@
 // /document/printInvoice: the invoice as a PDF. Guests and customers get their own invoices only (the session or
 // user that ordered); staff get any. Someone else's invoice is NOTFOUND, never the document.
 import { isEmployee } from '../../platform/auth/roles.js';
-import type { SessionStore } from '../../platform/auth/sessions.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
-import { renderInvoicePdf } from '../documents/index.js';
+import type { DocumentsApi } from '../documents/index.js';
 import * as repo from './sales.repository.js';
 
-export function createInvoiceDocuments(deps: { sessions: SessionStore }) {
+export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
   return {
-    async print(ctx: TenantContext, invoiceNumber: string, queryToken: string | undefined): Promise<RawAnswer> {
-      // The GET form names its session `token`; the four usual carriers work as well.
-      const session = ctx.session ?? (queryToken ? await deps.sessions.resolve(ctx, queryToken) : undefined);
+    async print(ctx: TenantContext, invoiceNumber: string): Promise<RawAnswer> {
+      const session = ctx.session;
       if (!session) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'Printing an invoice needs a session');
       const invoice = await repo.findInvoice(ctx.db, invoiceNumber);
       const own =
@@ -23,15 +21,13 @@ export function createInvoiceDocuments(deps: { sessions: SessionStore }) {
           (invoice.order_session_id !== null && invoice.order_session_id === session.sessionId) ||
           (invoice.order_user_id !== null && invoice.order_user_id === session.userId));
       if (!invoice || !own) throw notFound('Invoice');
-      const [order] = await ctx.db<
-        repo.SalesOrderRow[]
-      >`SELECT * FROM sales_orders WHERE sales_order_id = ${invoice.sales_order_id}`;
+      const order = await repo.findOrder(ctx.db, invoice.sales_order_id);
       const lines = await repo.selectLines(ctx.db, invoice.sales_order_id);
       const payments = await repo.selectPayments(ctx.db, invoice.invoice_id);
       const currency = invoice.currency;
       const total = toMinor(invoice.total, currency);
       const paid = toMinor(invoice.paid, currency);
-      const pdf = await renderInvoicePdf({
+      const pdf = await deps.documents.renderInvoicePdf({
         tenantName: ctx.tenant.tenantName,
         invoiceNumber: invoice.invoice_number,
         issueDate: invoice.issue_date,
@@ -65,3 +61,5 @@ export function createInvoiceDocuments(deps: { sessions: SessionStore }) {
     },
   };
 }
+
+export type InvoiceDocuments = ReturnType<typeof createInvoiceDocuments>;

@@ -10,9 +10,9 @@ import { enqueueMail } from '../../platform/outbox/index.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { formatDate } from '../../platform/time.js';
 import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
-import { markCartOrdered } from '../cart/index.js';
-import { release, sellPaidHold } from '../catalog/index.js';
-import { markSoldForReference, ticketsForReference } from '../offline-tickets/index.js';
+import type { CartApi } from '../cart/index.js';
+import type { CatalogApi } from '../catalog/index.js';
+import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import * as repo from './sales.repository.js';
 import { paymentFailedMail, ticketsMail } from './sales.mail.js';
 
@@ -34,6 +34,9 @@ export interface OutcomeDeps {
   testPayments: boolean;
   tenantUrl: (tenantCode: string) => string;
   mailQueued: (tenantId: string) => void;
+  cart: Pick<CartApi, 'markCartOrdered'>;
+  catalog: Pick<CatalogApi, 'release' | 'sellPaidHold'>;
+  offlineTickets: OfflineTicketsApi;
 }
 
 export function createPaymentOutcomes(deps: OutcomeDeps) {
@@ -48,7 +51,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
 
   const ticketCount = async (db: Sql, order: repo.SalesOrderRow) => {
     const lines = await repo.selectLines(db, order.sales_order_id);
-    const offline = await ticketsForReference(db, order.order_num);
+    const offline = await deps.offlineTickets.ticketsForReference(db, order.order_num);
     return lines.reduce((sum, line) => sum + line.quantity, 0) + offline.length;
   };
 
@@ -59,13 +62,13 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
     check: OrderCheckResult,
   ): Promise<repo.SalesOrderRow> =>
     scope.db.begin(async (tx) => {
-      const order = await repo.findOrderByNumber(tx, orderNum, true);
+      const order = await repo.lockOrderByNumber(tx, orderNum);
       if (!order) throw new Error('order vanished');
       if (order.status === 'COMPLETED') return order; // a concurrent redirect finished it first
       const lines = await repo.selectLines(tx, order.sales_order_id);
       for (const line of lines) {
         if (!line.hold_id) continue;
-        const sold = await sellPaidHold({ db: tx, now: scope.now }, line.hold_id);
+        const sold = await deps.catalog.sellPaidHold({ db: tx, now: scope.now }, line.hold_id);
         if (sold === 'sold-over-capacity') {
           scope.log.warn(
             { orderNum, line: line.line_no },
@@ -95,10 +98,10 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
           now: scope.now,
         });
       }
-      const tickets = await markSoldForReference(tx, order.order_num, scope.now);
+      const tickets = await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
       if (order.customer_email) {
         const token = randomToken(24);
-        await tx`UPDATE sales_orders SET download_token_hash = ${sha256(token)} WHERE sales_order_id = ${order.sales_order_id}`;
+        await repo.setDownloadTokenHash(tx, order.sales_order_id, sha256(token));
         const link = `${deps.tenantUrl(scope.tenant.tenantCode)}/payment/offline/tickets?ref=${encodeURIComponent(order.order_num)}&token=${token}`;
         await enqueueMail(tx, {
           ...ticketsMail(
@@ -112,13 +115,13 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
         });
       }
       await repo.completeOrder(tx, order.sales_order_id, scope.now);
-      if (order.cart_id) await markCartOrdered(tx, order.cart_id, scope.now);
+      if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
       return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
     });
 
   const outcomes = {
     async success(scope: OutcomeScope, orderNum: string): Promise<SuccessOutcome> {
-      const order = await repo.findOrderByNumber(scope.db, orderNum, false);
+      const order = await repo.findOrderByNumber(scope.db, orderNum);
       if (!order?.payment_ref) return { kind: 'refused', reason: 'We do not know this payment reference.' };
       if (order.status === 'COMPLETED') return { kind: 'paid', order, ticketCount: await ticketCount(scope.db, order) };
       let check: OrderCheckResult;
@@ -160,7 +163,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
 
     /** Cancel or decline: the status of the specification, the reservation kept, the failure e-mail queued once. */
     async failure(scope: OutcomeScope, orderNum: string, kind: 'CANCELLED_PAYMENT' | 'DECLINED') {
-      const order = await repo.findOrderByNumber(scope.db, orderNum, false);
+      const order = await repo.findOrderByNumber(scope.db, orderNum);
       if (!order) return { kind: 'refused' as const, reason: 'We do not know this payment reference.' };
       // A redirect can be forged or late: a payment the gateway confirms wins over it.
       if (order.status !== 'COMPLETED' && order.payment_ref) {
@@ -168,7 +171,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
         if (check?.order.status.code === PaymentStatus.PAID) return outcomes.success(scope, orderNum);
       }
       const changed = await scope.db.begin(async (tx) => {
-        const locked = await repo.findOrderByNumber(tx, orderNum, true);
+        const locked = await repo.lockOrderByNumber(tx, orderNum);
         if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return false;
         await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
         if (locked.customer_email) {
@@ -199,13 +202,14 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
         } else if (check.order.status.code === PaymentStatus.EXPIRED) {
           // The link ran out unpaid: the order ends and its seats go back.
           await scope.db.begin(async (tx) => {
-            const locked = await repo.findOrderByNumber(tx, order.order_num, true);
+            const locked = await repo.lockOrderByNumber(tx, order.order_num);
             if (locked?.status !== 'OPEN') return;
             for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
-              if (line.hold_id) await release({ db: tx, now: scope.now }, line.hold_id);
+              if (line.hold_id) await deps.catalog.release({ db: tx, now: scope.now }, line.hold_id);
             }
-            await tx`UPDATE sales_orders SET status = 'CANCELLED', payment_status = 'EXPIRED', updated_at = ${scope.now}
-                     WHERE sales_order_id = ${locked.sales_order_id}`;
+            // Offline tickets reserved for the order go back on sale with its seats.
+            await deps.offlineTickets.releaseForReference(tx, locked.order_num, scope.now);
+            await repo.expireOrder(tx, locked.sales_order_id, scope.now);
           });
           settled += 1;
         }

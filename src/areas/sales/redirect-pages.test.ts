@@ -39,7 +39,13 @@ describe('redirect pages', () => {
 
   it('falls back to a generic page when no template exists', async () => {
     const emptyShipped = path.join(dataDir, 'no-templates');
-    const page = await renderPage(dataDir, 'bare', 'offline-decline', { cartReference: 'R9<' }, emptyShipped);
+    const page = await renderPage(
+      dataDir,
+      'bare',
+      'offline-decline',
+      { cartReference: 'R9<' },
+      { shippedDir: emptyShipped },
+    );
     expect(page).toContain('<h1>Payment declined</h1>');
     expect(page).toContain('Reference: R9&lt;');
   });

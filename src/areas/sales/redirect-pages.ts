@@ -1,19 +1,26 @@
 // The HTML pages the payment gateway's browser redirects land on. Templates are files re-read on every request,
 // so a tenant can change its pages without a restart: <data folder>/templates/<tenantCode>/<name>.html first,
-// then the shipped default templates/payment/<name>.html, then a generic page. {{placeholders}} are HTML-escaped.
+// then the shipped default templates/payment/<name>.html, then a generic page. {{placeholders}} are HTML-escaped;
+// {{{placeholders}}} take markup the page code built from escaped parts (a list), and only from `markup`.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type PageName = 'offline-success' | 'offline-cancel' | 'offline-decline' | 'error';
+export type PageName = 'offline-success' | 'offline-cancel' | 'offline-decline' | 'tickets' | 'error';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
+export function fill(
+  template: string,
+  values: Record<string, string | number>,
+  markup: Record<string, string> = {},
+): string {
+  return template
+    .replace(/\{\{\{\s*(\w+)\s*\}\}\}/g, (_, name: string) => markup[name] ?? '')
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
 }
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{title}}</title></head>
@@ -23,6 +30,7 @@ const TITLES: Record<PageName, string> = {
   'offline-success': 'Payment received',
   'offline-cancel': 'Payment cancelled',
   'offline-decline': 'Payment declined',
+  tickets: 'Your tickets',
   error: 'We could not finish your order',
 };
 
@@ -42,11 +50,11 @@ export async function renderPage(
   tenantCode: string,
   name: PageName,
   values: Record<string, string | number>,
-  shippedDir = SHIPPED,
+  options: { markup?: Record<string, string>; shippedDir?: string } = {},
 ): Promise<string> {
   const template = await firstReadable([
     path.join(dataDir, 'templates', tenantCode, `${name}.html`),
-    path.join(shippedDir, `${name}.html`),
+    path.join(options.shippedDir ?? SHIPPED, `${name}.html`),
   ]);
-  return fill(template ?? FALLBACK, { title: TITLES[name], ...values });
+  return fill(template ?? FALLBACK, { title: TITLES[name], ...values }, options.markup);
 }

@@ -138,14 +138,37 @@ export function selectLines(db: Queryable, salesOrderId: number): Promise<LineRo
     FROM sales_order_lines WHERE sales_order_id = ${salesOrderId} ORDER BY line_no`;
 }
 
-export async function findOrderByNumber(
-  db: Queryable,
-  orderNum: string,
-  forUpdate: boolean,
-): Promise<SalesOrderRow | undefined> {
-  const [row] = await db<SalesOrderRow[]>`
-    SELECT * FROM sales_orders WHERE order_num = ${orderNum} ${forUpdate ? db`FOR UPDATE` : db``}`;
+export async function findOrderByNumber(db: Queryable, orderNum: string): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE order_num = ${orderNum}`;
   return row;
+}
+
+/** The order, locked until the transaction ends (payment outcomes change it once). */
+export async function lockOrderByNumber(db: Queryable, orderNum: string): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE order_num = ${orderNum} FOR UPDATE`;
+  return row;
+}
+
+export async function findOrder(db: Queryable, salesOrderId: number): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE sales_order_id = ${salesOrderId}`;
+  return row;
+}
+
+/** An unpaid order whose payment link ran out: it ends, and nothing more is expected of the gateway. */
+export async function expireOrder(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
+  await db`UPDATE sales_orders SET status = 'CANCELLED', payment_status = 'EXPIRED', updated_at = ${now}
+           WHERE sales_order_id = ${salesOrderId}`;
+}
+
+export async function setDownloadTokenHash(db: Queryable, salesOrderId: number, hash: Buffer): Promise<void> {
+  await db`UPDATE sales_orders SET download_token_hash = ${hash} WHERE sales_order_id = ${salesOrderId}`;
+}
+
+/** The hash of the ticket-download token e-mailed with a completed order, if one was sent. */
+export async function downloadTokenHash(db: Queryable, salesOrderId: number): Promise<Buffer | undefined> {
+  const [row] = await db<{ hash: Buffer | null }[]>`
+    SELECT download_token_hash AS hash FROM sales_orders WHERE sales_order_id = ${salesOrderId}`;
+  return row?.hash ?? undefined;
 }
 
 export async function setPaymentLink(
@@ -198,11 +221,22 @@ export async function findInvoiceOfOrder(db: Queryable, salesOrderId: number): P
   return row;
 }
 
-export async function findInvoice(db: Queryable, invoiceNumber: string, forUpdate = false) {
-  const [row] = await db<(InvoiceRow & { order_user_id: number | null; order_session_id: string | null })[]>`
+type InvoiceWithOrderOwner = InvoiceRow & { order_user_id: number | null; order_session_id: string | null };
+
+export async function findInvoice(db: Queryable, invoiceNumber: string): Promise<InvoiceWithOrderOwner | undefined> {
+  const [row] = await db<InvoiceWithOrderOwner[]>`
     SELECT i.*, i.issue_date::text AS issue_date, o.user_id AS order_user_id, o.session_id::text AS order_session_id
     FROM invoices i JOIN sales_orders o USING (sales_order_id)
-    WHERE i.invoice_number = ${invoiceNumber} ${forUpdate ? db`FOR UPDATE OF i` : db``}`;
+    WHERE i.invoice_number = ${invoiceNumber}`;
+  return row;
+}
+
+/** The invoice, locked until the transaction ends (a payment is registered once). */
+export async function lockInvoice(db: Queryable, invoiceNumber: string): Promise<InvoiceWithOrderOwner | undefined> {
+  const [row] = await db<InvoiceWithOrderOwner[]>`
+    SELECT i.*, i.issue_date::text AS issue_date, o.user_id AS order_user_id, o.session_id::text AS order_session_id
+    FROM invoices i JOIN sales_orders o USING (sales_order_id)
+    WHERE i.invoice_number = ${invoiceNumber} FOR UPDATE OF i`;
   return row;
 }
 

@@ -13,6 +13,7 @@ import {
   TEST_BASE_DOMAIN,
   withTenantDb,
 } from '../../../test/support/service.js';
+import { runJobOnce } from '../../../test/support/service.js';
 import { until } from '../../../test/support/wait.js';
 
 let inbox: MailInbox;
@@ -323,7 +324,7 @@ describe('invoices and payments', () => {
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     const viaGet = await service.app.inject({
       method: 'GET',
-      url: `/document/printInvoice?docnum=${created.invoices[0]}&token=${session}`,
+      url: `/document/printInvoice?docnum=${created.invoices[0]}&session=${session}`,
       headers: { host: tenant.host },
     });
     expect(viaGet.headers['content-type']).toBe('application/pdf');
@@ -418,7 +419,7 @@ describe('reconciliation', () => {
     });
     expect((await sales(cart.orderNum)).order?.status).toBe('OPEN');
     // The browser closed before the redirect: the job asks the gateway and completes the sale.
-    await service.paymentReconciler.runOnce();
+    await runJobOnce(service, 'payment reconciliation');
     await until(async () => (await sales(cart.orderNum)).order?.status === 'COMPLETED', 5000);
     expect(await sales(cart.orderNum)).toMatchObject({ invoices: 1, payments: ['75.000'], mails: 1 });
   });

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { definePlatformOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, platformOperation } from '../../platform/http/operation.js';
 import { HealthReport, ReadinessReport } from './system.schemas.js';
 import type { createSystemService } from './system.service.js';
 
-export function registerSystemOperations(app: FastifyInstance, system: ReturnType<typeof createSystemService>): void {
-  definePlatformOperation(app, {
+const health = (system: ReturnType<typeof createSystemService>) =>
+  platformOperation({
     path: '/system/health',
     methods: ['GET', 'POST'],
     summary: 'Deep health check: database, cluster, plugins and tenants (HTTP 503 when degraded, errorCode OK)',
@@ -15,7 +14,8 @@ export function registerSystemOperations(app: FastifyInstance, system: ReturnTyp
     handler: () => system.health(),
   });
 
-  definePlatformOperation(app, {
+const ready = (system: ReturnType<typeof createSystemService>) =>
+  platformOperation({
     path: '/system/ready',
     methods: ['GET', 'POST'],
     summary: 'Readiness probe: HTTP 200 once migrations ran and every integration is initialised, 503 before',
@@ -25,4 +25,8 @@ export function registerSystemOperations(app: FastifyInstance, system: ReturnTyp
     httpStatus: (report) => (report.status === 'READY' ? 200 : 503),
     handler: () => system.readiness(),
   });
+
+/** Every operation of the area, bound to its services. */
+export function systemOperations(system: ReturnType<typeof createSystemService>): OperationDeclaration[] {
+  return [health, ready].map((declare) => declare(system));
 }

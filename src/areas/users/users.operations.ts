@@ -1,9 +1,8 @@
 // /user/* and /auth/guest: accounts, sessions and the admin's user management.
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Allow } from '../../platform/auth/roles.js';
 import { missingParameter } from '../../platform/http/errors.js';
-import { defineOperation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import {
   AuthenticatedUser,
   CheckRequest,
@@ -26,8 +25,8 @@ import {
 } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
 
-export function registerUsersOperations(app: FastifyInstance, users: UsersService): void {
-  defineOperation(app, {
+const authenticate = (users: UsersService) =>
+  operation({
     path: '/user/authenticate',
     methods: ['GET', 'POST'],
     summary: 'Log in with login or e-mail and password: the user with session, roles and required actions',
@@ -38,7 +37,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.authenticate(ctx, input.username, input.password),
   });
 
-  defineOperation(app, {
+const register = (users: UsersService) =>
+  operation({
     path: '/user/register',
     methods: ['POST'],
     summary: 'Register a customer (inactive until activated by the e-mailed link)',
@@ -51,7 +51,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input, query) => users.register(ctx, input, query.pk),
   });
 
-  defineOperation(app, {
+const check = (users: UsersService) =>
+  operation({
     path: '/user/check',
     methods: ['POST'],
     summary: 'Whether an e-mail address is registered (and active)',
@@ -61,7 +62,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.check(ctx, input.email),
   });
 
-  defineOperation(app, {
+const activate = (users: UsersService) =>
+  operation({
     path: '/user/activate',
     methods: ['GET', 'POST'],
     summary: 'Activate an account with the token of the activation e-mail (single use, 48 h)',
@@ -71,7 +73,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.activate(ctx, input.token),
   });
 
-  defineOperation(app, {
+const update = (users: UsersService) =>
+  operation({
     path: '/user/update',
     methods: ['POST'],
     summary: "Update one's own profile (admins: anyone's)",
@@ -82,7 +85,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.update(ctx, input),
   });
 
-  defineOperation(app, {
+const updatepwd = (users: UsersService) =>
+  operation({
     path: '/user/updatepwd',
     methods: ['POST'],
     summary: "Change one's own password; every other session of the user ends",
@@ -94,7 +98,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.updatePassword(ctx, input.userId, input.password, input.newPassword),
   });
 
-  defineOperation(app, {
+const resetpwdRequest = (users: UsersService) =>
+  operation({
     path: '/user/resetpwdRequest',
     methods: ['POST'],
     summary: 'Send a password-reset link (same answer whether or not the address is registered)',
@@ -105,7 +110,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.requestPasswordReset(ctx, input.f_useremail),
   });
 
-  defineOperation(app, {
+const resetpwd = (users: UsersService) =>
+  operation({
     path: '/user/resetpwd',
     methods: ['POST'],
     summary: 'Set a new password with the token of the reset e-mail (single use, 1 h); all sessions end',
@@ -116,7 +122,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.resetPassword(ctx, input.resetToken, input.newPassword),
   });
 
-  defineOperation(app, {
+const logout = (users: UsersService) =>
+  operation({
     path: '/user/logout',
     methods: ['POST'],
     summary: 'End the session: its token stops working at once, on every node',
@@ -131,7 +138,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     },
   });
 
-  defineOperation(app, {
+const list = (users: UsersService) =>
+  operation({
     path: '/user/list',
     methods: ['POST'],
     summary: 'Users of the tenant, filtered by part of login, name or e-mail, and by role (admin)',
@@ -141,7 +149,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.list(ctx, input),
   });
 
-  defineOperation(app, {
+const setRoles = (users: UsersService) =>
+  operation({
     path: '/user/setRoles',
     methods: ['POST'],
     summary: "Replace a user's roles (admin); effective at once on every node",
@@ -151,7 +160,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.setRoles(ctx, input.userId, input.roles),
   });
 
-  defineOperation(app, {
+const create = (users: UsersService) =>
+  operation({
     path: '/user/create',
     methods: ['POST'],
     summary: 'Create an active user with a temporary password to change at first login (admin)',
@@ -161,7 +171,8 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     handler: (ctx, input) => users.create(ctx, input),
   });
 
-  defineOperation(app, {
+const guest = (users: UsersService) =>
+  operation({
     path: '/auth/guest',
     methods: ['POST'],
     summary: 'An anonymous guest session for carts and checkout',
@@ -169,4 +180,22 @@ export function registerUsersOperations(app: FastifyInstance, users: UsersServic
     response: GuestSession,
     handler: (ctx) => users.issueGuestSession(ctx),
   });
+
+/** Every operation of the area, bound to its services. */
+export function usersOperations(users: UsersService): OperationDeclaration[] {
+  return [
+    authenticate,
+    register,
+    check,
+    activate,
+    update,
+    updatepwd,
+    resetpwdRequest,
+    resetpwd,
+    logout,
+    list,
+    setRoles,
+    create,
+    guest,
+  ].map((declare) => declare(users));
 }

@@ -12,7 +12,7 @@ import {
   provisionTenant,
   startTestService,
 } from '../../../test/support/service.js';
-import { defineOperation } from '../http/operation.js';
+import { operation, registerOperations } from '../http/operation.js';
 import { createHttpServer } from '../http/server.js';
 import { Allow, type Allowed, type Role } from './roles.js';
 
@@ -80,14 +80,16 @@ beforeAll(async () => {
 
   app = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
   for (const [name, allow] of POLICIES) {
-    defineOperation(app, {
-      path: `/row/${name}`,
-      methods: ['POST'],
-      summary: name,
-      allow,
-      response: Type.Object({ ok: Type.Boolean() }),
-      handler: async () => ({ ok: true }),
-    });
+    registerOperations(app, [
+      operation({
+        path: `/row/${name}`,
+        methods: ['POST'],
+        summary: name,
+        allow,
+        response: Type.Object({ ok: Type.Boolean() }),
+        handler: async () => ({ ok: true }),
+      }),
+    ]);
   }
   await app.ready();
 });

@@ -11,7 +11,7 @@ import { Allow } from '../auth/roles.js';
 import { randomToken, sha256 } from '../crypto.js';
 import { ErrorCode } from './errors.js';
 import { VERBATIM } from './input.js';
-import { defineOperation } from './operation.js';
+import { operation, registerOperations } from './operation.js';
 import { createHttpServer } from './server.js';
 
 let service: Service;
@@ -52,60 +52,72 @@ beforeAll(async () => {
   tenant = await provisionTenant(service, await platformToken(service));
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   app = await createHttpServer(service.app.kernel, logger);
-  defineOperation(app, {
-    path: '/test/echo',
-    methods: ['GET', 'POST'],
-    summary: 'echo',
-    allow: Allow.anyone,
-    input: Echo,
-    response: Echo,
-    handler: async (_ctx, input) => input,
-  });
-  defineOperation(app, {
-    path: '/test/caller',
-    methods: ['POST'],
-    summary: 'who calls',
-    allow: Allow.anySession,
-    sessionParameter: 'required',
-    response: Caller,
-    handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
-  });
-  defineOperation(app, {
-    path: '/test/logged-in',
-    methods: ['POST'],
-    summary: 'logged in only',
-    allow: Allow.loggedIn,
-    response: Caller,
-    handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
-  });
-  defineOperation(app, {
-    path: '/test/employees',
-    methods: ['POST'],
-    summary: 'employees only',
-    allow: Allow.employees,
-    response: Caller,
-    handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
-  });
-  defineOperation(app, {
-    path: '/test/cart',
-    methods: ['POST'],
-    summary: 'cart-like',
-    allow: Allow.anySession,
-    sessionParameter: 'required',
-    unknownSession: ErrorCode.TOKEN_ERROR,
-    response: Caller,
-    handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
-  });
-  defineOperation(app, {
-    path: '/test/crash',
-    methods: ['POST'],
-    summary: 'fails unexpectedly',
-    allow: Allow.anyone,
-    response: Type.Null(),
-    handler: async () => {
-      throw new Error('SELECT password FROM users WHERE secret = 42');
-    },
-  });
+  registerOperations(app, [
+    operation({
+      path: '/test/echo',
+      methods: ['GET', 'POST'],
+      summary: 'echo',
+      allow: Allow.anyone,
+      input: Echo,
+      response: Echo,
+      handler: async (_ctx, input) => input,
+    }),
+  ]);
+  registerOperations(app, [
+    operation({
+      path: '/test/caller',
+      methods: ['POST'],
+      summary: 'who calls',
+      allow: Allow.anySession,
+      sessionParameter: 'required',
+      response: Caller,
+      handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
+    }),
+  ]);
+  registerOperations(app, [
+    operation({
+      path: '/test/logged-in',
+      methods: ['POST'],
+      summary: 'logged in only',
+      allow: Allow.loggedIn,
+      response: Caller,
+      handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
+    }),
+  ]);
+  registerOperations(app, [
+    operation({
+      path: '/test/employees',
+      methods: ['POST'],
+      summary: 'employees only',
+      allow: Allow.employees,
+      response: Caller,
+      handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
+    }),
+  ]);
+  registerOperations(app, [
+    operation({
+      path: '/test/cart',
+      methods: ['POST'],
+      summary: 'cart-like',
+      allow: Allow.anySession,
+      sessionParameter: 'required',
+      unknownSession: ErrorCode.TOKEN_ERROR,
+      response: Caller,
+      handler: async (ctx) => ({ kind: ctx.session?.kind ?? 'none', roles: [...ctx.roles] }),
+    }),
+  ]);
+  registerOperations(app, [
+    operation({
+      path: '/test/crash',
+      methods: ['POST'],
+      summary: 'fails unexpectedly',
+      allow: Allow.anyone,
+      response: Type.Null(),
+      handler: async () => {
+        throw new Error('SELECT password FROM users WHERE secret = 42');
+      },
+    }),
+  ]);
   await app.ready();
 });
 

@@ -1,6 +1,9 @@
-// defineOperation: every operation of the API is declared once, as data. The kernel reads the session
-// from its carriers, checks the role policy, validates the input with the contract's error codes, runs the
-// handler, wraps the envelope, serialises with the response schema and names the OpenAPI operation.
+// Every operation of the API is declared once, as a value: `operation({...})` for tenant operations,
+// `platformOperation({...})` for the base domain's. Areas return lists of them and the composition root
+// registers every list, so the whole API can be walked (role-table test, OpenAPI, docs). Registered, the kernel
+// reads the session from its carriers, checks the role policy, validates the input with the contract's error
+// codes, runs the handler, wraps the envelope, serialises with the response schema and names the OpenAPI
+// operation.
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Allowed, Role } from '../auth/roles.js';
@@ -38,7 +41,7 @@ export interface PlatformContext extends RequestContext {
   caller: PlatformCaller | undefined;
 }
 
-type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST';
 type Input<S extends TObject | undefined> = S extends TObject ? Static<S> : Record<string, never>;
 
 interface CommonDefinition<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema> {
@@ -106,7 +109,65 @@ function kernelOf(app: FastifyInstance): Kernel {
   return app.kernel;
 }
 
-export function defineOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+/** Who may call an operation, as the role-table test and the docs read it. */
+export type AccessPolicy =
+  | {
+      kind: 'tenant';
+      allow: Allowed;
+      sessionParameter: 'required' | 'optional' | undefined;
+      duringPasswordChange: boolean;
+    }
+  | { kind: 'platform'; access: 'platform' | 'public'; onTenantHosts: boolean };
+
+/** A declared operation: what it is (for tests and docs) and how to add it to an app. */
+export interface OperationDeclaration {
+  readonly path: string;
+  readonly methods: readonly Method[];
+  readonly summary: string;
+  readonly policy: AccessPolicy;
+  readonly response: TSchema;
+  register(app: FastifyInstance): void;
+}
+
+/** Adds every declared operation to the app (each once: a path and method pair may be declared only once). */
+export function registerOperations(app: FastifyInstance, operations: readonly OperationDeclaration[]): void {
+  for (const declared of operations) declared.register(app);
+}
+
+/** A tenant operation, served on tenant hosts with the session and role policy it declares. */
+export function operation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  definition: TenantOperation<I, Q, R>,
+): OperationDeclaration {
+  return {
+    path: definition.path,
+    methods: definition.methods,
+    summary: definition.summary,
+    response: definition.response,
+    policy: {
+      kind: 'tenant',
+      allow: definition.allow,
+      sessionParameter: definition.sessionParameter,
+      duringPasswordChange: definition.duringPasswordChange ?? false,
+    },
+    register: (app) => registerTenantOperation(app, definition),
+  };
+}
+
+/** An operation of the platform (base domain): public, or for holders of a platform token. */
+export function platformOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  definition: PlatformOperation<I, Q, R>,
+): OperationDeclaration {
+  return {
+    path: definition.path,
+    methods: definition.methods,
+    summary: definition.summary,
+    response: definition.response,
+    policy: { kind: 'platform', access: definition.access, onTenantHosts: definition.onTenantHosts ?? false },
+    register: (app) => registerPlatformOperation(app, definition),
+  };
+}
+
+function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
   app: FastifyInstance,
   definition: TenantOperation<I, Q, R>,
 ): void {
@@ -144,11 +205,10 @@ export function defineOperation<I extends TObject | undefined, Q extends TObject
   }
 }
 
-export function definePlatformOperation<
-  I extends TObject | undefined,
-  Q extends TObject | undefined,
-  R extends TSchema,
->(app: FastifyInstance, definition: PlatformOperation<I, Q, R>): void {
+function registerPlatformOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  app: FastifyInstance,
+  definition: PlatformOperation<I, Q, R>,
+): void {
   const kernel = kernelOf(app);
   const input = definition.input ?? Type.Object({});
   for (const method of definition.methods) {

@@ -1,0 +1,55 @@
+// Request and answer schemas of checkout, invoices, payments and the gateway's redirects.
+import { type Static, Type } from '@sinclair/typebox';
+import { VERBATIM } from '../../platform/http/input.js';
+
+export const Customer = Type.Object({
+  customerId: Type.Optional(Type.Integer({ minimum: 1 })),
+  email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+  custName: Type.Optional(Type.String({ maxLength: 200 })),
+  mobilePhone: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type Customer = Static<typeof Customer>;
+
+export const PaymentRecord = Type.Object({
+  paymentId: Type.Integer(),
+  invoiceNumber: Type.String(),
+  amount: Type.Number(),
+  paymentDate: Type.String(),
+  online: Type.Boolean(),
+  paymentMethod: Type.String(),
+  status: Type.String(),
+});
+
+export const PrintInvoiceRequest = Type.Object({ docnum: Type.String({ maxLength: 50 }) });
+export const Pdf = Type.String({ description: 'application/pdf' });
+export const Html = Type.String({ description: 'text/html' });
+
+export const CreateInvoiceRequest = Type.Object({
+  customer: Type.Optional(Customer),
+  paid: Type.Optional(Type.Boolean()),
+});
+export const CreatedInvoices = Type.Object({ invoices: Type.Array(Type.String()) });
+
+export const CreatePaymentLinkRequest = Type.Object({
+  customer: Type.Optional(Customer),
+  options: Type.Optional(
+    Type.Object({
+      host: Type.Optional(
+        Type.String({ maxLength: 253, description: "The tenant's host the gateway sends the browser back to" }),
+      ),
+      device: Type.Optional(Type.Union([Type.Literal('small'), Type.Literal('medium'), Type.Literal('large')])),
+    }),
+  ),
+});
+
+export const PaymentStatusRequest = Type.Object({ paymentRef: Type.String({ maxLength: 200 }) });
+export const RegisterPaymentRequest = Type.Object({
+  invoice: Type.String({ maxLength: 50 }),
+  online: Type.Optional(Type.Boolean()),
+});
+
+export const RedirectQuery = Type.Object({ ref: Type.String({ maxLength: 100, description: "The cart's orderNum" }) });
+export const TicketPageQuery = Type.Object({
+  ref: Type.String({ maxLength: 100 }),
+  token: Type.String({ maxLength: 200, [VERBATIM]: true }),
+});

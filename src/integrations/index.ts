@@ -1,0 +1,33 @@
+// Every external system the areas use, built in one place from the settings: the payment gateway (the
+// simulator by default, whose hosted page this service serves) and the bot check.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Sql } from '../platform/database/connections.js';
+import { type BotCheckProvider, createBotCheckProvider } from './bot-check/index.js';
+import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
+
+export interface Integrations {
+  paymentGateway: PaymentGateway;
+  /** Payments in test mode are accepted (the simulator, or Telr's test mode). */
+  testPayments: boolean;
+  botCheck: BotCheckProvider;
+  /** Adds what an integration serves itself (the simulator's payment page). */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+}
+
+export function createIntegrations(deps: { config: Config; platformDb: Sql; clock: () => Date }): Integrations {
+  const { config } = deps;
+  const gateway = createPaymentGateway(config.paymentGateway, {
+    platformDb: deps.platformDb,
+    publicUrl: config.publicUrl,
+    clock: deps.clock,
+  });
+  return {
+    paymentGateway: gateway,
+    testPayments: config.paymentGateway.kind === 'simulator' || config.paymentGateway.testMode,
+    botCheck: createBotCheckProvider(config.botCheck),
+    async registerRoutes(app) {
+      if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// The shape every business area returns to the composition root: its operations (values the kernel
+// registers), the typed surface other areas may use, and the background jobs it runs.
+import type { OperationDeclaration } from './http/operation.js';
+
+/** Something that runs in the background while the service is up (a sweep, a cache listener). */
+export interface Job {
+  readonly name: string;
+  start(): void | Promise<void>;
+  stop(): Promise<void>;
+  /** One round of the work now, for jobs that work in rounds (tests and operators use it). */
+  runOnce?(): Promise<void>;
+}
+
+export interface Area<Api = undefined> {
+  readonly operations: readonly OperationDeclaration[];
+  /** What other areas may use: camelCase, typed; no row types, no SQL pieces. */
+  readonly api: Api;
+  readonly jobs?: readonly Job[];
+}
+
+/** A periodic sweep (start, stop, one round now) as a job. */
+export function sweepJob(name: string, sweep: { start(): void; stop(): Promise<void>; runOnce(): Promise<void> }): Job {
+  return { name, start: () => sweep.start(), stop: () => sweep.stop(), runOnce: () => sweep.runOnce() };
+}

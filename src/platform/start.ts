@@ -1,0 +1,258 @@
+// The platform every area runs on, started in order: databases and migrations, the sealing key, the identity
+// provider, the tenant registry and pools, the cluster heartbeat, sessions, the outbox and the HTTP app with
+// the kernel. The composition root (service.ts) builds the areas on top of it.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Job } from './area.js';
+import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
+import { createSessionStore, type SessionStore } from './auth/sessions.js';
+import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
+import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
+import { dataFolderSecret } from './data-folder.js';
+import { bootstrapDatabases } from './database/bootstrap.js';
+import { connect, type ServerAddress, type Sql } from './database/connections.js';
+import { tolerateDriverConnectionLoss } from './database/driver-rejections.js';
+import type { Kernel } from './http/kernel.js';
+import { createHttpServer } from './http/server.js';
+import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
+import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
+import { createMailTransport, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
+import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
+import { createTenantPools, type TenantPools } from './tenancy/pools.js';
+import { createProvisioner, type Provisioner, type TenantSeeder } from './tenancy/provisioning.js';
+import { createTenantRegistry, type TenantRegistry } from './tenancy/registry.js';
+import { createTenantDatabases } from './tenancy/tenant-databases.js';
+
+export interface PlatformOptions {
+  config: Config;
+  server: ServerAddress;
+  logger?: Logger;
+  clock?: () => Date;
+  /** What areas add to every new tenant database, inside the provisioning transaction. */
+  seeders: readonly TenantSeeder[];
+}
+
+export interface Platform {
+  config: Config;
+  server: ServerAddress;
+  logger: Logger;
+  clock: () => Date;
+  platformDb: Sql;
+  secretBox: SecretBox;
+  idp: BuiltinIdentityProvider;
+  registry: TenantRegistry;
+  pools: TenantPools;
+  lifecycle: TenantLifecycle;
+  provisioner: Provisioner;
+  heartbeat: Heartbeat;
+  sessions: SessionStore;
+  outbox: OutboxWorker;
+  app: FastifyInstance;
+  /** The platform client's credentials, and whether this start generated the secret. */
+  platformClient: { clientId: string; secret: string; generated: boolean };
+  /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
+  tenantUrl(tenantCode: string): string;
+  /** Work the platform runs once the app is ready (the outbox worker). */
+  jobs: readonly Job[];
+  /** Stops what startPlatform started, after the jobs and the app are closed. */
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  const secrets = ['password', 'newPassword', 'dbPass', 'session', 'token', 'secret', 'client_secret'];
+  return pino({
+    level: config.logLevel,
+    base: { node: config.nodeId },
+    // Defence in depth: secrets never reach a log line even when an object holding them is logged.
+    redact: {
+      paths: [
+        ...secrets,
+        ...secrets.map((name) => `*.${name}`),
+        'req.headers.authorization',
+        'req.headers["x-auth-request-access-token"]',
+      ],
+      censor: '***',
+    },
+  });
+}
+
+export async function startPlatform(options: PlatformOptions): Promise<Platform> {
+  const { config, server } = options;
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? (() => new Date());
+  tolerateDriverConnectionLoss(logger);
+  const platformDb = await openPlatformDatabase(config, server);
+  const secretBox = createSecretBox(await sealingKey(config));
+  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock);
+  const tenancy = createTenancy({ config, server, platformDb, secretBox, idp, logger, seeders: options.seeders });
+  await tenancy.registry.start();
+  await tenancy.lifecycle.migrateAll();
+  const heartbeat = createHeartbeat({
+    platformDb,
+    nodeId: config.nodeId,
+    intervalMs: config.cluster.heartbeatIntervalMs,
+    log: logger,
+  });
+  await heartbeat.start();
+  const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
+  await sessions.start();
+  const outbox = createOutboxWorker({
+    registry: tenancy.registry,
+    pools: tenancy.pools,
+    transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger }),
+    log: logger,
+    baseDomain: config.baseDomain,
+    clock,
+  });
+  const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
+  await registerBuiltinIdpRoutes(app, idp);
+  return {
+    ...tenancy,
+    config,
+    server,
+    logger,
+    clock,
+    platformDb,
+    secretBox,
+    idp,
+    heartbeat,
+    sessions,
+    outbox,
+    app,
+    platformClient,
+    tenantUrl: (code) => tenantUrl(config, code),
+    jobs: [{ name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() }],
+    async close() {
+      await heartbeat.stop();
+      await sessions.stop();
+      await tenancy.registry.stop();
+      await tenancy.pools.closeAll();
+      await platformDb.end({ timeout: 5 });
+    },
+  };
+}
+
+export function tenantUrl(config: Config, tenantCode: string): string {
+  const publicUrl = new URL(config.publicUrl);
+  publicUrl.hostname = `${tenantCode}.${publicUrl.hostname}`;
+  return publicUrl.toString().replace(/\/$/, '');
+}
+
+async function openPlatformDatabase(config: Config, server: ServerAddress): Promise<Sql> {
+  await bootstrapDatabases({
+    server,
+    platformDatabase: config.db.platformDatabase,
+    templateDatabase: config.db.templateDatabase,
+    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
+  });
+  return connect(server, {
+    database: config.db.platformDatabase,
+    max: config.db.platformPoolSize,
+    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
+    applicationName: 'travel-commerce-platform',
+  });
+}
+
+/** TC_SECRET_KEY, else the key generated into the data folder on the first start. */
+async function sealingKey(config: Config): Promise<Buffer> {
+  if (config.secretKey) return config.secretKey;
+  const stored = await dataFolderSecret(config.dataDir, 'secret.key', () => randomBytes(32).toString('hex'));
+  return Buffer.from(stored.value, 'hex');
+}
+
+async function startIdentityProvider(config: Config, platformDb: Sql, secretBox: SecretBox, clock: () => Date) {
+  const idp = createBuiltinIdentityProvider({
+    sql: platformDb,
+    secretBox,
+    publicUrl: config.publicUrl,
+    tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
+    clock,
+  });
+  const secret = config.idp.platformClientSecret
+    ? { value: config.idp.platformClientSecret, created: false }
+    : await dataFolderSecret(config.dataDir, 'platform-client.secret', () => randomToken(32));
+  await idp.ensureMasterRealm({ clientId: config.idp.platformClientId, secret: secret.value });
+  const platformClient = { clientId: config.idp.platformClientId, secret: secret.value, generated: secret.created };
+  return { idp, platformClient };
+}
+
+interface Tenancy {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  lifecycle: TenantLifecycle;
+  provisioner: Provisioner;
+}
+
+function createTenancy(deps: {
+  config: Config;
+  server: ServerAddress;
+  platformDb: Sql;
+  secretBox: SecretBox;
+  idp: BuiltinIdentityProvider;
+  logger: Logger;
+  seeders: readonly TenantSeeder[];
+}): Tenancy {
+  const { config, server, platformDb, secretBox, logger } = deps;
+  const registry = createTenantRegistry({
+    platformDb,
+    reconcileIntervalMs: config.cluster.reconcileIntervalMs,
+    log: logger,
+  });
+  const pools = createTenantPools({
+    server,
+    secretBox,
+    maxConnections: config.db.maxConnections,
+    poolSize: config.db.poolSize,
+    acquireTimeoutMs: config.db.acquireTimeoutMs,
+    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
+    log: logger,
+  });
+  // A tenant that stops being ACTIVE on any node loses its pools here.
+  registry.onChange((tenantId, tenant) => {
+    if (tenant?.status !== 'ACTIVE') void pools.evict(tenantId);
+  });
+  const databases = createTenantDatabases({
+    server,
+    templateDatabase: config.db.templateDatabase,
+    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
+    secretBox,
+  });
+  const lifecycle = createTenantLifecycle({ platformDb, registry, pools, databases, log: logger });
+  const provisioner = createProvisioner({
+    platformDb,
+    server,
+    registry,
+    databases,
+    idp: deps.idp,
+    secretBox,
+    tenantUrl: (code) => tenantUrl(config, code),
+    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
+    seeders: [...deps.seeders],
+    log: logger,
+  });
+  return { registry, pools, lifecycle, provisioner };
+}
+
+function kernelOf(
+  config: Config,
+  clock: () => Date,
+  tenancy: Tenancy,
+  sessions: SessionStore,
+  idp: BuiltinIdentityProvider,
+): Kernel {
+  return {
+    config,
+    clock,
+    tenants: tenancy.registry,
+    pools: tenancy.pools,
+    sessions,
+    platformAuth: createPlatformTokenVerifier({
+      idp,
+      authClients: config.idp.authClients,
+      clockSkewSeconds: config.idp.clockSkewSeconds,
+      clock,
+    }),
+  };
+}

@@ -1,0 +1,117 @@
+// Every operation the service registers, checked against the role table of the contract (§3, §6): who may call
+// it, and that it has a response schema and appears in /openapi.json. The operations are the real ones, walked
+// from the service's declarations, so an operation declared with the wrong roles fails here. A new area adds its
+// rows to ROLE_TABLE; an operation no row covers fails too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Allowed, ROLES } from '../src/platform/auth/roles.js';
+import type { AccessPolicy, OperationDeclaration } from '../src/platform/http/operation.js';
+import type { Service } from '../src/service.js';
+import { startTestService, TEST_BASE_DOMAIN } from './support/service.js';
+
+type Expected =
+  | { kind: 'tenant'; allow: 'anyone' | readonly string[] }
+  | { kind: 'platform'; access: 'platform' | 'public' };
+
+const ANYONE = { kind: 'tenant', allow: 'anyone' } as const;
+const ANY_SESSION = { kind: 'tenant', allow: ['guest', 'customer', 'agent', 'employee', 'admin'] } as const;
+const LOGGED_IN = { kind: 'tenant', allow: ['customer', 'agent', 'employee', 'admin'] } as const;
+const EMPLOYEES = { kind: 'tenant', allow: ['agent', 'employee', 'admin'] } as const;
+const AGENT_OR_ADMIN = { kind: 'tenant', allow: ['agent', 'admin'] } as const;
+const ADMIN = { kind: 'tenant', allow: ['admin'] } as const;
+const PLATFORM = { kind: 'platform', access: 'platform' } as const;
+const PUBLIC = { kind: 'platform', access: 'public' } as const;
+
+const CATALOG_WRITES =
+  /^\/product\/(save(Category|Product|Attribute|Variant)|delete(Category|Product|Attribute|Variant)|setInventory|getInventory)$/;
+
+/** The contract's table, first matching row wins. */
+const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
+  [/^\/platform\//, PLATFORM],
+  [/^\/system\/(health|ready)$/, PUBLIC],
+  [/^\/auth\/config$/, PUBLIC],
+  [/^\/auth\/guest$/, ANYONE],
+  [CATALOG_WRITES, EMPLOYEES],
+  [/^\/product\//, ANYONE],
+  [/^\/common\//, ANYONE],
+  [/^\/user\/(authenticate|register|activate|check|resetpwdRequest|resetpwd)$/, ANYONE],
+  [/^\/customer\/(createTripRequest|companyLookup)$/, ANYONE],
+  [/^\/user\/(update|updatepwd)$/, LOGGED_IN],
+  [/^\/user\/logout$/, ANY_SESSION],
+  [/^\/user\/(list|setRoles|create)$/, ADMIN],
+  [/^\/cart\//, ANY_SESSION],
+  [/^\/flight\//, ANY_SESSION],
+  [/^\/booking\/(create|confirm|read|verifyAccess|getTickets|voucher)$/, ANY_SESSION],
+  [/^\/booking\/readall$/, LOGGED_IN],
+  [/^\/document\/getMyQuotes$/, LOGGED_IN],
+  [/^\/document\/print(Invoice|Quote)$/, ANY_SESSION],
+  [/^\/payment\//, ANYONE],
+  [/^\/(blm|offline|cruise\/booking)\//, AGENT_OR_ADMIN],
+  [/^\/(customer|document|groups|visa|hotel|tripoffer|cruise|tripmaker|marketing|ticketsupplier\/city)\//, EMPLOYEES],
+];
+
+function expectedFor(path: string): Expected | undefined {
+  return ROLE_TABLE.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+function actual(policy: AccessPolicy): Expected {
+  if (policy.kind === 'platform') return { kind: 'platform', access: policy.access };
+  const allow: Allowed = policy.allow;
+  return { kind: 'tenant', allow: allow === 'anyone' ? 'anyone' : ROLES.filter((role) => allow.includes(role)) };
+}
+
+const label = (declared: OperationDeclaration) => `${declared.methods.join(',')} ${declared.path}`;
+
+let service: Service;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+describe('the role table of the contract', () => {
+  it('covers every registered operation, and each declares the roles its row gives', () => {
+    expect(service.operations.length).toBeGreaterThan(60);
+    const wrong = service.operations.flatMap((declared) => {
+      const expected = expectedFor(declared.path);
+      if (!expected) return [`${label(declared)}: no row of the role table`];
+      const got = actual(declared.policy);
+      return JSON.stringify(got) === JSON.stringify(expected)
+        ? []
+        : [`${label(declared)}: ${JSON.stringify(got)}, the table says ${JSON.stringify(expected)}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('serves only the password change, logout and /auth/* to a session that must change its password', () => {
+    const served = service.operations
+      .filter((declared) => declared.policy.kind === 'tenant' && declared.policy.duringPasswordChange)
+      .map((declared) => declared.path);
+    expect(served.filter((path) => !/^\/(user\/(updatepwd|logout)|auth\/)/.test(path))).toEqual([]);
+  });
+
+  it('gives every operation a response schema, and /openapi.json lists every path and method', async () => {
+    const answer = await service.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { host: TEST_BASE_DOMAIN },
+    });
+    const document = answer.json<{ paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }>();
+    const missing = service.operations.flatMap((declared) =>
+      declared.methods
+        .filter((method) => !document.paths[declared.path]?.[method.toLowerCase()]?.responses?.['200'])
+        .map((method) => `${method} ${declared.path}`),
+    );
+    expect(missing).toEqual([]);
+    for (const declared of service.operations) expect(declared.response, label(declared)).toBeDefined();
+  });
+
+  it('declares each path and method once', () => {
+    const seen = service.operations.flatMap((declared) =>
+      declared.methods.map((method) => `${method} ${declared.path}`),
+    );
+    expect(seen.length).toBe(new Set(seen).size);
+  });
+});
