@@ -1,6 +1,6 @@
 // Keeping the catalog (employees): categories, products with transfers, attributes, variants and inventory.
 // Every save is one transaction and answers the saved resource as the reads show it.
-import { PgCode, pgErrorCode } from '../../platform/database/connections.js';
+import { PgCode, pgErrorCode, type TransactionSql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -27,345 +27,370 @@ const duplicate =
     throw error;
   };
 
-export function createCatalogAdminService(catalog: CatalogService, caches?: Pick<CatalogReadCaches, 'invalidate'>) {
-  /** After a write committed: cached reads of the tenant's catalog are dropped on every node. */
-  const changed = async (ctx: TenantContext) => {
-    await caches?.invalidate(ctx.tenant.tenantId);
+/** What the administration needs: the catalog's reads (to answer what was saved) and its one way to write. */
+interface AdminDeps {
+  catalog: CatalogService;
+  /** Every catalog write: one transaction; once it commits, the tenant's cached reads drop on every node. */
+  write: <T>(ctx: TenantContext, work: (tx: TransactionSql) => Promise<T>) => Promise<T>;
+}
+
+const decimal = (value: number, currency: string) => minorToDecimalString(toMinor(value, currency), currency);
+
+const instant = (ctx: TenantContext, field: string, value: string | null | undefined) => {
+  if (value === undefined || value === null) return value;
+  const at = localToInstant(value, ctx.tenant.timezone);
+  if (!at) throw invalidFormat(field, 'must be yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss');
+  return at;
+};
+
+const productColumns = (ctx: TenantContext, input: SaveProductRequest, currency: string): repo.ProductColumns => {
+  const columns: repo.ProductColumns = {
+    prod_code: input.prodCode,
+    prod_name: input.prodName,
+    product_price: decimal(input.productPrice, currency),
+    public_category_id: input.publicCategoryId,
+    currency,
   };
+  const optional: Array<[keyof SaveProductRequest, string]> = [
+    ['prodDisplayName', 'prod_display_name'],
+    ['productDescription', 'product_description'],
+    ['prodImgSmall', 'prod_img_small'],
+    ['prodImgMed', 'prod_img_med'],
+    ['prodImgLarge', 'prod_img_large'],
+    ['webDescription', 'web_description'],
+    ['availableOnWeb', 'available_on_web'],
+    ['bookingType', 'booking_type'],
+    ['pricingType', 'pricing_type'],
+    ['hasDateRange', 'has_date_range'],
+    ['hasTime', 'has_time'],
+    ['hasTimeSlot', 'has_time_slot'],
+    ['hasPaxInfo', 'has_pax_info'],
+    ['hasVendorBooking', 'has_vendor_booking'],
+    ['hasOnlinePayment', 'has_online_payment'],
+    ['splitAges', 'split_ages'],
+    ['minQuantity', 'min_quantity'],
+    ['maxQuantity', 'max_quantity'],
+    ['qtyType', 'qty_type'],
+    ['unitName', 'unit_name'],
+    ['childUnitName', 'child_unit_name'],
+    ['infantUnitName', 'infant_unit_name'],
+    ['maxAdults', 'max_adults'],
+    ['maxChildren', 'max_children'],
+    ['maxChildAge', 'max_child_age'],
+    ['maxInfantAge', 'max_infant_age'],
+    ['durationMinutes', 'duration_minutes'],
+    ['productInfo', 'product_info'],
+    ['productTerms', 'product_terms'],
+    ['productInclusions', 'product_inclusions'],
+    ['productExclusions', 'product_exclusions'],
+    ['cancelPolicy', 'cancel_policy'],
+    ['childPolicy', 'child_policy'],
+  ];
+  for (const [field, column] of optional) {
+    const value = input[field];
+    if (value !== undefined && !Array.isArray(value)) columns[column] = value;
+  }
+  if (input.childPrice !== undefined)
+    columns.child_price = input.childPrice === null ? null : decimal(input.childPrice, currency);
+  if (input.infantPrice !== undefined) columns.infant_price = decimal(input.infantPrice, currency);
+  const from = instant(ctx, 'availableFrom', input.availableFrom);
+  const to = instant(ctx, 'availableTo', input.availableTo);
+  if (from !== undefined) columns.available_from = from;
+  if (to !== undefined) columns.available_to = to;
+  if (from && to && from > to) throw invalidFormat('availableTo', 'must not be before availableFrom');
+  return columns;
+};
 
-  const decimal = (value: number, currency: string) => minorToDecimalString(toMinor(value, currency), currency);
+interface CategoryInput {
+  categoryId?: number;
+  categoryName: string;
+  parentCategoryId?: number | null;
+  categorySeq?: number;
+}
 
-  const instant = (ctx: TenantContext, field: string, value: string | null | undefined) => {
-    if (value === undefined || value === null) return value;
-    const at = localToInstant(value, ctx.tenant.timezone);
-    if (!at) throw invalidFormat(field, 'must be yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss');
-    return at;
-  };
+async function saveCategory(deps: AdminDeps, ctx: TenantContext, input: CategoryInput) {
+  return deps.write(ctx, async (tx) => {
+    const categoryId = await writeCategory(tx, input);
+    const saved = findNode(categoryTree(await repo.selectCategories(tx)), (node) => node.categoryId === categoryId);
+    if (!saved) throw notFound('Category');
+    return saved;
+  });
+}
 
-  const productColumns = (ctx: TenantContext, input: SaveProductRequest, currency: string): repo.ProductColumns => {
-    const columns: repo.ProductColumns = {
-      prod_code: input.prodCode,
-      prod_name: input.prodName,
-      product_price: decimal(input.productPrice, currency),
-      public_category_id: input.publicCategoryId,
-      currency,
-    };
-    const optional: Array<[keyof SaveProductRequest, string]> = [
-      ['prodDisplayName', 'prod_display_name'],
-      ['productDescription', 'product_description'],
-      ['prodImgSmall', 'prod_img_small'],
-      ['prodImgMed', 'prod_img_med'],
-      ['prodImgLarge', 'prod_img_large'],
-      ['webDescription', 'web_description'],
-      ['availableOnWeb', 'available_on_web'],
-      ['bookingType', 'booking_type'],
-      ['pricingType', 'pricing_type'],
-      ['hasDateRange', 'has_date_range'],
-      ['hasTime', 'has_time'],
-      ['hasTimeSlot', 'has_time_slot'],
-      ['hasPaxInfo', 'has_pax_info'],
-      ['hasVendorBooking', 'has_vendor_booking'],
-      ['hasOnlinePayment', 'has_online_payment'],
-      ['splitAges', 'split_ages'],
-      ['minQuantity', 'min_quantity'],
-      ['maxQuantity', 'max_quantity'],
-      ['qtyType', 'qty_type'],
-      ['unitName', 'unit_name'],
-      ['childUnitName', 'child_unit_name'],
-      ['infantUnitName', 'infant_unit_name'],
-      ['maxAdults', 'max_adults'],
-      ['maxChildren', 'max_children'],
-      ['maxChildAge', 'max_child_age'],
-      ['maxInfantAge', 'max_infant_age'],
-      ['durationMinutes', 'duration_minutes'],
-      ['productInfo', 'product_info'],
-      ['productTerms', 'product_terms'],
-      ['productInclusions', 'product_inclusions'],
-      ['productExclusions', 'product_exclusions'],
-      ['cancelPolicy', 'cancel_policy'],
-      ['childPolicy', 'child_policy'],
-    ];
-    for (const [field, column] of optional) {
-      const value = input[field];
-      if (value !== undefined && !Array.isArray(value)) columns[column] = value;
+/** Inserts or updates the category (refusing a parent that is missing or inside it); answers its id. */
+async function writeCategory(tx: TransactionSql, input: CategoryInput): Promise<number> {
+  const rows = await repo.selectCategories(tx);
+  const parentId = input.parentCategoryId;
+  if (parentId !== undefined && parentId !== null && !rows.some((row) => row.category_id === parentId)) {
+    throw notFound('Parent category');
+  }
+  let categoryId = input.categoryId;
+  if (categoryId === undefined) {
+    categoryId = await repo.insertCategory(tx, {
+      name: input.categoryName,
+      parentId: parentId ?? null,
+      seq: input.categorySeq ?? 0,
+    });
+  } else {
+    const id = categoryId;
+    if (parentId !== undefined && parentId !== null) {
+      // A category may not move under itself or one of its descendants.
+      const subtree = findNode(categoryTree(rows), (node) => node.categoryId === id);
+      if (
+        parentId === id ||
+        (subtree && findNode(subtree.childCategories ?? [], (node) => node.categoryId === parentId))
+      ) {
+        throw new ApiError(ErrorCode.INVALID_STATE, 'A category cannot be placed under itself');
+      }
     }
-    if (input.childPrice !== undefined)
-      columns.child_price = input.childPrice === null ? null : decimal(input.childPrice, currency);
-    if (input.infantPrice !== undefined) columns.infant_price = decimal(input.infantPrice, currency);
-    const from = instant(ctx, 'availableFrom', input.availableFrom);
-    const to = instant(ctx, 'availableTo', input.availableTo);
-    if (from !== undefined) columns.available_from = from;
-    if (to !== undefined) columns.available_to = to;
-    if (from && to && from > to) throw invalidFormat('availableTo', 'must not be before availableFrom');
-    return columns;
+    const updated = await repo.updateCategory(tx, id, {
+      name: input.categoryName,
+      parentId,
+      seq: input.categorySeq,
+    });
+    if (!updated) throw notFound('Category');
+  }
+  return categoryId;
+}
+
+async function deleteCategory(deps: AdminDeps, ctx: TenantContext, categoryId: number) {
+  return deps.write(ctx, async (tx) => {
+    const usage = await repo.categoryUsage(tx, categoryId);
+    if (usage.children > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has sub-categories');
+    if (usage.products > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has products');
+    if (!(await repo.deleteCategory(tx, categoryId))) throw notFound('Category');
+    return true as const;
+  });
+}
+
+async function saveProduct(deps: AdminDeps, ctx: TenantContext, input: SaveProductRequest) {
+  const existing =
+    input.productId === undefined ? undefined : await repo.selectProduct(ctx.db, { productId: input.productId }, false);
+  if (input.productId !== undefined && !existing) throw notFound('Product');
+  const currency = input.currency ?? existing?.currency ?? ctx.tenant.currency;
+  const columns = productColumns(ctx, input, currency);
+  const minimum = input.minQuantity ?? existing?.min_quantity ?? 1;
+  const maximum = input.maxQuantity ?? existing?.max_quantity ?? 20;
+  if (minimum > maximum) throw invalidFormat('maxQuantity', 'must not be below minQuantity');
+  if (!(await repo.selectCategories(ctx.db)).some((row) => row.category_id === input.publicCategoryId)) {
+    throw notFound('Category (publicCategoryId)');
+  }
+  const productId = await deps.write(ctx, async (tx) => {
+    let id = input.productId;
+    if (id === undefined) {
+      id = await repo.insertProduct(tx, columns).catch(duplicate('The product code'));
+      // Every product has at least one variant (contract §6).
+      await repo.insertVariant(tx, {
+        product_id: id,
+        servcode: 'DEFAULT',
+        servname: input.prodName,
+        cprice: decimal(input.productPrice, currency),
+        child_price: input.childPrice == null ? null : decimal(input.childPrice, currency),
+        is_default: true,
+      });
+    } else {
+      await repo.updateProduct(tx, id, columns).catch(duplicate('The product code'));
+    }
+    if (input.transfers) {
+      await repo.replaceTransfers(
+        tx,
+        id,
+        input.transfers.map((t) => ({
+          transferName: t.transferName,
+          transferType: t.transferType,
+          price: decimal(t.price, currency),
+        })),
+      );
+    }
+    return id;
+  });
+  // Callers are employees, so the read shows the product whether or not it is on the web.
+  return deps.catalog.product(ctx, { productId });
+}
+
+async function deleteProduct(deps: AdminDeps, ctx: TenantContext, productId: number) {
+  const done = await deps.write(ctx, async (tx) => {
+    if ((await repo.productSales(tx, productId)) > 0) {
+      throw new ApiError(ErrorCode.INVALID_STATE, 'The product has sales or held seats');
+    }
+    const deleted = await repo.deleteProduct(tx, productId).catch((error: unknown) => {
+      // Carts, orders or offline tickets still name the product: their records must stay.
+      if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
+        throw new ApiError(ErrorCode.INVALID_STATE, 'The product is still referenced by carts, orders or tickets');
+      }
+      throw error;
+    });
+    if (!deleted) throw notFound('Product');
+    return true as const;
+  });
+  return done;
+}
+
+async function saveAttribute(deps: AdminDeps, ctx: TenantContext, input: SaveAttributeRequest) {
+  const product = await repo.selectProduct(ctx.db, { productId: input.productId }, false);
+  if (!product) throw notFound('Product');
+  const attributeId = await deps.write(ctx, async (tx) => {
+    const id = await repo.saveAttribute(tx, input.productId, {
+      attributeId: input.attributeId,
+      name: input.name,
+      sequence: input.sequence ?? 0,
+    });
+    if (id === undefined) throw notFound('Attribute of the product');
+    const kept: number[] = [];
+    for (const [index, value] of input.values.entries()) {
+      const valueId = await repo.saveAttributeValue(tx, id, {
+        attributeValueId: value.attributeValueId,
+        attributeValue: value.attributeValue,
+        attributeDescription: value.attributeDescription ?? null,
+        sequence: value.sequence ?? index,
+        priceAdjustment: minorToDecimalString(toMinor(value.priceAdjustment ?? 0, product.currency), product.currency),
+      });
+      if (valueId === undefined) throw notFound(`Attribute value ${value.attributeValueId} of the attribute`);
+      kept.push(valueId);
+    }
+    await repo.deleteOtherAttributeValues(tx, id, kept);
+    return id;
+  });
+  const saved = (await repo.selectAttributes(ctx.db, input.productId)).find((row) => row.attribute_id === attributeId);
+  if (!saved) throw notFound('Attribute');
+  return toAttribute(saved, product.currency);
+}
+
+async function deleteAttribute(deps: AdminDeps, ctx: TenantContext, attributeId: number) {
+  return deps.write(ctx, async (tx) => {
+    if (!(await repo.deleteAttribute(tx, attributeId))) throw notFound('Attribute');
+    return true as const;
+  });
+}
+
+async function saveVariant(deps: AdminDeps, ctx: TenantContext, input: SaveVariantRequest) {
+  const product = await repo.selectProduct(ctx.db, { productId: input.productId }, false);
+  if (!product) throw notFound('Product');
+  const currency = product.currency;
+  const valueIds = [...new Set(input.attributeVals ?? [])];
+  if ((await repo.countProductAttributeValues(ctx.db, input.productId, valueIds)) !== valueIds.length) {
+    throw invalidFormat('attributeVals', 'names attribute values that are not the product’s');
+  }
+  const columns: repo.VariantColumns = {
+    servcode: input.servcode,
+    servname: input.servname,
+    cprice: decimal(input.cprice, currency),
   };
+  if (input.servfullname !== undefined) columns.servfullname = input.servfullname;
+  if (input.servdesc !== undefined) columns.servdesc = input.servdesc;
+  if (input.bprice !== undefined) columns.bprice = input.bprice === null ? null : decimal(input.bprice, currency);
+  if (input.child_price !== undefined)
+    columns.child_price = input.child_price === null ? null : decimal(input.child_price, currency);
+  if (input.maxOccupancy !== undefined) columns.max_occupancy = input.maxOccupancy;
+  if (input.maxAdults !== undefined) columns.max_adults = input.maxAdults;
+  if (input.maxChildren !== undefined) columns.max_children = input.maxChildren;
+  if (input.timeSlots !== undefined) columns.time_slots = normaliseTimes(input.timeSlots);
+  if (input.needsLocation !== undefined) columns.needs_location = input.needsLocation;
+  const servid = await deps.write(ctx, async (tx) => {
+    let id = input.servid;
+    if (id === undefined) {
+      id = await repo
+        .insertVariant(tx, { ...columns, product_id: input.productId })
+        .catch(duplicate('The variant code'));
+    } else if (!(await repo.updateVariant(tx, id, input.productId, columns).catch(duplicate('The variant code')))) {
+      throw notFound('Variant of the product');
+    }
+    if (input.attributeVals !== undefined) await repo.setVariantAttributeValues(tx, id, valueIds);
+    return id;
+  });
+  const saved = await repo.selectVariant(ctx.db, servid);
+  if (!saved) throw notFound('Variant');
+  return toVariant(saved, product, true);
+}
 
+async function deleteVariant(deps: AdminDeps, ctx: TenantContext, servid: number) {
+  const done = await deps.write(ctx, async (tx) => {
+    const variant = await repo.selectVariant(tx, servid);
+    if (!variant) throw notFound('Variant');
+    if ((await repo.variantSales(tx, servid)) > 0)
+      throw new ApiError(ErrorCode.INVALID_STATE, 'The variant has sales or held seats');
+    const siblings = await repo.selectVariants(tx, variant.product_id);
+    if (siblings.length <= 1) throw new ApiError(ErrorCode.INVALID_STATE, 'A product keeps at least one variant');
+    await repo.deleteVariant(tx, servid).catch((error: unknown) => {
+      if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
+        throw new ApiError(ErrorCode.INVALID_STATE, 'The variant is still referenced by carts or orders');
+      }
+      throw error;
+    });
+    if (variant.is_default) {
+      const heir = siblings.find((sibling) => sibling.servid !== servid);
+      if (heir) await repo.updateVariant(tx, heir.servid, variant.product_id, { is_default: true });
+    }
+    return true as const;
+  });
+  return done;
+}
+
+async function setInventory(deps: AdminDeps, ctx: TenantContext, input: SetInventoryRequest) {
+  const variant = await repo.selectVariant(ctx.db, input.variantId);
+  if (!variant || variant.product_id !== input.productId) throw notFound('Variant of the product');
+  const span = daysBetween(input.dateFrom, input.dateTo);
+  if (span < 0) throw invalidFormat('dateTo', 'must not be before dateFrom');
+  if (span >= MAX_INVENTORY_DAYS)
+    throw invalidFormat('dateTo', `must be within ${MAX_INVENTORY_DAYS} days of dateFrom`);
+  if (input.dateFrom < formatDate(ctx.now, ctx.tenant.timezone))
+    throw invalidFormat('dateFrom', 'must not be in the past');
+  const weekdays = input.weekdays?.length ? new Set(input.weekdays) : undefined;
+  const dates: string[] = [];
+  for (let day = 0; day <= span; day++) {
+    const date = addDays(input.dateFrom, day);
+    if (!weekdays || weekdays.has(weekdayOf(date))) dates.push(date);
+  }
+  const times = input.timeSlots?.length ? input.timeSlots : variant.time_slots ? variant.time_slots.split(',') : [''];
+  const slotsWritten =
+    dates.length === 0
+      ? 0
+      : await deps.write(ctx, (tx) => repo.upsertSlots(tx, variant.servid, dates, times, input.capacity));
+  return { slotsWritten };
+}
+
+async function inventory(
+  deps: AdminDeps,
+  ctx: TenantContext,
+  input: { variantId: number; dateFrom: string; dateTo: string },
+) {
+  if (daysBetween(input.dateFrom, input.dateTo) < 0) throw invalidFormat('dateTo', 'must not be before dateFrom');
+  if (!(await repo.selectVariant(ctx.db, input.variantId))) throw notFound('Variant');
+  const slots = await repo.selectSlots(ctx.db, input.variantId, input.dateFrom, input.dateTo, ctx.now);
+  return slots.map((slot) => ({
+    slotId: slot.slot_id,
+    variantId: slot.servid,
+    date: slot.slot_date,
+    startTime: slot.start_time,
+    capacity: slot.capacity,
+    sold: slot.sold,
+    held: slot.live_held,
+    free: Math.max(0, slot.capacity - slot.sold - slot.live_held),
+  }));
+}
+
+export function createCatalogAdminService(catalog: CatalogService, caches?: Pick<CatalogReadCaches, 'invalidate'>) {
+  const deps: AdminDeps = {
+    catalog,
+    write: (ctx, work) =>
+      withTransaction(ctx, (tx, afterCommit) => {
+        if (caches) afterCommit(() => caches.invalidate(ctx.tenant.tenantId));
+        return work(tx);
+      }),
+  };
   return {
-    async saveCategory(
-      ctx: TenantContext,
-      input: { categoryId?: number; categoryName: string; parentCategoryId?: number | null; categorySeq?: number },
-    ) {
-      const rows = await repo.selectCategories(ctx.db);
-      const parentId = input.parentCategoryId;
-      if (parentId !== undefined && parentId !== null && !rows.some((row) => row.category_id === parentId)) {
-        throw notFound('Parent category');
-      }
-      let categoryId = input.categoryId;
-      if (categoryId === undefined) {
-        categoryId = await repo.insertCategory(ctx.db, {
-          name: input.categoryName,
-          parentId: parentId ?? null,
-          seq: input.categorySeq ?? 0,
-        });
-      } else {
-        const id = categoryId;
-        if (parentId !== undefined && parentId !== null) {
-          // A category may not move under itself or one of its descendants.
-          const subtree = findNode(categoryTree(rows), (node) => node.categoryId === id);
-          if (
-            parentId === id ||
-            (subtree && findNode(subtree.childCategories ?? [], (node) => node.categoryId === parentId))
-          ) {
-            throw new ApiError(ErrorCode.INVALID_STATE, 'A category cannot be placed under itself');
-          }
-        }
-        const updated = await repo.updateCategory(ctx.db, id, {
-          name: input.categoryName,
-          parentId,
-          seq: input.categorySeq,
-        });
-        if (!updated) throw notFound('Category');
-      }
-      const saved = findNode(
-        categoryTree(await repo.selectCategories(ctx.db)),
-        (node) => node.categoryId === categoryId,
-      );
-      if (!saved) throw notFound('Category');
-      return saved;
-    },
-
-    async deleteCategory(ctx: TenantContext, categoryId: number) {
-      const usage = await repo.categoryUsage(ctx.db, categoryId);
-      if (usage.children > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has sub-categories');
-      if (usage.products > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has products');
-      if (!(await repo.deleteCategory(ctx.db, categoryId))) throw notFound('Category');
-      await changed(ctx);
-      return true as const;
-    },
-
-    async saveProduct(ctx: TenantContext, input: SaveProductRequest) {
-      const existing =
-        input.productId === undefined
-          ? undefined
-          : await repo.selectProduct(ctx.db, { productId: input.productId }, false);
-      if (input.productId !== undefined && !existing) throw notFound('Product');
-      const currency = input.currency ?? existing?.currency ?? ctx.tenant.currency;
-      const columns = productColumns(ctx, input, currency);
-      const minimum = input.minQuantity ?? existing?.min_quantity ?? 1;
-      const maximum = input.maxQuantity ?? existing?.max_quantity ?? 20;
-      if (minimum > maximum) throw invalidFormat('maxQuantity', 'must not be below minQuantity');
-      if (!(await repo.selectCategories(ctx.db)).some((row) => row.category_id === input.publicCategoryId)) {
-        throw notFound('Category (publicCategoryId)');
-      }
-      const productId = await withTransaction(ctx, async (tx) => {
-        let id = input.productId;
-        if (id === undefined) {
-          id = await repo.insertProduct(tx, columns).catch(duplicate('The product code'));
-          // Every product has at least one variant (contract §6).
-          await repo.insertVariant(tx, {
-            product_id: id,
-            servcode: 'DEFAULT',
-            servname: input.prodName,
-            cprice: decimal(input.productPrice, currency),
-            child_price: input.childPrice == null ? null : decimal(input.childPrice, currency),
-            is_default: true,
-          });
-        } else {
-          await repo.updateProduct(tx, id, columns).catch(duplicate('The product code'));
-        }
-        if (input.transfers) {
-          await repo.replaceTransfers(
-            tx,
-            id,
-            input.transfers.map((t) => ({
-              transferName: t.transferName,
-              transferType: t.transferType,
-              price: decimal(t.price, currency),
-            })),
-          );
-        }
-        return id;
-      });
-      await changed(ctx);
-      // Callers are employees, so the read shows the product whether or not it is on the web.
-      return catalog.product(ctx, { productId });
-    },
-
-    async deleteProduct(ctx: TenantContext, productId: number) {
-      const done = await withTransaction(ctx, async (tx) => {
-        if ((await repo.productSales(tx, productId)) > 0) {
-          throw new ApiError(ErrorCode.INVALID_STATE, 'The product has sales or held seats');
-        }
-        const deleted = await repo.deleteProduct(tx, productId).catch((error: unknown) => {
-          // Carts, orders or offline tickets still name the product: their records must stay.
-          if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
-            throw new ApiError(ErrorCode.INVALID_STATE, 'The product is still referenced by carts, orders or tickets');
-          }
-          throw error;
-        });
-        if (!deleted) throw notFound('Product');
-        return true as const;
-      });
-      await changed(ctx);
-      return done;
-    },
-
-    async saveAttribute(ctx: TenantContext, input: SaveAttributeRequest) {
-      const product = await repo.selectProduct(ctx.db, { productId: input.productId }, false);
-      if (!product) throw notFound('Product');
-      const attributeId = await withTransaction(ctx, async (tx) => {
-        const id = await repo.saveAttribute(tx, input.productId, {
-          attributeId: input.attributeId,
-          name: input.name,
-          sequence: input.sequence ?? 0,
-        });
-        if (id === undefined) throw notFound('Attribute of the product');
-        const kept: number[] = [];
-        for (const [index, value] of input.values.entries()) {
-          const valueId = await repo.saveAttributeValue(tx, id, {
-            attributeValueId: value.attributeValueId,
-            attributeValue: value.attributeValue,
-            attributeDescription: value.attributeDescription ?? null,
-            sequence: value.sequence ?? index,
-            priceAdjustment: minorToDecimalString(
-              toMinor(value.priceAdjustment ?? 0, product.currency),
-              product.currency,
-            ),
-          });
-          if (valueId === undefined) throw notFound(`Attribute value ${value.attributeValueId} of the attribute`);
-          kept.push(valueId);
-        }
-        await repo.deleteOtherAttributeValues(tx, id, kept);
-        return id;
-      });
-      const saved = (await repo.selectAttributes(ctx.db, input.productId)).find(
-        (row) => row.attribute_id === attributeId,
-      );
-      if (!saved) throw notFound('Attribute');
-      return toAttribute(saved, product.currency);
-    },
-
-    async deleteAttribute(ctx: TenantContext, attributeId: number) {
-      if (!(await repo.deleteAttribute(ctx.db, attributeId))) throw notFound('Attribute');
-      await changed(ctx);
-      return true as const;
-    },
-
-    async saveVariant(ctx: TenantContext, input: SaveVariantRequest) {
-      const product = await repo.selectProduct(ctx.db, { productId: input.productId }, false);
-      if (!product) throw notFound('Product');
-      const currency = product.currency;
-      const valueIds = [...new Set(input.attributeVals ?? [])];
-      if ((await repo.countProductAttributeValues(ctx.db, input.productId, valueIds)) !== valueIds.length) {
-        throw invalidFormat('attributeVals', 'names attribute values that are not the product’s');
-      }
-      const columns: repo.VariantColumns = {
-        servcode: input.servcode,
-        servname: input.servname,
-        cprice: decimal(input.cprice, currency),
-      };
-      if (input.servfullname !== undefined) columns.servfullname = input.servfullname;
-      if (input.servdesc !== undefined) columns.servdesc = input.servdesc;
-      if (input.bprice !== undefined) columns.bprice = input.bprice === null ? null : decimal(input.bprice, currency);
-      if (input.child_price !== undefined)
-        columns.child_price = input.child_price === null ? null : decimal(input.child_price, currency);
-      if (input.maxOccupancy !== undefined) columns.max_occupancy = input.maxOccupancy;
-      if (input.maxAdults !== undefined) columns.max_adults = input.maxAdults;
-      if (input.maxChildren !== undefined) columns.max_children = input.maxChildren;
-      if (input.timeSlots !== undefined) columns.time_slots = normaliseTimes(input.timeSlots);
-      if (input.needsLocation !== undefined) columns.needs_location = input.needsLocation;
-      const servid = await withTransaction(ctx, async (tx) => {
-        let id = input.servid;
-        if (id === undefined) {
-          id = await repo
-            .insertVariant(tx, { ...columns, product_id: input.productId })
-            .catch(duplicate('The variant code'));
-        } else if (!(await repo.updateVariant(tx, id, input.productId, columns).catch(duplicate('The variant code')))) {
-          throw notFound('Variant of the product');
-        }
-        if (input.attributeVals !== undefined) await repo.setVariantAttributeValues(tx, id, valueIds);
-        return id;
-      });
-      await changed(ctx);
-      const saved = await repo.selectVariant(ctx.db, servid);
-      if (!saved) throw notFound('Variant');
-      return toVariant(saved, product, true);
-    },
-
-    async deleteVariant(ctx: TenantContext, servid: number) {
-      const done = await withTransaction(ctx, async (tx) => {
-        const variant = await repo.selectVariant(tx, servid);
-        if (!variant) throw notFound('Variant');
-        if ((await repo.variantSales(tx, servid)) > 0)
-          throw new ApiError(ErrorCode.INVALID_STATE, 'The variant has sales or held seats');
-        const siblings = await repo.selectVariants(tx, variant.product_id);
-        if (siblings.length <= 1) throw new ApiError(ErrorCode.INVALID_STATE, 'A product keeps at least one variant');
-        await repo.deleteVariant(tx, servid).catch((error: unknown) => {
-          if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
-            throw new ApiError(ErrorCode.INVALID_STATE, 'The variant is still referenced by carts or orders');
-          }
-          throw error;
-        });
-        if (variant.is_default) {
-          const heir = siblings.find((sibling) => sibling.servid !== servid);
-          if (heir) await repo.updateVariant(tx, heir.servid, variant.product_id, { is_default: true });
-        }
-        return true as const;
-      });
-      await changed(ctx);
-      return done;
-    },
-
-    async setInventory(ctx: TenantContext, input: SetInventoryRequest) {
-      const variant = await repo.selectVariant(ctx.db, input.variantId);
-      if (!variant || variant.product_id !== input.productId) throw notFound('Variant of the product');
-      const span = daysBetween(input.dateFrom, input.dateTo);
-      if (span < 0) throw invalidFormat('dateTo', 'must not be before dateFrom');
-      if (span >= MAX_INVENTORY_DAYS)
-        throw invalidFormat('dateTo', `must be within ${MAX_INVENTORY_DAYS} days of dateFrom`);
-      if (input.dateFrom < formatDate(ctx.now, ctx.tenant.timezone))
-        throw invalidFormat('dateFrom', 'must not be in the past');
-      const weekdays = input.weekdays?.length ? new Set(input.weekdays) : undefined;
-      const dates: string[] = [];
-      for (let day = 0; day <= span; day++) {
-        const date = addDays(input.dateFrom, day);
-        if (!weekdays || weekdays.has(weekdayOf(date))) dates.push(date);
-      }
-      const times = input.timeSlots?.length
-        ? input.timeSlots
-        : variant.time_slots
-          ? variant.time_slots.split(',')
-          : [''];
-      const slotsWritten =
-        dates.length === 0 ? 0 : await repo.upsertSlots(ctx.db, variant.servid, dates, times, input.capacity);
-      return { slotsWritten };
-    },
-
-    async inventory(ctx: TenantContext, input: { variantId: number; dateFrom: string; dateTo: string }) {
-      if (daysBetween(input.dateFrom, input.dateTo) < 0) throw invalidFormat('dateTo', 'must not be before dateFrom');
-      if (!(await repo.selectVariant(ctx.db, input.variantId))) throw notFound('Variant');
-      const slots = await repo.selectSlots(ctx.db, input.variantId, input.dateFrom, input.dateTo, ctx.now);
-      return slots.map((slot) => ({
-        slotId: slot.slot_id,
-        variantId: slot.servid,
-        date: slot.slot_date,
-        startTime: slot.start_time,
-        capacity: slot.capacity,
-        sold: slot.sold,
-        held: slot.live_held,
-        free: Math.max(0, slot.capacity - slot.sold - slot.live_held),
-      }));
-    },
+    saveCategory: (ctx: TenantContext, input: Parameters<typeof saveCategory>[2]) => saveCategory(deps, ctx, input),
+    deleteCategory: (ctx: TenantContext, input: Parameters<typeof deleteCategory>[2]) =>
+      deleteCategory(deps, ctx, input),
+    saveProduct: (ctx: TenantContext, input: Parameters<typeof saveProduct>[2]) => saveProduct(deps, ctx, input),
+    deleteProduct: (ctx: TenantContext, input: Parameters<typeof deleteProduct>[2]) => deleteProduct(deps, ctx, input),
+    saveAttribute: (ctx: TenantContext, input: Parameters<typeof saveAttribute>[2]) => saveAttribute(deps, ctx, input),
+    deleteAttribute: (ctx: TenantContext, input: Parameters<typeof deleteAttribute>[2]) =>
+      deleteAttribute(deps, ctx, input),
+    saveVariant: (ctx: TenantContext, input: Parameters<typeof saveVariant>[2]) => saveVariant(deps, ctx, input),
+    deleteVariant: (ctx: TenantContext, input: Parameters<typeof deleteVariant>[2]) => deleteVariant(deps, ctx, input),
+    setInventory: (ctx: TenantContext, input: Parameters<typeof setInventory>[2]) => setInventory(deps, ctx, input),
+    inventory: (ctx: TenantContext, input: Parameters<typeof inventory>[2]) => inventory(deps, ctx, input),
   };
 }
 
