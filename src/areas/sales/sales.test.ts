@@ -423,4 +423,28 @@ describe('reconciliation', () => {
     await until(async () => (await sales(cart.orderNum)).order?.status === 'COMPLETED', 5000);
     expect(await sales(cart.orderNum)).toMatchObject({ invoices: 1, payments: ['75.000'], mails: 1 });
   });
+  it('ends an order whose link expired unpaid, and gives its reserved offline tickets back', async () => {
+    const { cart } = await cartWithLink('late@example.com', 1);
+    const [ticket] = await ok('/offline/ticket/load', {
+      session: admin,
+      productId,
+      tickets: [{ code: `EXP-${cart.orderNum}` }],
+    });
+    await ok('/offline/sale/reserveForCart', {
+      session: admin,
+      ticketIds: [ticket.ticketId],
+      blmCartReference: cart.orderNum,
+    });
+    const ticketStatus = async () =>
+      ((await ok('/offline/ticket/list', { session: admin })) as Array<{ ticketId: number; status: string }>).find(
+        (listed) => listed.ticketId === ticket.ticketId,
+      )?.status;
+    expect(await ticketStatus()).toBe('RESERVED');
+    // The payer never came back and the link ran out at the gateway.
+    await service.platformDb`
+      UPDATE payment_simulator_orders SET expires_at = now() - interval '1 minute' WHERE cart_ref = ${cart.orderNum}`;
+    await runJobOnce(service, 'payment reconciliation');
+    expect((await sales(cart.orderNum)).order).toEqual({ status: 'CANCELLED', payment_status: 'EXPIRED' });
+    expect(await ticketStatus()).toBe('AVAILABLE');
+  });
 });
