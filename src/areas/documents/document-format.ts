@@ -1,0 +1,34 @@
+// How business documents write amounts, dates and quantities as text: one place, so an invoice and a quote agree.
+import { minorUnitExponent } from '../../platform/money.js';
+
+/**
+ * An amount in minor units as document text: the currency code, then the decimal value with the currency's
+ * minor unit and thousands separators ("AED 1,234.50", "JPY 1,234", "KWD 1,234.500", "AED -5.00").
+ */
+export function formatMinorAmount(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`not an integer amount of minor units: ${minor}`);
+  const exponent = minorUnitExponent(currency);
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
+  const fraction = exponent === 0 ? '' : `.${digits.slice(-exponent)}`;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency.trim().toUpperCase()} ${minor < 0 ? '-' : ''}${grouped}${fraction}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** yyyy-MM-dd (optionally with a time) as "5 Mar 2025" ("5 Mar 2025 14:30"); other text as it is. */
+export function formatDateText(text: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(text.trim());
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return text;
+  const time = match[4] && match[5] ? ` ${match[4]}:${match[5]}` : '';
+  return `${Number(match[3])} ${month} ${match[1]}${time}`;
+}
+
+const QUANTITY_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+/** A quantity with thousands separators and at most three decimals ("1,200", "2.5"). */
+export function formatQuantity(quantity: number): string {
+  return QUANTITY_FORMAT.format(quantity);
+}
