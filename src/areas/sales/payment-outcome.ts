@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Sql } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
+import { withTransaction } from '../../platform/database/transaction.js';
 import { enqueueMail } from '../../platform/outbox/index.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { formatDate } from '../../platform/time.js';
@@ -61,7 +62,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
     orderNum: string,
     check: OrderCheckResult,
   ): Promise<repo.SalesOrderRow> =>
-    scope.db.begin(async (tx) => {
+    withTransaction(scope, async (tx, afterCommit) => {
       const order = await repo.lockOrderByNumber(tx, orderNum);
       if (!order) throw new Error('order vanished');
       if (order.status === 'COMPLETED') return order; // a concurrent redirect finished it first
@@ -113,6 +114,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
           ),
           dedupeKey: `paid:${order.order_num}`,
         });
+        afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
       }
       await repo.completeOrder(tx, order.sales_order_id, scope.now);
       if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
@@ -141,7 +143,6 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
       }
       try {
         const completed = await complete(scope, orderNum, check);
-        deps.mailQueued(scope.tenant.tenantId);
         return { kind: 'paid', order: completed, ticketCount: await ticketCount(scope.db, completed) };
       } catch (error) {
         // The customer paid: the money stays, the failure is logged and the job tries again.
@@ -170,9 +171,9 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
         const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
         if (check?.order.status.code === PaymentStatus.PAID) return outcomes.success(scope, orderNum);
       }
-      const changed = await scope.db.begin(async (tx) => {
+      await withTransaction(scope, async (tx, afterCommit) => {
         const locked = await repo.lockOrderByNumber(tx, orderNum);
-        if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return false;
+        if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return;
         await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
         if (locked.customer_email) {
           await enqueueMail(tx, {
@@ -183,10 +184,9 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
             ),
             dedupeKey: `failed:${orderNum}`,
           });
+          afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
         }
-        return true;
       });
-      if (changed) deps.mailQueued(scope.tenant.tenantId);
       return { kind: 'recorded' as const, order };
     },
 
@@ -201,7 +201,7 @@ export function createPaymentOutcomes(deps: OutcomeDeps) {
           if ((await outcomes.success(scope, order.order_num)).kind === 'paid') settled += 1;
         } else if (check.order.status.code === PaymentStatus.EXPIRED) {
           // The link ran out unpaid: the order ends and its seats go back.
-          await scope.db.begin(async (tx) => {
+          await withTransaction(scope, async (tx) => {
             const locked = await repo.lockOrderByNumber(tx, order.order_num);
             if (locked?.status !== 'OPEN') return;
             for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
