@@ -5,101 +5,17 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
-import { addDays, daysBetween, formatDate, localToInstant, weekdayOf } from '../../platform/time.js';
+import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time.js';
 import * as repo from './catalog.repository.js';
-import type {
-  SaveAttributeRequest,
-  SaveProductRequest,
-  SaveVariantRequest,
-  SetInventoryRequest,
-} from './catalog.schemas.js';
+import type { SaveAttributeRequest, SaveVariantRequest, SetInventoryRequest } from './catalog.schemas.js';
 import type { CatalogService } from './catalog.service.js';
+import { type AdminDeps, decimal, duplicate } from './admin-deps.js';
+import { deleteProduct, saveProduct } from './product-admin.js';
 import type { CatalogReadCaches } from './read-cache.js';
 import { categoryTree, findNode, toAttribute, toVariant } from './catalog.view.js';
 
 /** The longest range one setInventory call may write: two years of dates. */
 const MAX_INVENTORY_DAYS = 731;
-
-const duplicate =
-  (what: string) =>
-  (error: unknown): never => {
-    if (pgErrorCode(error) === PgCode.uniqueViolation) throw new ApiError(ErrorCode.DUPLICATE, `${what} is taken`);
-    throw error;
-  };
-
-/** What the administration needs: the catalog's reads (to answer what was saved) and its one way to write. */
-interface AdminDeps {
-  catalog: CatalogService;
-  /** Every catalog write: one transaction; once it commits, the tenant's cached reads drop on every node. */
-  write: <T>(ctx: TenantContext, work: (tx: TransactionSql) => Promise<T>) => Promise<T>;
-}
-
-const decimal = (value: number, currency: string) => minorToDecimalString(toMinor(value, currency), currency);
-
-const instant = (ctx: TenantContext, field: string, value: string | null | undefined) => {
-  if (value === undefined || value === null) return value;
-  const at = localToInstant(value, ctx.tenant.timezone);
-  if (!at) throw invalidFormat(field, 'must be yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss');
-  return at;
-};
-
-const productColumns = (ctx: TenantContext, input: SaveProductRequest, currency: string): repo.ProductColumns => {
-  const columns: repo.ProductColumns = {
-    prod_code: input.prodCode,
-    prod_name: input.prodName,
-    product_price: decimal(input.productPrice, currency),
-    public_category_id: input.publicCategoryId,
-    currency,
-  };
-  const optional: Array<[keyof SaveProductRequest, string]> = [
-    ['prodDisplayName', 'prod_display_name'],
-    ['productDescription', 'product_description'],
-    ['prodImgSmall', 'prod_img_small'],
-    ['prodImgMed', 'prod_img_med'],
-    ['prodImgLarge', 'prod_img_large'],
-    ['webDescription', 'web_description'],
-    ['availableOnWeb', 'available_on_web'],
-    ['bookingType', 'booking_type'],
-    ['pricingType', 'pricing_type'],
-    ['hasDateRange', 'has_date_range'],
-    ['hasTime', 'has_time'],
-    ['hasTimeSlot', 'has_time_slot'],
-    ['hasPaxInfo', 'has_pax_info'],
-    ['hasVendorBooking', 'has_vendor_booking'],
-    ['hasOnlinePayment', 'has_online_payment'],
-    ['splitAges', 'split_ages'],
-    ['minQuantity', 'min_quantity'],
-    ['maxQuantity', 'max_quantity'],
-    ['qtyType', 'qty_type'],
-    ['unitName', 'unit_name'],
-    ['childUnitName', 'child_unit_name'],
-    ['infantUnitName', 'infant_unit_name'],
-    ['maxAdults', 'max_adults'],
-    ['maxChildren', 'max_children'],
-    ['maxChildAge', 'max_child_age'],
-    ['maxInfantAge', 'max_infant_age'],
-    ['durationMinutes', 'duration_minutes'],
-    ['productInfo', 'product_info'],
-    ['productTerms', 'product_terms'],
-    ['productInclusions', 'product_inclusions'],
-    ['productExclusions', 'product_exclusions'],
-    ['cancelPolicy', 'cancel_policy'],
-    ['childPolicy', 'child_policy'],
-  ];
-  for (const [field, column] of optional) {
-    const value = input[field];
-    if (value !== undefined && !Array.isArray(value)) columns[column] = value;
-  }
-  if (input.childPrice !== undefined)
-    columns.child_price = input.childPrice === null ? null : decimal(input.childPrice, currency);
-  if (input.infantPrice !== undefined) columns.infant_price = decimal(input.infantPrice, currency);
-  const from = instant(ctx, 'availableFrom', input.availableFrom);
-  const to = instant(ctx, 'availableTo', input.availableTo);
-  if (from !== undefined) columns.available_from = from;
-  if (to !== undefined) columns.available_to = to;
-  if (from && to && from > to) throw invalidFormat('availableTo', 'must not be before availableFrom');
-  return columns;
-};
 
 interface CategoryInput {
   categoryId?: number;
@@ -161,69 +77,6 @@ async function deleteCategory(deps: AdminDeps, ctx: TenantContext, categoryId: n
     if (!(await repo.deleteCategory(tx, categoryId))) throw notFound('Category');
     return true as const;
   });
-}
-
-async function saveProduct(deps: AdminDeps, ctx: TenantContext, input: SaveProductRequest) {
-  const existing =
-    input.productId === undefined ? undefined : await repo.selectProduct(ctx.db, { productId: input.productId }, false);
-  if (input.productId !== undefined && !existing) throw notFound('Product');
-  const currency = input.currency ?? existing?.currency ?? ctx.tenant.currency;
-  const columns = productColumns(ctx, input, currency);
-  const minimum = input.minQuantity ?? existing?.min_quantity ?? 1;
-  const maximum = input.maxQuantity ?? existing?.max_quantity ?? 20;
-  if (minimum > maximum) throw invalidFormat('maxQuantity', 'must not be below minQuantity');
-  if (!(await repo.selectCategories(ctx.db)).some((row) => row.category_id === input.publicCategoryId)) {
-    throw notFound('Category (publicCategoryId)');
-  }
-  const productId = await deps.write(ctx, async (tx) => {
-    let id = input.productId;
-    if (id === undefined) {
-      id = await repo.insertProduct(tx, columns).catch(duplicate('The product code'));
-      // Every product has at least one variant (contract §6).
-      await repo.insertVariant(tx, {
-        product_id: id,
-        servcode: 'DEFAULT',
-        servname: input.prodName,
-        cprice: decimal(input.productPrice, currency),
-        child_price: input.childPrice == null ? null : decimal(input.childPrice, currency),
-        is_default: true,
-      });
-    } else {
-      await repo.updateProduct(tx, id, columns).catch(duplicate('The product code'));
-    }
-    if (input.transfers) {
-      await repo.replaceTransfers(
-        tx,
-        id,
-        input.transfers.map((t) => ({
-          transferName: t.transferName,
-          transferType: t.transferType,
-          price: decimal(t.price, currency),
-        })),
-      );
-    }
-    return id;
-  });
-  // Callers are employees, so the read shows the product whether or not it is on the web.
-  return deps.catalog.product(ctx, { productId });
-}
-
-async function deleteProduct(deps: AdminDeps, ctx: TenantContext, productId: number) {
-  const done = await deps.write(ctx, async (tx) => {
-    if ((await repo.productSales(tx, productId)) > 0) {
-      throw new ApiError(ErrorCode.INVALID_STATE, 'The product has sales or held seats');
-    }
-    const deleted = await repo.deleteProduct(tx, productId).catch((error: unknown) => {
-      // Carts, orders or offline tickets still name the product: their records must stay.
-      if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
-        throw new ApiError(ErrorCode.INVALID_STATE, 'The product is still referenced by carts, orders or tickets');
-      }
-      throw error;
-    });
-    if (!deleted) throw notFound('Product');
-    return true as const;
-  });
-  return done;
 }
 
 async function saveAttribute(deps: AdminDeps, ctx: TenantContext, input: SaveAttributeRequest) {
@@ -350,7 +203,7 @@ async function setInventory(deps: AdminDeps, ctx: TenantContext, input: SetInven
 }
 
 async function inventory(
-  deps: AdminDeps,
+  _deps: AdminDeps,
   ctx: TenantContext,
   input: { variantId: number; dateFrom: string; dateTo: string },
 ) {
