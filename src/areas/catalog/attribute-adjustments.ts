@@ -1,7 +1,9 @@
 // The per-person price adjustments of requested attribute values, shared by availability and quotes.
 import type { Queryable } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
-import * as repo from './catalog.repository.js';
+import { selectAttributes } from './attributes.repository.js';
+import type { ProductRow } from './products.repository.js';
+import type { VariantRow } from './variants.repository.js';
 
 /**
  * Minor-unit adjustments of the requested values (attribute id or name → value id or text) that the variant's own
@@ -9,12 +11,12 @@ import * as repo from './catalog.repository.js';
  */
 export async function attributeAdjustments(
   db: Queryable,
-  product: Pick<repo.ProductRow, 'product_id' | 'currency'>,
-  variant: Pick<repo.VariantRow, 'attribute_vals'>,
+  product: Pick<ProductRow, 'product_id' | 'currency'>,
+  variant: Pick<VariantRow, 'attribute_vals'>,
   requested: Record<string, string> | undefined,
 ): Promise<{ adjustments: number[]; unknown?: string }> {
   if (!requested || Object.keys(requested).length === 0) return { adjustments: [] };
-  const attributes = await repo.selectAttributes(db, product.product_id);
+  const attributes = await selectAttributes(db, product.product_id);
   const adjustments: number[] = [];
   for (const [key, wanted] of Object.entries(requested)) {
     const attribute = attributes.find(

@@ -1,7 +1,10 @@
 // Catalog rows as the API shows them: money rounded to the currency's minor unit, datetimes in tenant time.
 import { fromMinor, toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
-import type { AttributeRow, CategoryRow, ListingRow, ProductRow, VariantRow } from './catalog.repository.js';
+import type { AttributeRow } from './attributes.repository.js';
+import type { CategoryRow } from './categories.repository.js';
+import type { ListingRow, ProductRow } from './products.repository.js';
+import type { VariantRow } from './variants.repository.js';
 import type { Attribute, CategoryNode, Product, ProductSummary, Variant } from './catalog.schemas.js';
 
 /** A decimal from PostgreSQL as an answer's number, exact to the currency's minor unit. */

@@ -3,7 +3,8 @@
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import type { PriceBasis, SaleLimits } from './catalog.rules.js';
-import type { ProductRow, VariantRow } from './catalog.repository.js';
+import type { ProductRow } from './products.repository.js';
+import type { VariantRow } from './variants.repository.js';
 
 /** The variant's prices, the product's where the variant sets none (children pay the adult price without one). */
 export function basePrices(product: ProductRow, variant: VariantRow): Omit<PriceBasis, 'adjustments'> {

@@ -6,7 +6,8 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
-import type * as repo from './catalog.repository.js';
+import type { ProductRow } from './products.repository.js';
+import type { VariantRow } from './variants.repository.js';
 import { saleVerdict, unitPrices } from './catalog.rules.js';
 import { basePrices, saleLimits } from './sale-terms.js';
 
@@ -54,7 +55,7 @@ export type QuoteScope = Pick<TenantContext, 'tenant' | 'roles' | 'now'> & { db:
 /** The rows of a product and its variants as the caller may see them; undefined when they may not. */
 export type ProductRowsLoader = (
   productId: number,
-) => Promise<{ product: repo.ProductRow; variants: repo.VariantRow[] } | undefined>;
+) => Promise<{ product: ProductRow; variants: VariantRow[] } | undefined>;
 
 export async function quoteUnit(
   ctx: QuoteScope,
