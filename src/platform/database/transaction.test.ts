@@ -1,6 +1,7 @@
 // withTransaction against a real PostgreSQL: after-commit effects run once the change is durable, never for a
 // transaction that rolled back, in the order registered, and a failing effect neither undoes the change nor
 // keeps the others from running.
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase } from '../../../test/support/database.js';
 import type { Sql } from './connections.js';
@@ -60,7 +61,7 @@ describe('withTransaction', () => {
     const warnings: string[] = [];
     const ran: string[] = [];
     const answer = await withTransaction(
-      { db, log: { warn: (_details: object, message: string) => void warnings.push(message) } },
+      { db, log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) }) },
       async (tx, afterCommit) => {
         afterCommit(() => {
           throw new Error('broadcast failed');
@@ -75,6 +76,7 @@ describe('withTransaction', () => {
     expect(answer).toBe('saved');
     expect(ran).toEqual(['second']);
     expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('after-commit effect failed');
     expect(await count('kept')).toBe(1);
   });
 });
