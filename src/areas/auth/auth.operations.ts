@@ -1,9 +1,10 @@
 // /auth/*: what the browser app needs to log in against the identity provider of the host's tenant.
 import { type OperationDeclaration, platformOperation } from '../../platform/http/operation.js';
-import { type IdentityProvider, MASTER_REALM } from '../../platform/idp/port.js';
+import { MASTER_REALM } from '../../platform/idp/port.js';
 import { AuthConfig } from './auth.schemas.js';
+import type { AuthService } from './auth.service.js';
 
-const config = (deps: { idp: IdentityProvider; primaryClient: string }) =>
+const config = (auth: AuthService) =>
   platformOperation({
     path: '/auth/config',
     methods: ['GET'],
@@ -11,18 +12,10 @@ const config = (deps: { idp: IdentityProvider; primaryClient: string }) =>
     access: 'public',
     onTenantHosts: true,
     response: AuthConfig,
-    handler: async (ctx) => {
-      const realm = ctx.tenant?.realm ?? MASTER_REALM;
-      return {
-        issuer: deps.idp.issuer(realm),
-        realm,
-        clientId: deps.primaryClient,
-        logoutUrl: deps.idp.logoutUrl(realm),
-      };
-    },
+    handler: (ctx) => auth.config(ctx.tenant?.realm ?? MASTER_REALM),
   });
 
-/** Every operation of the area, bound to its services. */
-export function authOperations(deps: { idp: IdentityProvider; primaryClient: string }): OperationDeclaration[] {
-  return [config].map((declare) => declare(deps));
+/** Every operation of the area, bound to its service. */
+export function authOperations(auth: AuthService): OperationDeclaration[] {
+  return [config].map((declare) => declare(auth));
 }

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 export const AuthConfig = Type.Object({
   issuer: Type.String({ description: "OpenID Connect issuer of the host's realm" }),
@@ -6,3 +6,4 @@ export const AuthConfig = Type.Object({
   clientId: Type.String({ description: 'The primary client (first of TC_AUTH_CLIENTS)' }),
   logoutUrl: Type.String(),
 });
+export type AuthConfig = Static<typeof AuthConfig>;

@@ -46,7 +46,9 @@ export const ProvisionResult = Type.Object({
     Type.Object({ clientId: Type.String(), type: Type.Union([Type.Literal('public'), Type.Literal('confidential')]) }),
   ),
   roles: Type.Array(Type.String()),
-  systemSession: Type.String({ description: 'The website key pk; shown once' }),
+  systemSession: Type.String({
+    description: "The website key pk, shown once: a server-side secret of the tenant's website back end",
+  }),
   adminUser: Type.Object({
     username: Type.String(),
     email: Type.String(),
@@ -54,6 +56,7 @@ export const ProvisionResult = Type.Object({
     requiredActions: Type.Array(Type.String()),
   }),
 });
+export type ProvisionResult = Static<typeof ProvisionResult>;
 
 export const TenantIdRequest = Type.Object({ tenantId: TenantId });
 export const RefreshRequest = Type.Object({ tenantId: Type.Optional(TenantId) });
@@ -61,3 +64,4 @@ export const RefreshResult = Type.Object({
   refreshed: Type.Integer({ description: 'Tenants reloaded on this node' }),
   tenants: Type.Array(TenantView),
 });
+export type RefreshResult = Static<typeof RefreshResult>;
