@@ -68,209 +68,236 @@ interface CachedSession {
   validUntil: number;
 }
 
-export function createSessionStore(deps: {
+interface SessionStoreDeps {
   platformDb: Sql;
   idp: IdentityProvider;
   authClients: readonly string[];
   log: FastifyBaseLogger;
-}): SessionStore {
+}
+
+/** The store's dependencies and the node's cache, shared by the steps below. */
+interface Store {
+  deps: SessionStoreDeps;
   // Keyed by tenant and the token itself, so a cached request costs one map lookup (no hashing); a second index
   // by hash serves revocations, which travel as hashes.
-  const cache = new Map<string, CachedSession>();
-  const keyByHash = new Map<string, string>();
-  let unlisten: (() => Promise<void>) | undefined;
+  cache: Map<string, CachedSession>;
+  keyByHash: Map<string, string>;
+  unlisten: (() => Promise<void>) | undefined;
+}
 
-  const cacheKey = (tenantId: string, token: string) => `${tenantId}\u0000${token}`;
-  const hashKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
-
-  const forget = (key: string) => {
-    const entry = cache.get(key);
-    if (!entry) return;
-    cache.delete(key);
-    keyByHash.delete(entry.hashKey);
-  };
-
-  const remember = (key: string, entry: CachedSession) => {
-    if (cache.size >= CACHE_MAX_ENTRIES) {
-      const oldest = cache.keys().next();
-      if (!oldest.done) forget(oldest.value);
-    }
-    cache.set(key, entry);
-    keyByHash.set(entry.hashKey, key);
-  };
-
-  const dropUser = (tenantId: string, userId: number) => {
-    for (const [key, entry] of cache) {
-      if (entry.tenantId === tenantId && entry.session.userId === userId) forget(key);
-    }
-  };
-
-  const applyRevocation = (payload: string) => {
-    try {
-      const message = JSON.parse(payload) as { t?: string; h?: string; u?: number };
-      if (typeof message.t !== 'string') return;
-      if (typeof message.h === 'string') {
-        const key = keyByHash.get(`${message.t}:${message.h}`);
-        if (key) forget(key);
-      }
-      if (typeof message.u === 'number') dropUser(message.t, message.u);
-    } catch {
-      // a malformed notification is not ours to act on
-    }
-  };
-
-  const broadcast = (message: { t: string; h?: string; u?: number }) =>
-    deps.platformDb.notify(SESSION_REVOKED_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
-      deps.log.warn({ err: error }, 'session revocation broadcast failed; other nodes forget within 10 s');
-    });
-
-  const alive = (stored: StoredSession, now: Date): boolean => {
-    if (!stored.userActive) return false;
-    if (stored.expiresAt && stored.expiresAt <= now) return false;
-    if (stored.idleTimeoutSeconds !== null) {
-      if (stored.lastUsedAt.getTime() + stored.idleTimeoutSeconds * 1000 <= now.getTime()) return false;
-    }
-    return true;
-  };
-
-  /** How long the node may trust this session: never past its expiry or its idle deadline. */
-  const trustUntil = (stored: StoredSession, now: Date): number => {
-    let until = now.getTime() + CACHE_TTL_MS;
-    if (stored.expiresAt) until = Math.min(until, stored.expiresAt.getTime());
-    if (stored.idleTimeoutSeconds !== null) {
-      until = Math.min(until, now.getTime() + stored.idleTimeoutSeconds * 1000);
-    }
-    return until;
-  };
-
-  const resolveStored = async (scope: TenantScope, token: string, tokenHash: Buffer): Promise<Session | undefined> => {
-    const stored = await findSession(scope.db, tokenHash);
-    if (!stored || !alive(stored, scope.now)) return undefined;
-    if (scope.now.getTime() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-      await touchSession(scope.db, stored.sessionId, scope.now);
-    }
-    const session: Session = {
-      sessionId: stored.sessionId,
-      kind: stored.kind,
-      userId: stored.userId,
-      roles: stored.roles,
-      requiredActions: stored.requiredActions,
-    };
-    remember(cacheKey(scope.tenant.tenantId, token), {
-      tenantId: scope.tenant.tenantId,
-      hashKey: hashKey(scope.tenant.tenantId, tokenHash),
-      session,
-      validUntil: trustUntil(stored, scope.now),
-    });
-    return session;
-  };
-
-  /** A JWT of the tenant's realm: verified by the realm's keys, then mapped to the tenant's user of that login. */
-  const resolveJwt = async (scope: TenantScope, token: string, tokenHash: Buffer): Promise<Session | undefined> => {
-    const realm = scope.tenant.realm;
-    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
-    try {
-      ({ payload } = await jwtVerify(token, deps.idp.verificationKeys(realm), {
-        issuer: deps.idp.issuer(realm),
-        algorithms: ['RS256'],
-        currentDate: scope.now,
-        requiredClaims: ['exp'],
-      }));
-    } catch (error) {
-      if (!(error instanceof joseErrors.JOSEError)) throw error;
-      return undefined;
-    }
-    const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
-    const azp = typeof payload.azp === 'string' ? payload.azp : undefined;
-    if (!(azp && deps.authClients.includes(azp)) && !audiences.some((aud) => deps.authClients.includes(aud))) {
-      return undefined;
-    }
-    const login = typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined;
-    if (!login) return undefined;
-    const [user] = await scope.db<{ user_id: number; roles: Role[]; required_actions: string[] }[]>`
-      SELECT user_id, roles, required_actions FROM users
-      WHERE lower(user_login) = lower(${login}) AND is_active`;
-    if (!user) return undefined;
-    const session: Session = {
-      sessionId: `jwt:${typeof payload.jti === 'string' ? payload.jti : tokenHash.toString('hex').slice(0, 16)}`,
-      kind: 'user',
-      userId: user.user_id,
-      roles: user.roles,
-      requiredActions: user.required_actions,
-    };
-    const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
-    remember(cacheKey(scope.tenant.tenantId, token), {
-      tenantId: scope.tenant.tenantId,
-      hashKey: hashKey(scope.tenant.tenantId, tokenHash),
-      session,
-      validUntil: Math.min(expiry, scope.now.getTime() + CACHE_TTL_MS),
-    });
-    return session;
-  };
-
-  const issue = async (
-    scope: TenantScope,
-    kind: 'user' | 'guest',
-    userId: number | null,
-    roles: readonly Role[],
-  ): Promise<IssuedSession> => {
-    const policy = SESSION_POLICY[kind];
-    const { token, expiresAt } = await insertSession(scope.db, {
-      kind,
-      userId,
-      roles,
-      now: scope.now,
-      lifetimeSeconds: policy.lifetimeSeconds,
-      idleTimeoutSeconds: policy.idleSeconds,
-    });
-    const stored = await findSession(scope.db, sha256(token));
-    if (!stored) throw new Error('a session just written cannot be read back');
-    return {
-      token,
-      expiresAt,
-      session: {
-        sessionId: stored.sessionId,
-        kind,
-        userId,
-        roles: stored.roles,
-        requiredActions: stored.requiredActions,
-      },
-    };
-  };
-
+export function createSessionStore(deps: SessionStoreDeps): SessionStore {
+  const store: Store = { deps, cache: new Map(), keyByHash: new Map(), unlisten: undefined };
   return {
-    async resolve(scope, token) {
-      const cached = cache.get(cacheKey(scope.tenant.tenantId, token));
-      if (cached && cached.validUntil > scope.now.getTime()) return cached.session;
-      const tokenHash = sha256(token);
-      if (looksLikeJwt(token)) return resolveJwt(scope, token, tokenHash);
-      return resolveStored(scope, token, tokenHash);
-    },
+    resolve: (scope, token) => resolve(store, scope, token),
     issueUserSession: (scope, userId, roles) => issue(scope, 'user', userId, roles),
     issueGuestSession: (scope) => issue(scope, 'guest', null, ['guest']),
-    async revoke(scope, token) {
-      const tokenHash = sha256(token);
-      const revoked = await revokeSessionByHash(scope.db, tokenHash, scope.now);
-      forget(cacheKey(scope.tenant.tenantId, token));
-      await broadcast({ t: scope.tenant.tenantId, h: tokenHash.toString('base64') });
-      return revoked;
-    },
+    revoke: (scope, token) => revoke(store, scope, token),
     async forgetUser(tenantId, userId) {
-      dropUser(tenantId, userId);
-      await broadcast({ t: tenantId, u: userId });
+      dropUser(store, tenantId, userId);
+      await broadcast(store, { t: tenantId, u: userId });
     },
     async start() {
-      const listening = await deps.platformDb.listen(SESSION_REVOKED_CHANNEL, applyRevocation, () => {
-        // After a reconnect, notifications may have been missed: trust nothing cached before.
-        cache.clear();
-        keyByHash.clear();
-      });
-      unlisten = listening.unlisten;
+      const listening = await deps.platformDb.listen(
+        SESSION_REVOKED_CHANNEL,
+        (payload) => applyRevocation(store, payload),
+        () => {
+          // After a reconnect, notifications may have been missed: trust nothing cached before.
+          store.cache.clear();
+          store.keyByHash.clear();
+        },
+      );
+      store.unlisten = listening.unlisten;
     },
     async stop() {
-      await unlisten?.();
-      cache.clear();
-      keyByHash.clear();
+      await store.unlisten?.();
+      store.cache.clear();
+      store.keyByHash.clear();
+    },
+  };
+}
+
+const cacheKey = (tenantId: string, token: string) => `${tenantId}\u0000${token}`;
+const hashKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
+
+function forget(store: Store, key: string): void {
+  const entry = store.cache.get(key);
+  if (!entry) return;
+  store.cache.delete(key);
+  store.keyByHash.delete(entry.hashKey);
+}
+
+function remember(store: Store, key: string, entry: CachedSession): void {
+  if (store.cache.size >= CACHE_MAX_ENTRIES) {
+    const oldest = store.cache.keys().next();
+    if (!oldest.done) forget(store, oldest.value);
+  }
+  store.cache.set(key, entry);
+  store.keyByHash.set(entry.hashKey, key);
+}
+
+function dropUser(store: Store, tenantId: string, userId: number): void {
+  for (const [key, entry] of store.cache) {
+    if (entry.tenantId === tenantId && entry.session.userId === userId) forget(store, key);
+  }
+}
+
+function applyRevocation(store: Store, payload: string): void {
+  try {
+    const message = JSON.parse(payload) as { t?: string; h?: string; u?: number };
+    if (typeof message.t !== 'string') return;
+    if (typeof message.h === 'string') {
+      const key = store.keyByHash.get(`${message.t}:${message.h}`);
+      if (key) forget(store, key);
+    }
+    if (typeof message.u === 'number') dropUser(store, message.t, message.u);
+  } catch {
+    // a malformed notification is not ours to act on
+  }
+}
+
+function broadcast(store: Store, message: { t: string; h?: string; u?: number }) {
+  return store.deps.platformDb.notify(SESSION_REVOKED_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
+    store.deps.log.warn({ err: error }, 'session revocation broadcast failed; other nodes forget within 10 s');
+  });
+}
+
+async function resolve(store: Store, scope: TenantScope, token: string): Promise<Session | undefined> {
+  const cached = store.cache.get(cacheKey(scope.tenant.tenantId, token));
+  if (cached && cached.validUntil > scope.now.getTime()) return cached.session;
+  const tokenHash = sha256(token);
+  if (looksLikeJwt(token)) return resolveJwt(store, scope, token, tokenHash);
+  return resolveStored(store, scope, token, tokenHash);
+}
+
+async function revoke(store: Store, scope: TenantScope, token: string): Promise<boolean> {
+  const tokenHash = sha256(token);
+  const revoked = await revokeSessionByHash(scope.db, tokenHash, scope.now);
+  forget(store, cacheKey(scope.tenant.tenantId, token));
+  await broadcast(store, { t: scope.tenant.tenantId, h: tokenHash.toString('base64') });
+  return revoked;
+}
+
+function alive(stored: StoredSession, now: Date): boolean {
+  if (!stored.userActive) return false;
+  if (stored.expiresAt && stored.expiresAt <= now) return false;
+  if (stored.idleTimeoutSeconds !== null) {
+    if (stored.lastUsedAt.getTime() + stored.idleTimeoutSeconds * 1000 <= now.getTime()) return false;
+  }
+  return true;
+}
+
+/** How long the node may trust this session: never past its expiry or its idle deadline. */
+function trustUntil(stored: StoredSession, now: Date): number {
+  let until = now.getTime() + CACHE_TTL_MS;
+  if (stored.expiresAt) until = Math.min(until, stored.expiresAt.getTime());
+  if (stored.idleTimeoutSeconds !== null) {
+    until = Math.min(until, now.getTime() + stored.idleTimeoutSeconds * 1000);
+  }
+  return until;
+}
+
+async function resolveStored(
+  store: Store,
+  scope: TenantScope,
+  token: string,
+  tokenHash: Buffer,
+): Promise<Session | undefined> {
+  const stored = await findSession(scope.db, tokenHash);
+  if (!stored || !alive(stored, scope.now)) return undefined;
+  if (scope.now.getTime() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(scope.db, stored.sessionId, scope.now);
+  }
+  const session: Session = {
+    sessionId: stored.sessionId,
+    kind: stored.kind,
+    userId: stored.userId,
+    roles: stored.roles,
+    requiredActions: stored.requiredActions,
+  };
+  remember(store, cacheKey(scope.tenant.tenantId, token), {
+    tenantId: scope.tenant.tenantId,
+    hashKey: hashKey(scope.tenant.tenantId, tokenHash),
+    session,
+    validUntil: trustUntil(stored, scope.now),
+  });
+  return session;
+}
+
+/** A JWT of the tenant's realm: verified by the realm's keys, then mapped to the tenant's user of that login. */
+async function resolveJwt(
+  store: Store,
+  scope: TenantScope,
+  token: string,
+  tokenHash: Buffer,
+): Promise<Session | undefined> {
+  const { idp, authClients } = store.deps;
+  const realm = scope.tenant.realm;
+  let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+  try {
+    ({ payload } = await jwtVerify(token, idp.verificationKeys(realm), {
+      issuer: idp.issuer(realm),
+      algorithms: ['RS256'],
+      currentDate: scope.now,
+      requiredClaims: ['exp'],
+    }));
+  } catch (error) {
+    if (!(error instanceof joseErrors.JOSEError)) throw error;
+    return undefined;
+  }
+  const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+  const azp = typeof payload.azp === 'string' ? payload.azp : undefined;
+  if (!(azp && authClients.includes(azp)) && !audiences.some((aud) => authClients.includes(aud))) {
+    return undefined;
+  }
+  const login = typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined;
+  if (!login) return undefined;
+  const [user] = await scope.db<{ user_id: number; roles: Role[]; required_actions: string[] }[]>`
+    SELECT user_id, roles, required_actions FROM users
+    WHERE lower(user_login) = lower(${login}) AND is_active`;
+  if (!user) return undefined;
+  const session: Session = {
+    sessionId: `jwt:${typeof payload.jti === 'string' ? payload.jti : tokenHash.toString('hex').slice(0, 16)}`,
+    kind: 'user',
+    userId: user.user_id,
+    roles: user.roles,
+    requiredActions: user.required_actions,
+  };
+  const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
+  remember(store, cacheKey(scope.tenant.tenantId, token), {
+    tenantId: scope.tenant.tenantId,
+    hashKey: hashKey(scope.tenant.tenantId, tokenHash),
+    session,
+    validUntil: Math.min(expiry, scope.now.getTime() + CACHE_TTL_MS),
+  });
+  return session;
+}
+
+async function issue(
+  scope: TenantScope,
+  kind: 'user' | 'guest',
+  userId: number | null,
+  roles: readonly Role[],
+): Promise<IssuedSession> {
+  const policy = SESSION_POLICY[kind];
+  const { token, expiresAt } = await insertSession(scope.db, {
+    kind,
+    userId,
+    roles,
+    now: scope.now,
+    lifetimeSeconds: policy.lifetimeSeconds,
+    idleTimeoutSeconds: policy.idleSeconds,
+  });
+  const stored = await findSession(scope.db, sha256(token));
+  if (!stored) throw new Error('a session just written cannot be read back');
+  return {
+    token,
+    expiresAt,
+    session: {
+      sessionId: stored.sessionId,
+      kind,
+      userId,
+      roles: stored.roles,
+      requiredActions: stored.requiredActions,
     },
   };
 }

@@ -61,165 +61,190 @@ const LAST_ERROR_LENGTH = 200;
 
 type Delivery = 'sent' | 'retry-later' | 'undeliverable';
 
+/** The worker's dependencies and mutable state, shared by the steps below. */
+interface Worker {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  baseDomain: string;
+  clock: () => Date;
+  stopping: boolean;
+  /** Work stop() waits for. */
+  inFlight: Set<Promise<unknown>>;
+  /** Tenants with a kicked pass scheduled or running; `again` asks for one more pass after it. */
+  kicked: Map<string, { again: boolean }>;
+}
+
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const { registry, pools, transport, log, baseDomain } = deps;
-  const clock = deps.clock ?? (() => new Date());
-  const sweepIntervalMs = deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
-  let stopping = false;
-  /** Work stop() waits for. */
-  const inFlight = new Set<Promise<unknown>>();
-  /** Tenants with a kicked pass scheduled or running; `again` asks for one more pass after it. */
-  const kicked = new Map<string, { again: boolean }>();
-
-  const track = <T>(work: Promise<T>): Promise<T> => {
-    inFlight.add(work);
-    const forget = () => {
-      inFlight.delete(work);
-    };
-    // Both branches handled: tracking must not turn a rejection the caller handles into an unhandled one.
-    work.then(forget, forget);
-    return work;
+  const worker: Worker = {
+    registry,
+    pools,
+    transport,
+    log,
+    baseDomain,
+    clock: deps.clock ?? (() => new Date()),
+    stopping: false,
+    inFlight: new Set(),
+    kicked: new Map(),
   };
-
-  const withTenantDb = async <T>(tenant: TenantRecord, work: (db: Sql) => Promise<T>): Promise<T> => {
-    const lease = await pools.acquire(tenant);
-    try {
-      return await work(lease.sql);
-    } finally {
-      lease.release();
-    }
-  };
-
-  const recordOutcome = async (tenant: TenantRecord, work: (db: Sql) => Promise<void>): Promise<void> => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await withTenantDb(tenant, work);
-        return;
-      } catch (error) {
-        if (attempt >= RECORD_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
-      }
-    }
-  };
-
-  const deliverOne = async (tenant: TenantRecord, row: ClaimedMail): Promise<Delivery> => {
-    const context = { tenantCode: tenant.tenantCode, outboxId: row.id };
-    if (!row.mail) {
-      const error = 'the payload is not a mail';
-      await recordOutcome(tenant, (db) =>
-        markMailUndeliverable(db, { id: row.id, lockedUntil: row.lockedUntil, error }),
-      );
-      log.error(context, `outbox row parked as FAILED: ${error}`);
-      return 'undeliverable';
-    }
-    try {
-      await transport.send(composeMail(tenant, { id: row.id, createdAt: row.createdAt, mail: row.mail }, baseDomain));
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts));
-      const reason = shortReason(error);
-      await recordOutcome(tenant, (db) =>
-        rescheduleMail(db, { id: row.id, lockedUntil: row.lockedUntil, nextAttemptAt, error: reason }),
-      );
-      log.warn({ ...context, attempts, nextAttemptAt, reason }, 'mail delivery failed; it will be retried');
-      return 'retry-later';
-    }
-    await recordOutcome(tenant, (db) => markMailSent(db, row.id, clock()));
-    log.debug(context, 'mail sent');
-    return 'sent';
-  };
-
-  /** Sends a claimed batch in order. After a failure the rest goes back: most failures mean the server is down. */
-  const deliverBatch = async (
-    tenant: TenantRecord,
-    batch: ClaimedMail[],
-  ): Promise<{ sent: number; endedEarly: boolean }> => {
-    let sent = 0;
-    for (const [index, row] of batch.entries()) {
-      const outcome = stopping ? 'stopping' : await deliverOne(tenant, row);
-      if (outcome === 'sent') sent += 1;
-      if (outcome === 'stopping' || outcome === 'retry-later') {
-        const untried = batch.slice(outcome === 'stopping' ? index : index + 1);
-        const ids = untried.map((mail) => mail.id);
-        if (ids.length > 0) {
-          await recordOutcome(tenant, (db) => releaseMail(db, { ids, lockedUntil: row.lockedUntil, now: clock() }));
-        }
-        return { sent, endedEarly: true };
-      }
-    }
-    return { sent, endedEarly: false };
-  };
-
-  /** One pass over a tenant's due mail; answers how many were sent. */
-  const deliverDue = async (tenantId: string): Promise<number> => {
-    const tenant = registry.byId(tenantId);
-    // A suspended tenant's database refuses connections; its mail waits in the outbox for the activation.
-    if (tenant?.status !== 'ACTIVE') return 0;
-    let sent = 0;
-    for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !stopping; batchNumber += 1) {
-      const now = clock();
-      const lockedUntil = new Date(now.getTime() + CLAIM_MS);
-      const batch = await withTenantDb(tenant, (db) => claimDueMail(db, { now, lockedUntil, limit: BATCH_SIZE }));
-      const result = await deliverBatch(tenant, batch);
-      sent += result.sent;
-      if (result.endedEarly || batch.length < BATCH_SIZE) break;
-    }
-    return sent;
-  };
-
-  const runKicked = async (tenantId: string, request: { again: boolean }): Promise<void> => {
-    // Kicks of the same tick (several commits of one request) become one pass.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      do {
-        request.again = false;
-        await deliverDue(tenantId);
-      } while (request.again && !stopping);
-    } catch (error) {
-      log.warn({ err: error, tenantId }, 'outbox delivery failed; the sweep will retry');
-    } finally {
-      kicked.delete(tenantId);
-    }
-  };
-
   const sweeper = createTenantSweep({
     name: 'outbox sweep',
     registry,
-    intervalMs: sweepIntervalMs,
+    intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
     concurrency: SWEEP_CONCURRENCY,
     log,
     work: async (tenant) => {
-      await deliverDue(tenant.tenantId);
+      await deliverDue(worker, tenant.tenantId);
     },
   });
 
   return {
     start() {
-      if (stopping) return;
+      if (worker.stopping) return;
       sweeper.start();
     },
     async stop() {
-      stopping = true;
+      worker.stopping = true;
       await sweeper.stop();
       // Nothing new starts once stopping is set, so one wait covers everything.
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...worker.inFlight]);
     },
-    kick(tenantId) {
-      if (stopping) return;
-      const scheduled = kicked.get(tenantId);
-      if (scheduled) {
-        scheduled.again = true;
-        return;
-      }
-      const request = { again: false };
-      kicked.set(tenantId, request);
-      track(runKicked(tenantId, request));
-    },
+    kick: (tenantId) => kick(worker, tenantId),
     drain(tenantId) {
-      if (stopping) return Promise.resolve(0);
-      return track(deliverDue(tenantId));
+      if (worker.stopping) return Promise.resolve(0);
+      return track(worker, deliverDue(worker, tenantId));
     },
   };
+}
+
+function kick(worker: Worker, tenantId: string): void {
+  if (worker.stopping) return;
+  const scheduled = worker.kicked.get(tenantId);
+  if (scheduled) {
+    scheduled.again = true;
+    return;
+  }
+  const request = { again: false };
+  worker.kicked.set(tenantId, request);
+  track(worker, runKicked(worker, tenantId, request));
+}
+
+function track<T>(worker: Worker, work: Promise<T>): Promise<T> {
+  worker.inFlight.add(work);
+  const forget = () => {
+    worker.inFlight.delete(work);
+  };
+  // Both branches handled: tracking must not turn a rejection the caller handles into an unhandled one.
+  work.then(forget, forget);
+  return work;
+}
+
+async function withTenantDb<T>(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<T>): Promise<T> {
+  const lease = await worker.pools.acquire(tenant);
+  try {
+    return await work(lease.sql);
+  } finally {
+    lease.release();
+  }
+}
+
+async function recordOutcome(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withTenantDb(worker, tenant, work);
+      return;
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+    }
+  }
+}
+
+async function deliverOne(worker: Worker, tenant: TenantRecord, row: ClaimedMail): Promise<Delivery> {
+  const { log, clock } = worker;
+  const context = { tenantCode: tenant.tenantCode, outboxId: row.id };
+  if (!row.mail) {
+    const error = 'the payload is not a mail';
+    await recordOutcome(worker, tenant, (db) =>
+      markMailUndeliverable(db, { id: row.id, lockedUntil: row.lockedUntil, error }),
+    );
+    log.error(context, `outbox row parked as FAILED: ${error}`);
+    return 'undeliverable';
+  }
+  try {
+    const message = composeMail(tenant, { id: row.id, createdAt: row.createdAt, mail: row.mail }, worker.baseDomain);
+    await worker.transport.send(message);
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts));
+    const reason = shortReason(error);
+    await recordOutcome(worker, tenant, (db) =>
+      rescheduleMail(db, { id: row.id, lockedUntil: row.lockedUntil, nextAttemptAt, error: reason }),
+    );
+    log.warn({ ...context, attempts, nextAttemptAt, reason }, 'mail delivery failed; it will be retried');
+    return 'retry-later';
+  }
+  await recordOutcome(worker, tenant, (db) => markMailSent(db, row.id, clock()));
+  log.debug(context, 'mail sent');
+  return 'sent';
+}
+
+/** Sends a claimed batch in order. After a failure the rest goes back: most failures mean the server is down. */
+async function deliverBatch(
+  worker: Worker,
+  tenant: TenantRecord,
+  batch: ClaimedMail[],
+): Promise<{ sent: number; endedEarly: boolean }> {
+  let sent = 0;
+  for (const [index, row] of batch.entries()) {
+    const outcome = worker.stopping ? 'stopping' : await deliverOne(worker, tenant, row);
+    if (outcome === 'sent') sent += 1;
+    if (outcome === 'stopping' || outcome === 'retry-later') {
+      const untried = batch.slice(outcome === 'stopping' ? index : index + 1);
+      const ids = untried.map((mail) => mail.id);
+      if (ids.length > 0) {
+        await recordOutcome(worker, tenant, (db) =>
+          releaseMail(db, { ids, lockedUntil: row.lockedUntil, now: worker.clock() }),
+        );
+      }
+      return { sent, endedEarly: true };
+    }
+  }
+  return { sent, endedEarly: false };
+}
+
+/** One pass over a tenant's due mail; answers how many were sent. */
+async function deliverDue(worker: Worker, tenantId: string): Promise<number> {
+  const tenant = worker.registry.byId(tenantId);
+  // A suspended tenant's database refuses connections; its mail waits in the outbox for the activation.
+  if (tenant?.status !== 'ACTIVE') return 0;
+  let sent = 0;
+  for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.stopping; batchNumber += 1) {
+    const now = worker.clock();
+    const lockedUntil = new Date(now.getTime() + CLAIM_MS);
+    const batch = await withTenantDb(worker, tenant, (db) => claimDueMail(db, { now, lockedUntil, limit: BATCH_SIZE }));
+    const result = await deliverBatch(worker, tenant, batch);
+    sent += result.sent;
+    if (result.endedEarly || batch.length < BATCH_SIZE) break;
+  }
+  return sent;
+}
+
+async function runKicked(worker: Worker, tenantId: string, request: { again: boolean }): Promise<void> {
+  // Kicks of the same tick (several commits of one request) become one pass.
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    do {
+      request.again = false;
+      await deliverDue(worker, tenantId);
+    } while (request.again && !worker.stopping);
+  } catch (error) {
+    worker.log.warn({ err: error, tenantId }, 'outbox delivery failed; the sweep will retry');
+  } finally {
+    worker.kicked.delete(tenantId);
+  }
 }
 
 /** The error's code and first line, short: it is stored in the row and logged (server replies can be long). */

@@ -17,12 +17,7 @@ export interface TenantPools {
   closeAll(): Promise<void>;
 }
 
-interface Entry {
-  sql: Sql;
-  leases: number;
-}
-
-export function createTenantPools(deps: {
+interface TenantPoolsDeps {
   server: ServerAddress;
   secretBox: SecretBox;
   maxConnections: number;
@@ -30,111 +25,144 @@ export function createTenantPools(deps: {
   acquireTimeoutMs: number;
   connectTimeoutSeconds: number;
   log: FastifyBaseLogger;
-}): TenantPools {
-  const poolSize = Math.min(deps.poolSize, deps.maxConnections);
+}
+
+interface Entry {
+  sql: Sql;
+  leases: number;
+}
+
+/** The cache's mutable state, shared by the steps below. */
+interface PoolCache {
+  deps: TenantPoolsDeps;
+  poolSize: number;
   // Map order is recency order: a used entry is moved to the end, the least recently used is first.
-  const entries = new Map<string, Entry>();
-  let closingConnections = 0;
-  let waiters: Array<() => void> = [];
+  entries: Map<string, Entry>;
+  closingConnections: number;
+  waiters: Array<() => void>;
+}
 
-  const live = () => entries.size * poolSize;
-  const reserved = () => live() + closingConnections;
-
-  const wakeWaiters = () => {
-    const woken = waiters;
-    waiters = [];
-    for (const wake of woken) wake();
+export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
+  const cache: PoolCache = {
+    deps,
+    poolSize: Math.min(deps.poolSize, deps.maxConnections),
+    entries: new Map(),
+    closingConnections: 0,
+    waiters: [],
   };
-
-  const close = (sql: Sql, timeoutSeconds: number) => {
-    closingConnections += poolSize;
-    sql
-      .end({ timeout: timeoutSeconds })
-      .catch((error) => deps.log.warn({ err: error }, 'closing a tenant pool failed'))
-      .finally(() => {
-        closingConnections -= poolSize;
-        wakeWaiters();
-      });
-  };
-
-  const evictIdle = (): boolean => {
-    for (const [tenantId, entry] of entries) {
-      if (entry.leases > 0) continue;
-      entries.delete(tenantId);
-      close(entry.sql, 1);
-      return true;
-    }
-    return false;
-  };
-
-  const open = (tenant: TenantRecord): Entry => {
-    const entry: Entry = {
-      leases: 0,
-      sql: connect(deps.server, {
-        database: tenant.dbName,
-        max: poolSize,
-        connectTimeoutSeconds: deps.connectTimeoutSeconds,
-        login: { user: tenant.dbUser, password: deps.secretBox.open(tenant.dbPassSealed) },
-        idleTimeoutSeconds: 30,
-        applicationName: `travel-commerce:${tenant.tenantCode}`,
-      }),
-    };
-    entries.set(tenant.tenantId, entry);
-    return entry;
-  };
-
-  const lease = (tenantId: string, entry: Entry): PoolLease => {
-    entry.leases += 1;
-    entries.delete(tenantId);
-    entries.set(tenantId, entry);
-    let released = false;
-    return {
-      sql: entry.sql,
-      release() {
-        if (released) return;
-        released = true;
-        entry.leases -= 1;
-        if (entry.leases === 0 && waiters.length > 0) wakeWaiters();
-      },
-    };
-  };
-
   return {
-    async acquire(tenant) {
-      const deadline = Date.now() + deps.acquireTimeoutMs;
-      for (;;) {
-        const cached = entries.get(tenant.tenantId);
-        if (cached) return lease(tenant.tenantId, cached);
-        // Evict idle pools until the room is there once the pools already closing are gone: an evicted pool
-        // keeps counting until its connections are closed, so the check is on the live pools only.
-        while (live() + poolSize > deps.maxConnections && evictIdle()) {
-          // one more idle pool is closing
-        }
-        if (reserved() + poolSize <= deps.maxConnections) return lease(tenant.tenantId, open(tenant));
-        const wait = deadline - Date.now();
-        if (wait <= 0) {
-          throw new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-    },
-    async evict(tenantId) {
-      const entry = entries.get(tenantId);
-      if (!entry) return;
-      entries.delete(tenantId);
-      close(entry.sql, 0);
-    },
-    stats: () => ({ openPools: entries.size, reservedConnections: reserved() }),
-    async closeAll() {
-      const all = [...entries.values()];
-      entries.clear();
-      await Promise.allSettled(all.map((entry) => entry.sql.end({ timeout: 5 })));
+    acquire: (tenant) => acquire(cache, tenant),
+    evict: async (tenantId) => evict(cache, tenantId),
+    stats: () => ({ openPools: cache.entries.size, reservedConnections: reserved(cache) }),
+    closeAll: () => closeAll(cache),
+  };
+}
+
+const live = (cache: PoolCache) => cache.entries.size * cache.poolSize;
+const reserved = (cache: PoolCache) => live(cache) + cache.closingConnections;
+
+async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLease> {
+  const { deps, poolSize } = cache;
+  const deadline = Date.now() + deps.acquireTimeoutMs;
+  for (;;) {
+    const cached = cache.entries.get(tenant.tenantId);
+    if (cached) return lease(cache, tenant.tenantId, cached);
+    // Evict idle pools until the room is there once the pools already closing are gone: an evicted pool
+    // keeps counting until its connections are closed, so the check is on the live pools only.
+    while (live(cache) + poolSize > deps.maxConnections && evictIdle(cache)) {
+      // one more idle pool is closing
+    }
+    if (reserved(cache) + poolSize <= deps.maxConnections) {
+      return lease(cache, tenant.tenantId, open(cache, tenant));
+    }
+    const wait = deadline - Date.now();
+    if (wait <= 0) {
+      throw new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
+    }
+    await waitForRoom(cache, wait);
+  }
+}
+
+/** Resolves when a pool is closed or a lease released, or after `waitMs` at the latest. */
+function waitForRoom(cache: PoolCache, waitMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    cache.waiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function wakeWaiters(cache: PoolCache): void {
+  const woken = cache.waiters;
+  cache.waiters = [];
+  for (const wake of woken) wake();
+}
+
+function close(cache: PoolCache, sql: Sql, timeoutSeconds: number): void {
+  cache.closingConnections += cache.poolSize;
+  sql
+    .end({ timeout: timeoutSeconds })
+    .catch((error) => cache.deps.log.warn({ err: error }, 'closing a tenant pool failed'))
+    .finally(() => {
+      cache.closingConnections -= cache.poolSize;
+      wakeWaiters(cache);
+    });
+}
+
+function evictIdle(cache: PoolCache): boolean {
+  for (const [tenantId, entry] of cache.entries) {
+    if (entry.leases > 0) continue;
+    cache.entries.delete(tenantId);
+    close(cache, entry.sql, 1);
+    return true;
+  }
+  return false;
+}
+
+function open(cache: PoolCache, tenant: TenantRecord): Entry {
+  const { deps } = cache;
+  const entry: Entry = {
+    leases: 0,
+    sql: connect(deps.server, {
+      database: tenant.dbName,
+      max: cache.poolSize,
+      connectTimeoutSeconds: deps.connectTimeoutSeconds,
+      login: { user: tenant.dbUser, password: deps.secretBox.open(tenant.dbPassSealed) },
+      idleTimeoutSeconds: 30,
+      applicationName: `travel-commerce:${tenant.tenantCode}`,
+    }),
+  };
+  cache.entries.set(tenant.tenantId, entry);
+  return entry;
+}
+
+function lease(cache: PoolCache, tenantId: string, entry: Entry): PoolLease {
+  entry.leases += 1;
+  cache.entries.delete(tenantId);
+  cache.entries.set(tenantId, entry);
+  let released = false;
+  return {
+    sql: entry.sql,
+    release() {
+      if (released) return;
+      released = true;
+      entry.leases -= 1;
+      if (entry.leases === 0 && cache.waiters.length > 0) wakeWaiters(cache);
     },
   };
+}
+
+function evict(cache: PoolCache, tenantId: string): void {
+  const entry = cache.entries.get(tenantId);
+  if (!entry) return;
+  cache.entries.delete(tenantId);
+  close(cache, entry.sql, 0);
+}
+
+async function closeAll(cache: PoolCache): Promise<void> {
+  const all = [...cache.entries.values()];
+  cache.entries.clear();
+  await Promise.allSettled(all.map((entry) => entry.sql.end({ timeout: 5 })));
 }

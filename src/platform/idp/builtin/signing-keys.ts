@@ -48,120 +48,140 @@ interface CachedPublicKeys {
   resolve: LocalJWKSet;
 }
 
-export function createSigningKeyStore(deps: { sql: Sql; secretBox: SecretBox }): SigningKeyStore {
-  const { sql, secretBox } = deps;
-  const privateKeys = new Map<string, { realm: string; key: CryptoKey }>();
-  const publicKeyCache = new Map<string, CachedPublicKeys>();
+/** The store's dependencies and caches, shared by the steps below. */
+interface KeyStore {
+  sql: Sql;
+  secretBox: SecretBox;
+  privateKeys: Map<string, { realm: string; key: CryptoKey }>;
+  publicKeyCache: Map<string, CachedPublicKeys>;
   // Concurrent first requests of one node create one key, not one each.
-  const creating = new Map<string, Promise<boolean>>();
+  creating: Map<string, Promise<boolean>>;
+}
 
-  async function activeKeyRow(realm: string) {
-    const [row] = await sql<{ kid: string; privateJwk: string }[]>`
-      SELECT kid, private_jwk AS "privateJwk" FROM idp_signing_keys WHERE realm = ${realm} AND active`;
-    return row;
-  }
-
-  /** Creates the realm's first key unless one exists; false when the realm does not exist. */
-  function ensureActiveKey(realm: string): Promise<boolean> {
-    let pending = creating.get(realm);
-    if (!pending) {
-      pending = createKey(realm).finally(() => creating.delete(realm));
-      creating.set(realm, pending);
-    }
-    return pending;
-  }
-
-  async function createKey(realm: string): Promise<boolean> {
-    // Checked before generating: an RSA key costs real CPU, and anyone may ask for an unknown realm's JWKS.
-    const [state] = await sql<{ realmExists: boolean; hasKey: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM idp_realms WHERE name = ${realm}) AS "realmExists",
-             EXISTS (SELECT 1 FROM idp_signing_keys WHERE realm = ${realm} AND active) AS "hasKey"`;
-    if (!state?.realmExists) return false;
-    if (state.hasKey) return true;
-    const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALGORITHM, {
-      modulusLength: MODULUS_BITS,
-      extractable: true,
-    });
-    const kid = randomUUID();
-    const publicJwk: PublicJwk = {
-      ...rsaPublicParts(await exportJWK(publicKey)),
-      kid,
-      alg: SIGNING_ALGORITHM,
-      use: 'sig',
-    };
-    const sealedPrivate = secretBox.seal(JSON.stringify(await exportJWK(privateKey)));
-    // Another node may have won the race (unique active key per realm) or the realm may be gone:
-    // either way nothing is inserted and the caller re-reads.
-    const inserted = await sql`
-      INSERT INTO idp_signing_keys (kid, realm, alg, public_jwk, private_jwk)
-      SELECT ${kid}, name, ${SIGNING_ALGORITHM}, ${sql.json({ ...publicJwk })}, ${sealedPrivate}
-        FROM idp_realms WHERE name = ${realm}
-      ON CONFLICT DO NOTHING`;
-    publicKeyCache.delete(realm);
-    if (inserted.count === 1) return true;
-    return (await activeKeyRow(realm)) !== undefined;
-  }
-
-  async function signingKey(realm: string): Promise<SigningKey | undefined> {
-    let row = await activeKeyRow(realm);
-    if (!row) {
-      if (!(await ensureActiveKey(realm))) return undefined;
-      row = await activeKeyRow(realm);
-      if (!row) return undefined; // the realm was deleted meanwhile
-    }
-    const cached = privateKeys.get(row.kid);
-    if (cached) return { kid: row.kid, privateKey: cached.key };
-    const jwk: unknown = JSON.parse(secretBox.open(row.privateJwk));
-    if (!isRsaPrivateJwk(jwk)) throw new Error('the stored signing key is not an RSA private key');
-    const key = await importJWK(jwk, SIGNING_ALGORITHM);
-    if (!(key instanceof CryptoKey)) throw new Error('the stored signing key is not an RSA key');
-    privateKeys.set(row.kid, { realm, key });
-    return { kid: row.kid, privateKey: key };
-  }
-
-  async function storedPublicKeys(realm: string): Promise<PublicJwk[]> {
-    const rows = await sql<{ jwk: PublicJwk }[]>`
-      SELECT public_jwk AS jwk FROM idp_signing_keys WHERE realm = ${realm} ORDER BY active DESC, created_at DESC`;
-    return rows.map((row) => row.jwk);
-  }
-
-  async function publicKeys(realm: string): Promise<PublicJwk[] | undefined> {
-    const keys = await storedPublicKeys(realm);
-    if (keys.length > 0) return keys;
-    if (!(await ensureActiveKey(realm))) return undefined;
-    return storedPublicKeys(realm);
-  }
-
-  async function cachedPublicKeys(realm: string, kid: string | undefined): Promise<CachedPublicKeys> {
-    const now = performance.now();
-    const cached = publicKeyCache.get(realm);
-    const fresh = cached && now - cached.loadedAt < PUBLIC_KEYS_TTL_MS;
-    const knowsKid = cached && (kid === undefined || cached.kids.has(kid));
-    const mayRefresh = !cached || now - cached.loadedAt >= UNKNOWN_KID_REFRESH_MS;
-    if (cached && fresh && (knowsKid || !mayRefresh)) return cached;
-    const keys = await storedPublicKeys(realm);
-    const loaded: CachedPublicKeys = {
-      loadedAt: now,
-      kids: new Set(keys.map((key) => key.kid)),
-      resolve: createLocalJWKSet({ keys: keys.map((key) => ({ ...key })) }),
-    };
-    // A realm without keys has signed nothing yet; caching that would hide its first key for a minute.
-    if (keys.length > 0) publicKeyCache.set(realm, loaded);
-    else publicKeyCache.delete(realm);
-    return loaded;
-  }
-
+export function createSigningKeyStore(deps: { sql: Sql; secretBox: SecretBox }): SigningKeyStore {
+  const store: KeyStore = {
+    sql: deps.sql,
+    secretBox: deps.secretBox,
+    privateKeys: new Map(),
+    publicKeyCache: new Map(),
+    creating: new Map(),
+  };
   return {
-    signingKey,
-    publicKeys,
+    signingKey: (realm) => signingKey(store, realm),
+    publicKeys: (realm) => publicKeys(store, realm),
     verificationKeys(realm) {
-      return async (header, token) => (await cachedPublicKeys(realm, header.kid)).resolve(header, token);
+      return async (header, token) => (await cachedPublicKeys(store, realm, header.kid)).resolve(header, token);
     },
     forget(realm) {
-      publicKeyCache.delete(realm);
-      for (const [kid, entry] of privateKeys) if (entry.realm === realm) privateKeys.delete(kid);
+      store.publicKeyCache.delete(realm);
+      for (const [kid, entry] of store.privateKeys) if (entry.realm === realm) store.privateKeys.delete(kid);
     },
   };
+}
+
+async function activeKeyRow(store: KeyStore, realm: string) {
+  const [row] = await store.sql<{ kid: string; privateJwk: string }[]>`
+    SELECT kid, private_jwk AS "privateJwk" FROM idp_signing_keys WHERE realm = ${realm} AND active`;
+  return row;
+}
+
+/** Creates the realm's first key unless one exists; false when the realm does not exist. */
+function ensureActiveKey(store: KeyStore, realm: string): Promise<boolean> {
+  let pending = store.creating.get(realm);
+  if (!pending) {
+    pending = createKey(store, realm).finally(() => store.creating.delete(realm));
+    store.creating.set(realm, pending);
+  }
+  return pending;
+}
+
+async function createKey(store: KeyStore, realm: string): Promise<boolean> {
+  const { sql } = store;
+  // Checked before generating: an RSA key costs real CPU, and anyone may ask for an unknown realm's JWKS.
+  const [state] = await sql<{ realmExists: boolean; hasKey: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM idp_realms WHERE name = ${realm}) AS "realmExists",
+           EXISTS (SELECT 1 FROM idp_signing_keys WHERE realm = ${realm} AND active) AS "hasKey"`;
+  if (!state?.realmExists) return false;
+  if (state.hasKey) return true;
+  const { kid, publicJwk, sealedPrivate } = await generateSigningKey(store.secretBox);
+  // Another node may have won the race (unique active key per realm) or the realm may be gone:
+  // either way nothing is inserted and the caller re-reads.
+  const inserted = await sql`
+    INSERT INTO idp_signing_keys (kid, realm, alg, public_jwk, private_jwk)
+    SELECT ${kid}, name, ${SIGNING_ALGORITHM}, ${sql.json({ ...publicJwk })}, ${sealedPrivate}
+      FROM idp_realms WHERE name = ${realm}
+    ON CONFLICT DO NOTHING`;
+  store.publicKeyCache.delete(realm);
+  if (inserted.count === 1) return true;
+  return (await activeKeyRow(store, realm)) !== undefined;
+}
+
+/** A new RSA key pair: the public half as a JWK, the private half sealed for storage. */
+async function generateSigningKey(
+  secretBox: SecretBox,
+): Promise<{ kid: string; publicJwk: PublicJwk; sealedPrivate: string }> {
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALGORITHM, {
+    modulusLength: MODULUS_BITS,
+    extractable: true,
+  });
+  const kid = randomUUID();
+  const publicJwk: PublicJwk = {
+    ...rsaPublicParts(await exportJWK(publicKey)),
+    kid,
+    alg: SIGNING_ALGORITHM,
+    use: 'sig',
+  };
+  const sealedPrivate = secretBox.seal(JSON.stringify(await exportJWK(privateKey)));
+  return { kid, publicJwk, sealedPrivate };
+}
+
+async function signingKey(store: KeyStore, realm: string): Promise<SigningKey | undefined> {
+  let row = await activeKeyRow(store, realm);
+  if (!row) {
+    if (!(await ensureActiveKey(store, realm))) return undefined;
+    row = await activeKeyRow(store, realm);
+    if (!row) return undefined; // the realm was deleted meanwhile
+  }
+  const cached = store.privateKeys.get(row.kid);
+  if (cached) return { kid: row.kid, privateKey: cached.key };
+  const jwk: unknown = JSON.parse(store.secretBox.open(row.privateJwk));
+  if (!isRsaPrivateJwk(jwk)) throw new Error('the stored signing key is not an RSA private key');
+  const key = await importJWK(jwk, SIGNING_ALGORITHM);
+  if (!(key instanceof CryptoKey)) throw new Error('the stored signing key is not an RSA key');
+  store.privateKeys.set(row.kid, { realm, key });
+  return { kid: row.kid, privateKey: key };
+}
+
+async function storedPublicKeys(store: KeyStore, realm: string): Promise<PublicJwk[]> {
+  const rows = await store.sql<{ jwk: PublicJwk }[]>`
+    SELECT public_jwk AS jwk FROM idp_signing_keys WHERE realm = ${realm} ORDER BY active DESC, created_at DESC`;
+  return rows.map((row) => row.jwk);
+}
+
+async function publicKeys(store: KeyStore, realm: string): Promise<PublicJwk[] | undefined> {
+  const keys = await storedPublicKeys(store, realm);
+  if (keys.length > 0) return keys;
+  if (!(await ensureActiveKey(store, realm))) return undefined;
+  return storedPublicKeys(store, realm);
+}
+
+async function cachedPublicKeys(store: KeyStore, realm: string, kid: string | undefined): Promise<CachedPublicKeys> {
+  const now = performance.now();
+  const cached = store.publicKeyCache.get(realm);
+  const fresh = cached && now - cached.loadedAt < PUBLIC_KEYS_TTL_MS;
+  const knowsKid = cached && (kid === undefined || cached.kids.has(kid));
+  const mayRefresh = !cached || now - cached.loadedAt >= UNKNOWN_KID_REFRESH_MS;
+  if (cached && fresh && (knowsKid || !mayRefresh)) return cached;
+  const keys = await storedPublicKeys(store, realm);
+  const loaded: CachedPublicKeys = {
+    loadedAt: now,
+    kids: new Set(keys.map((key) => key.kid)),
+    resolve: createLocalJWKSet({ keys: keys.map((key) => ({ ...key })) }),
+  };
+  // A realm without keys has signed nothing yet; caching that would hide its first key for a minute.
+  if (keys.length > 0) store.publicKeyCache.set(realm, loaded);
+  else store.publicKeyCache.delete(realm);
+  return loaded;
 }
 
 /** Only the public members of an exported RSA key (exportJWK of a public key has no private ones). */
