@@ -145,62 +145,69 @@ function cardOf(order: SimulatorOrder): PaymentCard | null {
   };
 }
 
+/** The check result's shape for a stored order; `url` is the order's payment page. */
+function checkResult(order: SimulatorOrder, status: PaymentStatusCode, url: string): OrderCheckResult {
+  const transaction = transactionOf(order);
+  return {
+    method: 'check',
+    trace: newTrace(),
+    order: {
+      ref: order.orderRef,
+      url,
+      cartId: order.cartRef,
+      test: order.test ? 1 : 0,
+      amount: fromMinor(order.amountMinor, order.currency),
+      currency: order.currency,
+      description: order.description,
+      status: { code: status, text: paymentStatusText(status) ?? '' },
+      transaction,
+      paymethod: transaction ? 'Card' : null,
+      card: cardOf(order),
+      customer: checkCustomer(order.customer),
+    },
+    error: null,
+  };
+}
+
+async function createOrder(
+  deps: PaymentSimulatorDeps,
+  pageUrl: (orderRef: string) => string,
+  request: CreateOrderRequest,
+): Promise<CreatedOrder> {
+  refuseInvalid(request);
+  const now = deps.clock();
+  const orderRef = randomBytes(32).toString('hex').toUpperCase();
+  const created = await insertOrder(deps.platformDb, {
+    orderRef,
+    cartRef: request.cartRef,
+    amountMinor: request.amountMinor,
+    currency: request.currency,
+    description: request.description,
+    test: request.test,
+    returnUrls: { ...request.returnUrls },
+    customer: request.customer ?? null,
+    language: request.language ?? null,
+    device: request.device ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.linkMinutes * 60_000),
+  });
+  if (!created) throw gatewayRefusal('E56:Duplicate transaction', 'Cart ID must be unique');
+  return { orderRef, paymentUrl: pageUrl(orderRef) };
+}
+
 export function createPaymentSimulator(deps: PaymentSimulatorDeps): PaymentSimulator {
   const base = deps.publicUrl.replace(/\/+$/, '');
   const pageUrl = (orderRef: string) => `${base}${SIMULATOR_PATH}/${orderRef}`;
 
-  function checkResult(order: SimulatorOrder, status: PaymentStatusCode): OrderCheckResult {
-    const transaction = transactionOf(order);
-    return {
-      method: 'check',
-      trace: newTrace(),
-      order: {
-        ref: order.orderRef,
-        url: pageUrl(order.orderRef),
-        cartId: order.cartRef,
-        test: order.test ? 1 : 0,
-        amount: fromMinor(order.amountMinor, order.currency),
-        currency: order.currency,
-        description: order.description,
-        status: { code: status, text: paymentStatusText(status) ?? '' },
-        transaction,
-        paymethod: transaction ? 'Card' : null,
-        card: cardOf(order),
-        customer: checkCustomer(order.customer),
-      },
-      error: null,
-    };
-  }
-
   return {
     kind: 'simulator',
 
-    async createOrder(request: CreateOrderRequest): Promise<CreatedOrder> {
-      refuseInvalid(request);
-      const now = deps.clock();
-      const orderRef = randomBytes(32).toString('hex').toUpperCase();
-      const created = await insertOrder(deps.platformDb, {
-        orderRef,
-        cartRef: request.cartRef,
-        amountMinor: request.amountMinor,
-        currency: request.currency,
-        description: request.description,
-        test: request.test,
-        returnUrls: { ...request.returnUrls },
-        customer: request.customer ?? null,
-        language: request.language ?? null,
-        device: request.device ?? null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + deps.linkMinutes * 60_000),
-      });
-      if (!created) throw gatewayRefusal('E56:Duplicate transaction', 'Cart ID must be unique');
-      return { orderRef, paymentUrl: pageUrl(orderRef) };
-    },
+    createOrder: (request: CreateOrderRequest) => createOrder(deps, pageUrl, request),
 
     async checkOrder(orderRef: string): Promise<OrderCheckResult> {
       const order = ORDER_REF_PATTERN.test(orderRef) ? await findOrder(deps.platformDb, orderRef) : undefined;
       if (!order) throw gatewayRefusal('E01:Invalid request', 'Order not found');
-      return checkResult(order, simulatorStatus(order, deps.clock()));
+      return checkResult(order, simulatorStatus(order, deps.clock()), pageUrl(order.orderRef));
     },
 
     async viewOrder(orderRef: string): Promise<SimulatorView> {
