@@ -40,247 +40,268 @@ export interface UsersDeps {
 }
 
 export function createUsersService(deps: UsersDeps) {
-  const { sessions } = deps;
   // Verifying against this when the user is unknown makes a miss cost as much as a wrong password.
   const decoyHash = hashPassword(temporaryPassword());
-
-  const requirePolicy = (field: string, password: string, login: string, email: string) => {
-    const problem = passwordProblem(password, login, email);
-    if (problem) throw invalidFormat(field, problem);
-  };
-
-  const asDuplicate = (error: unknown): never => {
-    if (pgErrorCode(error) === PgCode.uniqueViolation) {
-      throw new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
-    }
-    throw error;
-  };
-
-  /** The user a logged-in caller may act on: their own record, or any record for an admin. */
-  const ownOrAdministered = async (ctx: TenantContext, userId: number) => {
-    const self = ctx.session?.userId === userId;
-    if (!self && !ctx.roles.includes('admin')) throw notFound('User');
-    const user = await repo.findUserById(ctx.db, userId);
-    if (!user) throw notFound('User');
-    return user;
-  };
-
-  const link = (ctx: TenantContext, path: string, token: string) =>
-    `${deps.tenantUrl(ctx.tenant.tenantCode)}${path}?token=${encodeURIComponent(token)}`;
-
+  const { sessions } = deps;
   return {
-    async authenticate(ctx: TenantContext, username: string, password: string): Promise<AuthenticatedUser> {
-      await countRequest(ctx.db, `authenticate:${ctx.clientIp}`, deps.rateLimits.authenticate, ctx.now);
-      const user = await repo.findUserByLoginOrEmail(ctx.db, username);
-      if (!user) {
-        await verifyPassword(password, await decoyHash);
-        throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
-      }
-      if (isLocked(user.locked_until, ctx.now)) {
-        await verifyPassword(password, await decoyHash);
-        throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
-      }
-      if (!(await verifyPassword(password, user.password_hash))) {
-        const lockUntil = new Date(ctx.now.getTime() + deps.lockout.minutes * 60_000);
-        await repo.recordFailedLogin(ctx.db, user.user_id, deps.lockout.threshold, lockUntil);
-        throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
-      }
-      // Only someone who knows the password learns that the account still waits for activation.
-      if (!user.is_active) throw new ApiError(ErrorCode.NOTFOUND, 'The account is not activated yet');
-      await repo.clearFailedLogins(ctx.db, user.user_id);
-      const issued = await sessions.issueUserSession(ctx, user.user_id, user.roles);
-      return {
-        ...toUserView(user, ctx.tenant.timezone, undefined, 'OK'),
-        session: issued.token,
-        sessionExpiry: issued.expiresAt ? formatDateTime(issued.expiresAt, ctx.tenant.timezone) : '',
-        roles: [...issued.session.roles],
-        requiredActions: [...issued.session.requiredActions],
-      };
-    },
-
-    async register(ctx: TenantContext, input: RegisterRequest, pk: string | undefined): Promise<UserView> {
-      await countRequest(ctx.db, `register:${ctx.clientIp}`, deps.rateLimits.register, ctx.now);
-      requirePolicy('password', input.password, input.userLogin, input.userEmail);
-      const passwordHash = await hashPassword(input.password);
-      const { user, token } = await withTransaction(ctx, async (tx) => {
-        const created = await repo
-          .insertUser(tx, {
-            userLogin: input.userLogin,
-            userEmail: input.userEmail,
-            userName: input.userName ?? null,
-            passwordHash,
-            mobile: input.mobile,
-            street: input.street,
-            city: input.city,
-            countryId: input.countryId,
-            roles: ['customer'],
-            isActive: false,
-            requiredActions: [],
-            now: ctx.now,
-          })
-          .catch(asDuplicate);
-        const issued = await repo.issueUserToken(tx, created.user_id, 'ACTIVATION', ctx.now, ACTIVATION_TOKEN_HOURS);
-        await enqueueMail(
-          tx,
-          activationMail(
-            { email: created.user_email, name: created.user_name },
-            ctx.tenant.tenantName,
-            link(ctx, '/user/activate', issued.token),
-          ),
-        );
-        return { user: created, token: issued };
-      });
-      deps.mailQueued(ctx.tenant.tenantId);
-      // The token activates the address: only the website itself (pk) or staff may see it; others get it by mail.
-      const trusted =
-        ctx.session?.kind === 'system' ||
-        isEmployee(ctx.roles) ||
-        (pk !== undefined && (await sessions.resolve(ctx, pk))?.kind === 'system');
-      return toUserView(user, ctx.tenant.timezone, {
-        ...(trusted ? { token: token.token } : {}),
-        type: 'ACTIVATION',
-        expiresAt: token.expiresAt,
-        valid: true,
-      });
-    },
-
-    async check(ctx: TenantContext, email: string) {
-      await countRequest(ctx.db, `check:${ctx.clientIp}`, deps.rateLimits.check, ctx.now);
-      const user = await repo.findUserByEmail(ctx.db, email);
-      return { email, registered: Boolean(user), active: user?.is_active ?? false };
-    },
-
-    async activate(ctx: TenantContext, token: string): Promise<UserView> {
-      return withTransaction(ctx, async (tx) => {
-        const used = await repo.consumeUserToken(tx, token, 'ACTIVATION', ctx.now);
-        if (!used) throw notFound('Activation token (unknown, used or expired)');
-        const user = await repo.activateUser(tx, used.userId, ctx.now);
-        return toUserView(
-          user,
-          ctx.tenant.timezone,
-          { type: 'ACTIVATION', expiresAt: used.expiresAt, valid: false },
-          'OK',
-        );
-      });
-    },
-
-    async update(ctx: TenantContext, input: UpdateRequest): Promise<UserView> {
-      await ownOrAdministered(ctx, input.userId);
-      const updated = await repo.updateProfile(ctx.db, input.userId, input, ctx.now).catch(asDuplicate);
-      return toUserView(updated, ctx.tenant.timezone);
-    },
-
-    async updatePassword(ctx: TenantContext, userId: number, current: string, next: string) {
-      // Only one's own password, knowing the current one: an admin uses /user/create or a reset instead.
-      if (ctx.session?.userId !== userId) throw notFound('User');
-      const user = await repo.findUserById(ctx.db, userId);
-      if (!user) throw notFound('User');
-      if (!(await verifyPassword(current, user.password_hash))) {
-        throw new ApiError(ErrorCode.INVALID_CREDENTIALS, 'The current password is not correct');
-      }
-      requirePolicy('newPassword', next, user.user_login, user.user_email);
-      if (next === current) throw invalidFormat('newPassword', 'must differ from the current password');
-      const passwordHash = await hashPassword(next);
-      await withTransaction(ctx, async (tx) => {
-        await repo.setPassword(tx, userId, passwordHash, ctx.now);
-        // Every other session of the user ends; the one that changed the password stays.
-        const current = ctx.session?.sessionId;
-        await revokeUserSessions(tx, userId, ctx.now, current && /^\d+$/.test(current) ? current : undefined);
-      });
-      await sessions.forgetUser(ctx.tenant.tenantId, userId);
-      return { userId, userLogin: user.user_login, userName: user.user_name, auth: 'OK' as const };
-    },
-
-    async requestPasswordReset(ctx: TenantContext, email: string): Promise<string> {
-      await countRequest(ctx.db, `reset:${ctx.clientIp}`, deps.rateLimits.resetRequest, ctx.now);
-      // Per address as well, so nobody can flood one mailbox from many addresses.
-      await countRequest(ctx.db, `reset-to:${email.toLowerCase()}`, deps.rateLimits.resetRequest, ctx.now);
-      const user = await repo.findUserByEmail(ctx.db, email);
-      if (!user?.is_active) return RESET_REQUEST_ANSWER;
-      await withTransaction(ctx, async (tx) => {
-        const issued = await repo.issueUserToken(tx, user.user_id, 'RESET', ctx.now, RESET_TOKEN_HOURS);
-        await enqueueMail(
-          tx,
-          passwordResetMail(
-            { email: user.user_email, name: user.user_name },
-            ctx.tenant.tenantName,
-            link(ctx, '/reset-password', issued.token),
-          ),
-        );
-      });
-      deps.mailQueued(ctx.tenant.tenantId);
-      return RESET_REQUEST_ANSWER;
-    },
-
-    async resetPassword(ctx: TenantContext, token: string, next: string): Promise<string> {
-      if (next.length < PASSWORD_MIN_LENGTH) {
-        throw invalidFormat('newPassword', `must have at least ${PASSWORD_MIN_LENGTH} characters`);
-      }
-      const passwordHash = await hashPassword(next);
-      const userId = await withTransaction(ctx, async (tx) => {
-        const used = await repo.consumeUserToken(tx, token, 'RESET', ctx.now);
-        if (!used) throw notFound('Reset token (unknown, used or expired)');
-        const user = await repo.findUserById(tx, used.userId);
-        if (!user) throw notFound('User');
-        requirePolicy('newPassword', next, user.user_login, user.user_email);
-        await repo.setPassword(tx, user.user_id, passwordHash, ctx.now);
-        await revokeUserSessions(tx, user.user_id, ctx.now);
-        return user.user_id;
-      });
-      await sessions.forgetUser(ctx.tenant.tenantId, userId);
-      return RESET_DONE_ANSWER;
-    },
-
+    authenticate: (ctx: TenantContext, username: string, password: string) =>
+      authenticate(deps, decoyHash, ctx, username, password),
+    register: (ctx: TenantContext, input: RegisterRequest, pk: string | undefined) => register(deps, ctx, input, pk),
+    check: (ctx: TenantContext, email: string) => check(deps, ctx, email),
+    activate,
+    update,
+    updatePassword: (ctx: TenantContext, userId: number, current: string, next: string) =>
+      updatePassword(deps, ctx, userId, current, next),
+    requestPasswordReset: (ctx: TenantContext, email: string) => requestPasswordReset(deps, ctx, email),
+    resetPassword: (ctx: TenantContext, token: string, next: string) => resetPassword(deps, ctx, token, next),
     async logout(ctx: TenantContext, token: string): Promise<true> {
       await sessions.revoke(ctx, token);
       return true;
     },
-
-    async issueGuestSession(ctx: TenantContext) {
-      await countRequest(ctx.db, `guest:${ctx.clientIp}`, deps.rateLimits.guest, ctx.now);
-      const issued = await sessions.issueGuestSession(ctx);
-      return {
-        session: issued.token,
-        sessionExpiry: issued.expiresAt ? formatDateTime(issued.expiresAt, ctx.tenant.timezone) : '',
-        roles: [...issued.session.roles],
-      };
-    },
-
+    issueGuestSession: (ctx: TenantContext) => issueGuestSession(deps, ctx),
     async list(ctx: TenantContext, filter: { query?: string; role?: Role }): Promise<UserView[]> {
       const rows = await repo.listUsers(ctx.db, filter);
       return rows.map((row) => toUserView(row, ctx.tenant.timezone));
     },
+    setRoles: (ctx: TenantContext, userId: number, roles: Role[]) => setRoles(deps, ctx, userId, roles),
+    create,
+  };
+}
 
-    async setRoles(ctx: TenantContext, userId: number, roles: Role[]): Promise<UserView> {
-      if (ctx.session?.userId === userId && !roles.includes('admin')) {
-        throw new ApiError(ErrorCode.INVALID_STATE, 'An admin cannot take the admin role from themselves');
-      }
-      const updated = await repo.setRoles(ctx.db, userId, roles, ctx.now);
-      if (!updated) throw notFound('User');
-      await sessions.forgetUser(ctx.tenant.tenantId, userId);
-      return toUserView(updated, ctx.tenant.timezone);
-    },
+function requirePolicy(field: string, password: string, login: string, email: string): void {
+  const problem = passwordProblem(password, login, email);
+  if (problem) throw invalidFormat(field, problem);
+}
 
-    async create(ctx: TenantContext, input: { userLogin: string; userEmail: string; userName: string; roles: Role[] }) {
-      const password = temporaryPassword();
-      const created = await repo
-        .insertUser(ctx.db, {
-          userLogin: input.userLogin,
-          userEmail: input.userEmail,
-          userName: input.userName,
-          passwordHash: await hashPassword(password),
-          roles: input.roles,
-          isActive: true,
-          requiredActions: ['UPDATE_PASSWORD'],
-          now: ctx.now,
-        })
-        .catch(asDuplicate);
-      return {
-        ...toUserView(created, ctx.tenant.timezone),
-        temporaryPassword: password,
-        requiredActions: [...created.required_actions],
-      };
-    },
+function asDuplicate(error: unknown): never {
+  if (pgErrorCode(error) === PgCode.uniqueViolation) {
+    throw new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
+  }
+  throw error;
+}
+
+/** The user a logged-in caller may act on: their own record, or any record for an admin. */
+async function ownOrAdministered(ctx: TenantContext, userId: number) {
+  const self = ctx.session?.userId === userId;
+  if (!self && !ctx.roles.includes('admin')) throw notFound('User');
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+function link(deps: UsersDeps, ctx: TenantContext, path: string, token: string): string {
+  return `${deps.tenantUrl(ctx.tenant.tenantCode)}${path}?token=${encodeURIComponent(token)}`;
+}
+
+async function authenticate(
+  deps: UsersDeps,
+  decoyHash: Promise<string>,
+  ctx: TenantContext,
+  username: string,
+  password: string,
+): Promise<AuthenticatedUser> {
+  await countRequest(ctx.db, `authenticate:${ctx.clientIp}`, deps.rateLimits.authenticate, ctx.now);
+  const user = await repo.findUserByLoginOrEmail(ctx.db, username);
+  if (!user) {
+    await verifyPassword(password, await decoyHash);
+    throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
+  }
+  if (isLocked(user.locked_until, ctx.now)) {
+    await verifyPassword(password, await decoyHash);
+    throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
+  }
+  if (!(await verifyPassword(password, user.password_hash))) {
+    const lockUntil = new Date(ctx.now.getTime() + deps.lockout.minutes * 60_000);
+    await repo.recordFailedLogin(ctx.db, user.user_id, deps.lockout.threshold, lockUntil);
+    throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
+  }
+  // Only someone who knows the password learns that the account still waits for activation.
+  if (!user.is_active) throw new ApiError(ErrorCode.NOTFOUND, 'The account is not activated yet');
+  await repo.clearFailedLogins(ctx.db, user.user_id);
+  const issued = await deps.sessions.issueUserSession(ctx, user.user_id, user.roles);
+  return {
+    ...toUserView(user, ctx.tenant.timezone, undefined, 'OK'),
+    session: issued.token,
+    sessionExpiry: issued.expiresAt ? formatDateTime(issued.expiresAt, ctx.tenant.timezone) : '',
+    roles: [...issued.session.roles],
+    requiredActions: [...issued.session.requiredActions],
+  };
+}
+
+async function register(
+  deps: UsersDeps,
+  ctx: TenantContext,
+  input: RegisterRequest,
+  pk: string | undefined,
+): Promise<UserView> {
+  await countRequest(ctx.db, `register:${ctx.clientIp}`, deps.rateLimits.register, ctx.now);
+  requirePolicy('password', input.password, input.userLogin, input.userEmail);
+  const passwordHash = await hashPassword(input.password);
+  const { user, token } = await withTransaction(ctx, async (tx) => {
+    const created = await repo
+      .insertUser(tx, {
+        userLogin: input.userLogin,
+        userEmail: input.userEmail,
+        userName: input.userName ?? null,
+        passwordHash,
+        mobile: input.mobile,
+        street: input.street,
+        city: input.city,
+        countryId: input.countryId,
+        roles: ['customer'],
+        isActive: false,
+        requiredActions: [],
+        now: ctx.now,
+      })
+      .catch(asDuplicate);
+    const issued = await repo.issueUserToken(tx, created.user_id, 'ACTIVATION', ctx.now, ACTIVATION_TOKEN_HOURS);
+    await enqueueMail(
+      tx,
+      activationMail(
+        { email: created.user_email, name: created.user_name },
+        ctx.tenant.tenantName,
+        link(deps, ctx, '/user/activate', issued.token),
+      ),
+    );
+    return { user: created, token: issued };
+  });
+  deps.mailQueued(ctx.tenant.tenantId);
+  // The token activates the address: only the website itself (pk) or staff may see it; others get it by mail.
+  const trusted =
+    ctx.session?.kind === 'system' ||
+    isEmployee(ctx.roles) ||
+    (pk !== undefined && (await deps.sessions.resolve(ctx, pk))?.kind === 'system');
+  return toUserView(user, ctx.tenant.timezone, {
+    ...(trusted ? { token: token.token } : {}),
+    type: 'ACTIVATION',
+    expiresAt: token.expiresAt,
+    valid: true,
+  });
+}
+
+async function check(deps: UsersDeps, ctx: TenantContext, email: string) {
+  await countRequest(ctx.db, `check:${ctx.clientIp}`, deps.rateLimits.check, ctx.now);
+  const user = await repo.findUserByEmail(ctx.db, email);
+  return { email, registered: Boolean(user), active: user?.is_active ?? false };
+}
+
+async function activate(ctx: TenantContext, token: string): Promise<UserView> {
+  return withTransaction(ctx, async (tx) => {
+    const used = await repo.consumeUserToken(tx, token, 'ACTIVATION', ctx.now);
+    if (!used) throw notFound('Activation token (unknown, used or expired)');
+    const user = await repo.activateUser(tx, used.userId, ctx.now);
+    return toUserView(user, ctx.tenant.timezone, { type: 'ACTIVATION', expiresAt: used.expiresAt, valid: false }, 'OK');
+  });
+}
+
+async function update(ctx: TenantContext, input: UpdateRequest): Promise<UserView> {
+  await ownOrAdministered(ctx, input.userId);
+  const updated = await repo.updateProfile(ctx.db, input.userId, input, ctx.now).catch(asDuplicate);
+  return toUserView(updated, ctx.tenant.timezone);
+}
+
+async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: number, current: string, next: string) {
+  // Only one's own password, knowing the current one: an admin uses /user/create or a reset instead.
+  if (ctx.session?.userId !== userId) throw notFound('User');
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw notFound('User');
+  if (!(await verifyPassword(current, user.password_hash))) {
+    throw new ApiError(ErrorCode.INVALID_CREDENTIALS, 'The current password is not correct');
+  }
+  requirePolicy('newPassword', next, user.user_login, user.user_email);
+  if (next === current) throw invalidFormat('newPassword', 'must differ from the current password');
+  const passwordHash = await hashPassword(next);
+  await withTransaction(ctx, async (tx) => {
+    await repo.setPassword(tx, userId, passwordHash, ctx.now);
+    // Every other session of the user ends; the one that changed the password stays.
+    const current = ctx.session?.sessionId;
+    await revokeUserSessions(tx, userId, ctx.now, current && /^\d+$/.test(current) ? current : undefined);
+  });
+  await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
+  return { userId, userLogin: user.user_login, userName: user.user_name, auth: 'OK' as const };
+}
+
+async function requestPasswordReset(deps: UsersDeps, ctx: TenantContext, email: string): Promise<string> {
+  await countRequest(ctx.db, `reset:${ctx.clientIp}`, deps.rateLimits.resetRequest, ctx.now);
+  // Per address as well, so nobody can flood one mailbox from many addresses.
+  await countRequest(ctx.db, `reset-to:${email.toLowerCase()}`, deps.rateLimits.resetRequest, ctx.now);
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user?.is_active) return RESET_REQUEST_ANSWER;
+  await withTransaction(ctx, async (tx) => {
+    const issued = await repo.issueUserToken(tx, user.user_id, 'RESET', ctx.now, RESET_TOKEN_HOURS);
+    await enqueueMail(
+      tx,
+      passwordResetMail(
+        { email: user.user_email, name: user.user_name },
+        ctx.tenant.tenantName,
+        link(deps, ctx, '/reset-password', issued.token),
+      ),
+    );
+  });
+  deps.mailQueued(ctx.tenant.tenantId);
+  return RESET_REQUEST_ANSWER;
+}
+
+async function resetPassword(deps: UsersDeps, ctx: TenantContext, token: string, next: string): Promise<string> {
+  if (next.length < PASSWORD_MIN_LENGTH) {
+    throw invalidFormat('newPassword', `must have at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  const passwordHash = await hashPassword(next);
+  const userId = await withTransaction(ctx, async (tx) => {
+    const used = await repo.consumeUserToken(tx, token, 'RESET', ctx.now);
+    if (!used) throw notFound('Reset token (unknown, used or expired)');
+    const user = await repo.findUserById(tx, used.userId);
+    if (!user) throw notFound('User');
+    requirePolicy('newPassword', next, user.user_login, user.user_email);
+    await repo.setPassword(tx, user.user_id, passwordHash, ctx.now);
+    await revokeUserSessions(tx, user.user_id, ctx.now);
+    return user.user_id;
+  });
+  await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
+  return RESET_DONE_ANSWER;
+}
+
+async function issueGuestSession(deps: UsersDeps, ctx: TenantContext) {
+  await countRequest(ctx.db, `guest:${ctx.clientIp}`, deps.rateLimits.guest, ctx.now);
+  const issued = await deps.sessions.issueGuestSession(ctx);
+  return {
+    session: issued.token,
+    sessionExpiry: issued.expiresAt ? formatDateTime(issued.expiresAt, ctx.tenant.timezone) : '',
+    roles: [...issued.session.roles],
+  };
+}
+
+async function setRoles(deps: UsersDeps, ctx: TenantContext, userId: number, roles: Role[]): Promise<UserView> {
+  if (ctx.session?.userId === userId && !roles.includes('admin')) {
+    throw new ApiError(ErrorCode.INVALID_STATE, 'An admin cannot take the admin role from themselves');
+  }
+  const updated = await repo.setRoles(ctx.db, userId, roles, ctx.now);
+  if (!updated) throw notFound('User');
+  await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
+  return toUserView(updated, ctx.tenant.timezone);
+}
+
+async function create(
+  ctx: TenantContext,
+  input: { userLogin: string; userEmail: string; userName: string; roles: Role[] },
+) {
+  const password = temporaryPassword();
+  const created = await repo
+    .insertUser(ctx.db, {
+      userLogin: input.userLogin,
+      userEmail: input.userEmail,
+      userName: input.userName,
+      passwordHash: await hashPassword(password),
+      roles: input.roles,
+      isActive: true,
+      requiredActions: ['UPDATE_PASSWORD'],
+      now: ctx.now,
+    })
+    .catch(asDuplicate);
+  return {
+    ...toUserView(created, ctx.tenant.timezone),
+    temporaryPassword: password,
+    requiredActions: [...created.required_actions],
   };
 }
 
