@@ -60,6 +60,17 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  useContractValidators(app);
+  app.decorate('kernel', kernel);
+  app.decorateRequest('tenant', undefined);
+  acceptEmptyJsonBodies(app);
+  resolveTenantFromHost(app, kernel);
+  answerFailuresAsEnvelopes(app);
+  await registerOpenApi(app, kernel);
+  return app;
+}
+
+function useContractValidators(app: FastifyInstance): void {
   // JSON bodies are validated as sent (a number where a string belongs is INVALID_FORMAT, contract §2);
   // query strings carry only text, so their numbers and booleans are coerced.
   const bodyValidator = validatorFor(false);
@@ -67,9 +78,9 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyValidator : queryValidator).compile(schema),
   );
-  app.decorate('kernel', kernel);
-  app.decorateRequest('tenant', undefined);
+}
 
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     // A POST that needs no parameters may come with a JSON content type and no body at all.
@@ -77,7 +88,10 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
     if (text.trim() === '') return done(null, {});
     return parseJson(request, text, done);
   });
+}
 
+/** Answers every request with its correlation id, and binds a tenant host's request to its active tenant. */
+function resolveTenantFromHost(app: FastifyInstance, kernel: Kernel): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
     const code = tenantCodeOf(request, kernel.config.baseDomain);
@@ -91,7 +105,9 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
     }
     request.tenant = tenant;
   });
+}
 
+function answerFailuresAsEnvelopes(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, code, message } = describeFailure(error);
     if (status >= 500) {
@@ -106,7 +122,9 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
       .type('application/json; charset=utf-8')
       .send(errorBody(ErrorCode.NOTFOUND, `No operation ${request.method} ${request.url.split('?')[0]}`)),
   );
+}
 
+async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -127,7 +145,6 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  return app;
 }
 
 function validatorFor(coerceTypes: false | 'array'): Ajv {
