@@ -4,6 +4,7 @@
 // with its own form parser and error handler.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../platform/http/form-body.js';
+import { servedOn } from '../../platform/http/openapi.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { PaymentStatus } from './port.js';
 import { expiredPage, messagePage, paymentPage, settledPage } from './simulator.page.js';
@@ -12,7 +13,9 @@ import { isSimulatorAction, type PaymentSimulator, SIMULATOR_PATH } from './simu
 /** The form has one short field. */
 const FORM_BODY_LIMIT = 4 * 1024;
 const HTML = 'text/html; charset=utf-8';
-const TAGS = ['payment-simulator'];
+const TAGS = ['payment simulator'];
+/** In the OpenAPI document: any host, no session (the order reference is the key), HTML answers. */
+const OPENAPI = { tags: TAGS, security: [], ...servedOn('any host'), produces: ['text/html'] };
 
 /**
  * Nothing on the page loads from elsewhere or runs scripts; it is never cached (it shows an order's state).
@@ -45,6 +48,11 @@ function actionOf(request: FastifyRequest): unknown {
   return 'action' in body ? body.action : undefined;
 }
 
+/** An HTML answer, in the OpenAPI document. */
+function page(description: string) {
+  return { type: 'string', description } as const;
+}
+
 export async function registerPaymentSimulatorRoutes(app: FastifyInstance, simulator: PaymentSimulator): Promise<void> {
   await app.register(async (scope) => {
     acceptFormBodies(scope, FORM_BODY_LIMIT);
@@ -66,8 +74,13 @@ export async function registerPaymentSimulatorRoutes(app: FastifyInstance, simul
           description:
             "Stands in for the payment gateway's page (the default gateway): amount, description and the buttons " +
             'Pay, Decline and Cancel. A settled order shows its outcome; an expired one says so (410).',
-          tags: TAGS,
+          ...OPENAPI,
           operationId: 'paymentSimulatorPage',
+          response: {
+            200: page('The payment page, or the outcome of a settled order'),
+            404: page('No payment with this reference'),
+            410: page('The payment link expired'),
+          },
         },
       },
       async (request, reply) => {
@@ -87,9 +100,15 @@ export async function registerPaymentSimulatorRoutes(app: FastifyInstance, simul
           description:
             'Form field action=pay|decline|cancel. Answers 303 to the return URL of the outcome, as the real ' +
             "gateway's browser redirect; a settled order stays as it is and is sent to its own outcome's URL.",
-          tags: TAGS,
+          ...OPENAPI,
           operationId: 'paymentSimulatorAction',
           consumes: [FORM_CONTENT_TYPE],
+          response: {
+            303: { type: 'null', description: 'To the return URL of the outcome' },
+            400: page('No action, or an unknown one'),
+            404: page('No payment with this reference'),
+            410: page('The payment link expired'),
+          },
         },
       },
       async (request, reply) => {

@@ -14,6 +14,7 @@ import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
 import { normalizeInput, VERBATIM, validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
+import { type ServedOn, servedOn } from './openapi.js';
 import { RawAnswer } from './raw.js';
 
 export interface RequestContext {
@@ -105,6 +106,10 @@ function operationId(path: string, method: Method): string {
   return method === 'GET' ? `${base}Get` : base;
 }
 
+function tagsOf(definition: { path: string; tags?: readonly string[] }): string[] {
+  return definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'api'];
+}
+
 function kernelOf(app: FastifyInstance): Kernel {
   return app.kernel;
 }
@@ -124,6 +129,8 @@ export interface OperationDeclaration {
   readonly path: string;
   readonly methods: readonly Method[];
   readonly summary: string;
+  /** The OpenAPI tags: the declared ones, else the path's first segment (the area). */
+  readonly tags: readonly string[];
   readonly policy: AccessPolicy;
   readonly response: TSchema;
   register(app: FastifyInstance): void;
@@ -142,6 +149,7 @@ export function operation<I extends TObject | undefined, Q extends TObject | und
     path: definition.path,
     methods: definition.methods,
     summary: definition.summary,
+    tags: tagsOf(definition),
     response: definition.response,
     policy: {
       kind: 'tenant',
@@ -161,6 +169,7 @@ export function platformOperation<I extends TObject | undefined, Q extends TObje
     path: definition.path,
     methods: definition.methods,
     summary: definition.summary,
+    tags: tagsOf(definition),
     response: definition.response,
     policy: { kind: 'platform', access: definition.access, onTenantHosts: definition.onTenantHosts ?? false },
     register: (app) => registerPlatformOperation(app, definition),
@@ -175,7 +184,6 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
   const input = definition.input ? withSession(definition.input) : withSession(Type.Object({}));
   for (const method of definition.methods) {
     register(app, definition, method, input, {
-      tags: definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'api'],
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
       run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
@@ -213,8 +221,8 @@ function registerPlatformOperation<I extends TObject | undefined, Q extends TObj
   const input = definition.input ?? Type.Object({});
   for (const method of definition.methods) {
     register(app, definition, method, input, {
-      tags: definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'platform'],
       security: definition.access === 'platform' ? [{ platformBearer: [] }] : [],
+      servedOn: definition.onTenantHosts ? 'any host' : 'base domain',
       run: async (request, _reply, parsedInput, parsedQuery) => {
         if (request.tenant && !definition.onTenantHosts) {
           throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on the base domain only', 404);
@@ -237,8 +245,10 @@ function registerPlatformOperation<I extends TObject | undefined, Q extends TObj
 }
 
 interface Registration {
-  tags: string[];
+  /** Explicit in the OpenAPI document, `[]` for anonymous operations. */
   security: Record<string, string[]>[];
+  /** Where the operation is served, when not on tenant hosts (the document's default). */
+  servedOn?: Exclude<ServedOn, 'tenant hosts'>;
   run: (request: FastifyRequest, reply: FastifyReply, input: unknown, query: unknown) => Promise<unknown>;
 }
 
@@ -258,9 +268,10 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
     schema: {
       summary: definition.summary,
       description: definition.description,
-      tags: registration.tags,
+      tags: tagsOf(definition),
       operationId: operationId(definition.path, method),
       security: registration.security,
+      ...(registration.servedOn ? servedOn(registration.servedOn) : {}),
       ...(inputInBody ? { body: input } : {}),
       ...(querySchema ? { querystring: querySchema } : {}),
       response: definition.httpStatus

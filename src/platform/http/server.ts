@@ -16,6 +16,7 @@ import { errorBody } from './envelope.js';
 import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
+import { API_TAGS, apiServers, finishDocument } from './openapi.js';
 
 const BODY_LIMIT = 1024 * 1024;
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -133,8 +134,12 @@ async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<vo
         version: '0.1.0',
         description:
           'Multi-tenant travel back end. Every JSON answer is an envelope { apiStatus: { errorCode, errorMessage }, apiData }; ' +
-          'operation errors are HTTP 200 with apiData null (contract §2). Tenant operations are served on <tenantCode>.<base domain>.',
+          'operation errors are HTTP 200 with apiData null (error codes, session carriers and roles: docs/api.md). ' +
+          'Tenant operations are served on <tenantCode>.<base domain>, platform operations on the base domain.',
       },
+      // Tenant hosts by default; routes served elsewhere say so (`servedOn`, operation.ts).
+      servers: apiServers(kernel.config.publicUrl, 'tenant hosts'),
+      tags: [...API_TAGS],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'X-Auth-Request-Access-Token' },
@@ -142,6 +147,10 @@ async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<vo
         },
       },
     },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? finishDocument(document.openapiObject, kernel.config.publicUrl)
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

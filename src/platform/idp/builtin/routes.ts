@@ -3,13 +3,16 @@
 // encapsulated plugin with their own form parser and error handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../http/form-body.js';
+import { servedOn } from '../../http/openapi.js';
 import type { BuiltinIdentityProvider } from './builtin-idp.js';
 import { Jwks, OAuthError, OpenIdConfiguration, RealmParams, TokenRequest, TokenSuccess } from './protocol.schemas.js';
 import { REALM_NOT_FOUND, type TokenForm } from './token-endpoint.js';
 
 /** Token requests are a handful of short fields. */
 const FORM_BODY_LIMIT = 16 * 1024;
-const TAGS = ['identity-provider'];
+const TAGS = ['identity provider'];
+/** In the OpenAPI document: the base domain; no session or bearer (clients authenticate in the form). */
+const OPENAPI = { tags: TAGS, security: [], ...servedOn('base domain') };
 
 export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: BuiltinIdentityProvider): Promise<void> {
   await app.register(async (scope) => {
@@ -42,7 +45,7 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
           description:
             'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic) and password ' +
             '(username and password of a realm user). Answers OAuth JSON, not the service envelope.',
-          tags: TAGS,
+          ...OPENAPI,
           operationId: 'idpToken',
           consumes: [FORM_CONTENT_TYPE],
           params: RealmParams,
@@ -66,7 +69,7 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
       {
         schema: {
           summary: "The realm's token signing keys (JWKS)",
-          tags: TAGS,
+          ...OPENAPI,
           operationId: 'idpCerts',
           params: RealmParams,
           response: { 200: Jwks, 404: OAuthError },
@@ -83,7 +86,7 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
       {
         schema: {
           summary: "The realm's OpenID Connect discovery document",
-          tags: TAGS,
+          ...OPENAPI,
           operationId: 'idpOpenIdConfiguration',
           params: RealmParams,
           response: { 200: OpenIdConfiguration, 404: OAuthError },

@@ -1,0 +1,154 @@
+// The OpenAPI 3.1 document served at /openapi.json: where each operation is served, the tags of the areas, and
+// the finishing touches fastify-swagger leaves out. test/api-docs.test.ts runs `redocly lint` on the result.
+import { Type } from '@sinclair/typebox';
+import { Envelope } from './envelope.js';
+
+/** Where an operation is served: tenant hosts (`<tenantCode>.<base domain>`), the bare base domain, or both. */
+export type ServedOn = 'tenant hosts' | 'base domain' | 'any host';
+
+const SERVED_ON = 'x-served-on';
+
+/**
+ * Marks a route served elsewhere than on tenant hosts (the document's default servers). A route declares only
+ * where it is served; the served document turns the mark into `servers` from the configured public URL.
+ */
+export function servedOn(where: Exclude<ServedOn, 'tenant hosts'>): { [SERVED_ON]: ServedOn } {
+  return { [SERVED_ON]: where };
+}
+
+function isServedOn(value: unknown): value is ServedOn {
+  return value === 'tenant hosts' || value === 'base domain' || value === 'any host';
+}
+
+export interface ApiServer {
+  url: string;
+  description: string;
+  variables?: Record<string, { default: string; description: string }>;
+}
+
+/** The example tenant of the server template (the one `npm start` creates). */
+const EXAMPLE_TENANT = 'demo';
+
+/**
+ * The servers of an operation, derived from the public URL as tenant addresses are (`tenantUrl`):
+ * `http://{tenant}.localhost:8080` for tenant hosts, `http://localhost:8080` for the base domain.
+ */
+export function apiServers(publicUrl: string, where: ServedOn): ApiServer[] {
+  const url = new URL(publicUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  const base: ApiServer = { url: `${url.protocol}//${url.host}${path}`, description: 'The base domain (platform)' };
+  const tenant: ApiServer = {
+    url: `${url.protocol}//{tenant}.${url.host}${path}`,
+    description: "A tenant's host",
+    variables: { tenant: { default: EXAMPLE_TENANT, description: 'The tenant code' } },
+  };
+  if (where === 'tenant hosts') return [tenant];
+  if (where === 'base domain') return [base];
+  return [base, tenant];
+}
+
+/**
+ * The tags, one per area (an operation's tag defaults to its path's first segment), in the order the docs list
+ * them. An operation tagged with a name missing here fails the lint test (rule operation-tag-defined).
+ */
+export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
+  { name: 'platform', description: 'Tenant provisioning and lifecycle, for holders of a platform token (base domain)' },
+  { name: 'system', description: 'Health and readiness of the node, on any host and without a token' },
+  {
+    name: 'identity provider',
+    description: 'The builtin, Keycloak-compatible identity provider: tokens, signing keys, discovery (base domain)',
+  },
+  { name: 'auth', description: "The browser app's login settings, and guest sessions" },
+  { name: 'user', description: "Logins, registration, passwords, sessions and the tenant's user administration" },
+  { name: 'common', description: 'Country lists, website action tracking and bot checks' },
+  { name: 'product', description: 'Catalog reads: categories, products, variants, prices and availability' },
+  { name: 'product administration', description: 'Catalog administration and inventory, for employees' },
+  {
+    name: 'offline tickets',
+    description: 'Supplier ticket codes loaded in advance and reserved for carts (agents, admins)',
+  },
+  { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
+  { name: 'document', description: 'Invoice documents and payment records' },
+  {
+    name: 'payment redirects',
+    description: "The pages the payment gateway sends the payer back to, and the paid order's tickets (HTML)",
+  },
+  {
+    name: 'payment simulator',
+    description: 'The hosted payment page of the built-in payment gateway simulator (HTML)',
+  },
+];
+
+/** What a refused request answers when the operation declares nothing else for 4xx (see docs/api.md). */
+const REFUSED = {
+  description:
+    'Refused before the operation ran: malformed JSON (400), platform token missing or invalid (401), tenant ' +
+    'unavailable (403), unknown route (404), body too large (413), rate limit (429); the envelope with apiData null',
+  content: { 'application/json': { schema: Envelope(Type.Null()) } },
+};
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The document as served: each operation's servers, tuples in 3.1 form, and a 4XX answer on operations that
+ * declare none.
+ */
+export function finishDocument<D extends object>(generated: D, publicUrl: string): D {
+  // A copy: the generated document shares schema objects with the routes' validators and serialisers.
+  const document = structuredClone(generated);
+  tuplesAsPrefixItems(document);
+  if (isRecord(document)) {
+    for (const operation of operationsOf(document)) {
+      const where = operation[SERVED_ON];
+      delete operation[SERVED_ON];
+      if (isServedOn(where)) operation.servers = apiServers(publicUrl, where);
+    }
+    addRefusals(document);
+  }
+  return document;
+}
+
+function operationsOf(document: Json): Json[] {
+  const pathItems = isRecord(document.paths) ? Object.values(document.paths).filter(isRecord) : [];
+  return pathItems.flatMap((pathItem) => Object.values(pathItem).filter(isRecord));
+}
+
+/** Values of these keywords are data, not schemas: a default or an example may well hold an `items` array. */
+const DATA_KEYWORDS = new Set(['default', 'example', 'examples', 'enum', 'const']);
+
+/**
+ * TypeBox writes a tuple in draft-07 form (`items: [...]`, `additionalItems: false`), which Ajv validates;
+ * OpenAPI 3.1 (JSON Schema 2020-12) says the same with `prefixItems` and `items: false`.
+ */
+function tuplesAsPrefixItems(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const element of node) tuplesAsPrefixItems(element);
+    return;
+  }
+  if (!isRecord(node)) return;
+  if (Array.isArray(node.items)) {
+    const { items, additionalItems } = node;
+    node.prefixItems = items;
+    delete node.items;
+    delete node.additionalItems;
+    if (additionalItems === false || isRecord(additionalItems)) node.items = additionalItems;
+  }
+  for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) tuplesAsPrefixItems(value);
+}
+
+function addRefusals(document: Json): void {
+  const components = isRecord(document.components) ? document.components : {};
+  const responses = isRecord(components.responses) ? components.responses : {};
+  responses.Refused = REFUSED;
+  components.responses = responses;
+  document.components = components;
+  for (const operation of operationsOf(document)) {
+    const answers = operation.responses;
+    if (!isRecord(answers) || Object.keys(answers).some((status) => status.startsWith('4'))) continue;
+    answers['4XX'] = { $ref: '#/components/responses/Refused' };
+  }
+}
