@@ -7,6 +7,7 @@ import { createAuthArea } from './areas/auth/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
+import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea } from './areas/documents/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
@@ -87,6 +88,7 @@ function buildAreas(
   const offlineTickets = createOfflineTicketsArea();
   const documents = createDocumentsArea();
   const cart = createCartArea({ sessions: platform.sessions, catalog: catalog.api });
+  const customers = createCustomersArea();
   const sales = createSalesArea({
     ...platform,
     log,
@@ -99,10 +101,11 @@ function buildAreas(
     mailQueued,
     cart: cart.api,
     catalog: catalog.api,
+    customers: customers.api,
     offlineTickets: offlineTickets.api,
     documents: documents.api,
   });
-  return [system, auth, platformAdmin, users, common, catalog, offlineTickets, documents, cart, sales];
+  return [system, auth, platformAdmin, users, common, catalog, offlineTickets, documents, cart, customers, sales];
 }
 
 /** Stops accepting and lets requests in flight finish, for at most the grace period. */

@@ -11,6 +11,7 @@ import type { OrderCheckResult, PaymentGateway } from '../../integrations/paymen
 import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
 import type { CartApi, CheckoutCart } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
+import type { CustomersApi } from '../customers/index.js';
 import * as repo from './sales.repository.js';
 
 /** A payer still on the gateway's page when the link expires keeps the seats this much longer. */
@@ -27,6 +28,7 @@ export interface CheckoutDeps {
   gateway: PaymentGateway;
   cart: CartApi;
   catalog: Pick<CatalogApi, 'convertToSale' | 'extend'>;
+  customers: Pick<CustomersApi, 'findById' | 'findOrCreateByEmail'>;
   linkMinutes: number;
   /** Hosts a payment link may send the browser back to, besides the tenant's own host. */
   tenantHost: (tenantCode: string) => string;
@@ -55,33 +57,33 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** The customer of a checkout: an existing one by id, one found or created by e-mail, or the logged-in user's. */
   const resolveCustomer = async (
     ctx: TenantContext,
-    db: Parameters<typeof repo.findCustomer>[0],
+    db: Parameters<CustomersApi['findById']>[0],
     input: CustomerInput | undefined,
   ) => {
     if (input?.customerId !== undefined) {
-      const customer = await repo.findCustomer(db, input.customerId);
+      const customer = await deps.customers.findById(db, input.customerId);
       if (!customer) throw notFound('Customer');
       return {
-        id: customer.customer_id,
-        name: customer.cust_name,
+        id: customer.customerId,
+        name: customer.custName,
         email: customer.email,
-        phone: customer.mobile_phone,
+        phone: customer.mobilePhone,
       };
     }
     if (input?.email || input?.custName) {
       if (!input.email) throw missingParameter('customer.email');
       if (!input.custName) throw missingParameter('customer.custName');
-      const customer = await repo.customerByEmail(db, {
+      const customer = await deps.customers.findOrCreateByEmail(db, {
         email: input.email,
-        name: input.custName,
-        phone: input.mobilePhone ?? null,
+        custName: input.custName,
+        mobilePhone: input.mobilePhone ?? null,
         userId: ctx.session?.kind === 'user' ? ctx.session.userId : null,
       });
       return {
-        id: customer.customer_id,
-        name: customer.cust_name,
+        id: customer.customerId,
+        name: customer.custName,
         email: customer.email,
-        phone: input.mobilePhone ?? customer.mobile_phone,
+        phone: input.mobilePhone ?? customer.mobilePhone,
       };
     }
     return undefined;

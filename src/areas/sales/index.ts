@@ -9,6 +9,7 @@ import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenanc
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
+import type { CustomersApi } from '../customers/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { createCheckoutService } from './checkout.service.js';
@@ -32,6 +33,7 @@ export interface SalesAreaDeps {
   mailQueued: (tenantId: string) => void;
   cart: CartApi;
   catalog: CatalogApi;
+  customers: CustomersApi;
   offlineTickets: OfflineTicketsApi;
   documents: DocumentsApi;
 }

@@ -1,4 +1,4 @@
-// SQL of the sales ledger: customers, document numbers, sales orders and lines, invoices, payments.
+// SQL of the sales ledger: document numbers, sales orders and lines, invoices, payments.
 import type { Queryable } from '../../platform/database/connections.js';
 
 export interface SalesOrderRow {
@@ -63,35 +63,6 @@ export async function nextDocumentNumber(db: Queryable, kind: 'SO' | 'INV', year
     ON CONFLICT (kind, year) DO UPDATE SET last = document_counters.last + 1
     RETURNING last`;
   return `${kind}-${year}-${String(row?.last ?? 1).padStart(6, '0')}`;
-}
-
-export async function findCustomer(db: Queryable, customerId: number) {
-  const [row] = await db<
-    { customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }[]
-  >`
-    SELECT customer_id, cust_name, email, mobile_phone FROM customers WHERE customer_id = ${customerId} AND active`;
-  return row;
-}
-
-/** The customer of that e-mail address, created when there is none. */
-export async function customerByEmail(
-  db: Queryable,
-  customer: { email: string; name: string; phone: string | null; userId: number | null },
-): Promise<{ customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }> {
-  const [found] = await db<
-    { customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }[]
-  >`
-    SELECT customer_id, cust_name, email, mobile_phone FROM customers
-    WHERE lower(email) = lower(${customer.email}) AND active ORDER BY customer_id LIMIT 1`;
-  if (found) return found;
-  const [created] = await db<
-    { customer_id: number; cust_name: string; email: string | null; mobile_phone: string | null }[]
-  >`
-    INSERT INTO customers (cust_name, email, mobile_phone, user_id)
-    VALUES (${customer.name}, ${customer.email}, ${customer.phone}, ${customer.userId})
-    RETURNING customer_id, cust_name, email, mobile_phone`;
-  if (!created) throw new Error('customer insert returned no row');
-  return created;
 }
 
 export interface NewSalesOrder {

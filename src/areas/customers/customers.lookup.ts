@@ -1,0 +1,52 @@
+// Customers as other areas see them: camelCase, found by id or e-mail, created at checkout when new. Each takes
+// the caller's handle, so it runs in the caller's transaction.
+import type { Queryable } from '../../platform/database/connections.js';
+import * as repo from './customers.repository.js';
+
+export interface Customer {
+  customerId: number;
+  custName: string;
+  email: string | null;
+  mobilePhone: string | null;
+}
+
+export interface NewCustomer {
+  email: string;
+  custName: string;
+  mobilePhone: string | null;
+  /** The user the customer record belongs to, when a logged-in user creates it. */
+  userId: number | null;
+}
+
+const toCustomer = (row: repo.CustomerRow): Customer => ({
+  customerId: row.customer_id,
+  custName: row.cust_name,
+  email: row.email,
+  mobilePhone: row.mobile_phone,
+});
+
+/** The active customer of that id, if any. */
+export async function findById(db: Queryable, customerId: number): Promise<Customer | undefined> {
+  const row = await repo.selectActiveById(db, customerId);
+  return row && toCustomer(row);
+}
+
+/** The oldest active customer of that e-mail address (case-insensitive), if any. */
+export async function findByEmail(db: Queryable, email: string): Promise<Customer | undefined> {
+  const row = await repo.selectActiveByEmail(db, email);
+  return row && toCustomer(row);
+}
+
+/** The active customer of that e-mail address, created when there is none (an existing one is not changed). */
+export async function findOrCreateByEmail(db: Queryable, customer: NewCustomer): Promise<Customer> {
+  const found = await repo.selectActiveByEmail(db, customer.email);
+  if (found) return toCustomer(found);
+  return toCustomer(
+    await repo.insertCustomer(db, {
+      name: customer.custName,
+      email: customer.email,
+      mobilePhone: customer.mobilePhone,
+      userId: customer.userId,
+    }),
+  );
+}

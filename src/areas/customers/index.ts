@@ -1,0 +1,17 @@
+// The customers area: the people and companies an agency sells to (table `customers`). No operations yet (the
+// /customer/* operations come next); other areas find or create customers through its api.
+import type { Area } from '../../platform/area.js';
+import { findByEmail, findById, findOrCreateByEmail } from './customers.lookup.js';
+
+export type { Customer, NewCustomer } from './customers.lookup.js';
+
+/** Customer look-ups for other areas; each runs on the handle (pool or transaction) the caller passes. */
+export interface CustomersApi {
+  findById: typeof findById;
+  findByEmail: typeof findByEmail;
+  findOrCreateByEmail: typeof findOrCreateByEmail;
+}
+
+export function createCustomersArea(): Area<CustomersApi> {
+  return { operations: [], api: { findById, findByEmail, findOrCreateByEmail } };
+}
