@@ -36,68 +36,81 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
       return reply.code(status).type('application/json').send(body);
     });
 
-    scope.post<{ Params: RealmParams }>(
-      '/realms/:realm/protocol/openid-connect/token',
-      {
-        attachValidation: true, // the handler answers every input problem in Keycloak's words
-        schema: {
-          summary: 'Issue an access token (Keycloak-compatible token endpoint)',
-          description:
-            'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic) and password ' +
-            '(username and password of a realm user). Answers OAuth JSON, not the service envelope.',
-          ...OPENAPI,
-          operationId: 'idpToken',
-          consumes: [FORM_CONTENT_TYPE],
-          params: RealmParams,
-          body: TokenRequest,
-          response: { 200: TokenSuccess, 400: OAuthError, 401: OAuthError, 404: OAuthError },
-        },
-      },
-      async (request, reply) => {
-        const answer = await idp.issueToken(request.params.realm, formOf(request), request.headers.authorization);
-        // Tokens must not be cached by any intermediary (RFC 6749 §5.1).
-        return reply
-          .code(answer.status)
-          .header('cache-control', 'no-store')
-          .header('pragma', 'no-cache')
-          .send(answer.body);
-      },
-    );
-
-    scope.get<{ Params: RealmParams }>(
-      '/realms/:realm/protocol/openid-connect/certs',
-      {
-        schema: {
-          summary: "The realm's token signing keys (JWKS)",
-          ...OPENAPI,
-          operationId: 'idpCerts',
-          params: RealmParams,
-          response: { 200: Jwks, 404: OAuthError },
-        },
-      },
-      async (request, reply) => {
-        const jwks = await idp.jwks(request.params.realm);
-        return jwks ? reply.send(jwks) : realmNotFound(reply);
-      },
-    );
-
-    scope.get<{ Params: RealmParams }>(
-      '/realms/:realm/.well-known/openid-configuration',
-      {
-        schema: {
-          summary: "The realm's OpenID Connect discovery document",
-          ...OPENAPI,
-          operationId: 'idpOpenIdConfiguration',
-          params: RealmParams,
-          response: { 200: OpenIdConfiguration, 404: OAuthError },
-        },
-      },
-      async (request, reply) => {
-        const document = await idp.openIdConfiguration(request.params.realm);
-        return document ? reply.send(document) : realmNotFound(reply);
-      },
-    );
+    registerTokenRoute(scope, idp);
+    registerCertsRoute(scope, idp);
+    registerDiscoveryRoute(scope, idp);
   });
+}
+
+/** The token endpoint: the client_credentials and password grants. */
+function registerTokenRoute(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
+  scope.post<{ Params: RealmParams }>(
+    '/realms/:realm/protocol/openid-connect/token',
+    {
+      attachValidation: true, // the handler answers every input problem in Keycloak's words
+      schema: {
+        summary: 'Issue an access token (Keycloak-compatible token endpoint)',
+        description:
+          'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic) and password ' +
+          '(username and password of a realm user). Answers OAuth JSON, not the service envelope.',
+        ...OPENAPI,
+        operationId: 'idpToken',
+        consumes: [FORM_CONTENT_TYPE],
+        params: RealmParams,
+        body: TokenRequest,
+        response: { 200: TokenSuccess, 400: OAuthError, 401: OAuthError, 404: OAuthError },
+      },
+    },
+    async (request, reply) => {
+      const answer = await idp.issueToken(request.params.realm, formOf(request), request.headers.authorization);
+      // Tokens must not be cached by any intermediary (RFC 6749 §5.1).
+      return reply
+        .code(answer.status)
+        .header('cache-control', 'no-store')
+        .header('pragma', 'no-cache')
+        .send(answer.body);
+    },
+  );
+}
+
+/** The realm's signing keys (JWKS), for verifying its tokens. */
+function registerCertsRoute(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
+  scope.get<{ Params: RealmParams }>(
+    '/realms/:realm/protocol/openid-connect/certs',
+    {
+      schema: {
+        summary: "The realm's token signing keys (JWKS)",
+        ...OPENAPI,
+        operationId: 'idpCerts',
+        params: RealmParams,
+        response: { 200: Jwks, 404: OAuthError },
+      },
+    },
+    async (request, reply) => {
+      const jwks = await idp.jwks(request.params.realm);
+      return jwks ? reply.send(jwks) : realmNotFound(reply);
+    },
+  );
+}
+
+/** The realm's OpenID Connect discovery document. */
+function registerDiscoveryRoute(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
+  scope.get<{ Params: RealmParams }>(
+    '/realms/:realm/.well-known/openid-configuration',
+    {
+      schema: {
+        summary: "The realm's OpenID Connect discovery document",
+        ...OPENAPI,
+        operationId: 'idpOpenIdConfiguration',
+        params: RealmParams,
+        response: { 200: OpenIdConfiguration, 404: OAuthError },
+      },
+    },
+    async (request, reply) => {
+      const document = await idp.openIdConfiguration(request.params.realm);
+      return document ? reply.send(document) : realmNotFound(reply);
+    },
+  );
 }
 
 function realmNotFound(reply: FastifyReply): FastifyReply {
