@@ -1,7 +1,7 @@
 // /cart/*: carts of any session (guest, system, user). An unknown or expired session answers TOKEN_ERROR.
 import { Type } from '@sinclair/typebox';
 import { Allow } from '../../platform/auth/roles.js';
-import { ErrorCode } from '../../platform/http/errors.js';
+import { ErrorCode, missingParameter } from '../../platform/http/errors.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import {
   AddedItem,
@@ -62,7 +62,12 @@ const removeItem = (carts: CartService) =>
     summary: 'Remove an item (by itemId or cartItemId); its seats are given back',
     input: ItemRef,
     response: Type.Null(),
-    handler: (ctx, input) => carts.removeItem(ctx, input),
+    // The cart's number wins when both are sent.
+    handler: async (ctx, input) => {
+      if (input.itemId !== undefined) return carts.removeItemById(ctx, input.itemId);
+      if (input.cartItemId !== undefined) return carts.removeItemByClientId(ctx, input.cartItemId);
+      throw missingParameter('itemId or cartItemId');
+    },
   });
 
 const updateItem = (carts: CartService) =>

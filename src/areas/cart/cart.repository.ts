@@ -1,7 +1,7 @@
 // SQL of carts and their items. Plain rows out.
 import type postgres from 'postgres';
 import type { Fragment, Queryable } from '../../platform/database/connections.js';
-import { type SeatsToHold, seatHoldSteps } from '../catalog/index.js';
+import type { SeatsToHold } from '../catalog/index.js';
 
 export interface CartRow {
   cart_id: string;
@@ -84,7 +84,7 @@ function ownerCart(db: Queryable, owner: CartOwner): Fragment {
     (SELECT u.cart_id FROM carts u WHERE u.user_id = ${owner.userId}::int AND u.status = 'ACTIVE' AND u.persistent))`;
 }
 
-/** An item of a loaded cart, with its hold's expiry. */
+/** An item of a loaded cart, with its hold's expiry while it keeps its seats (null once it ended). */
 export type LoadedItem = ItemRow & { hold_expires_at: Date | null };
 
 /**
@@ -136,19 +136,22 @@ function runForOwner<T extends object>(
 
 const CART_SELECT = CART_COLUMNS.map((column) => `carts.${column}`).join(', ');
 
-/** The columns of an ItemRow from cart_items `i` and its hold `h`; `$now` is the parameter of the time asked. */
+/**
+ * The columns of an ItemRow from cart_items `i` and its hold's state `h` (the catalog's view catalog_hold_states,
+ * a plain view: the join costs what a join of the holds' table costs); `$now` is the parameter of the time asked.
+ */
 const itemSelect = (now: string) => `
   i.item_id, i.cart_item_id, i.product_id, i.product_template_id, i.variant_id, i.unit_id, i.unit_name,
   i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
   i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
-  i.hold_id::text AS hold_id, i.parent_item_id, COALESCE(h.status = 'HELD' AND h.expires_at > ${now}, false) AS held`;
+  i.hold_id::text AS hold_id, i.parent_item_id, COALESCE(h.held_until > ${now}, false) AS held`;
 
 const LOAD_CART = perOwnerKind(
   (where, next) => `
-    SELECT ${CART_SELECT}, ${itemSelect(`$${next}`)}, h.expires_at AS hold_expires_at
+    SELECT ${CART_SELECT}, ${itemSelect(`$${next}`)}, h.held_until AS hold_expires_at
     FROM carts
     LEFT JOIN cart_items i ON i.cart_id = carts.cart_id
-    LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
+    LEFT JOIN catalog_hold_states h ON h.hold_id = i.hold_id
     WHERE ${where}
     ORDER BY i.item_id`,
 );
@@ -157,13 +160,15 @@ const FIND_CART = perOwnerKind((where) => `SELECT ${CART_COLUMNS.join(', ')} FRO
 
 const CART_VERSION = perOwnerKind((where) => `SELECT cart_id, version FROM carts WHERE ${where}`);
 
-/** The active cart of a session (transient) or of a user (persistent); locked when `forUpdate`. */
-export async function findActiveCart(
-  db: Queryable,
-  owner: CartOwner,
-  forUpdate: boolean,
-): Promise<CartRow | undefined> {
-  const [row] = await runForOwner<CartRow>(db, FIND_CART, owner, [], forUpdate ? ' FOR UPDATE' : '');
+/** The active cart of a session (transient) or of a user (persistent). */
+export async function findActiveCart(db: Queryable, owner: CartOwner): Promise<CartRow | undefined> {
+  const [row] = await runForOwner<CartRow>(db, FIND_CART, owner);
+  return row;
+}
+
+/** The active cart of a session (transient) or of a user (persistent), its row locked for the transaction. */
+export async function lockActiveCart(db: Queryable, owner: CartOwner): Promise<CartRow | undefined> {
+  const [row] = await runForOwner<CartRow>(db, FIND_CART, owner, [], ' FOR UPDATE');
   return row;
 }
 
@@ -217,7 +222,7 @@ export async function insertCart(
     RETURNING ${db(CART_COLUMNS)}`;
   if (row) return row;
   // A concurrent request of the same session created it first.
-  const existing = await findActiveCart(db, cart.persistent ? { sessionId: null, userId: cart.userId } : cart, false);
+  const existing = await findActiveCart(db, cart.persistent ? { sessionId: null, userId: cart.userId } : cart);
   if (!existing) throw new Error('cart neither inserted nor found');
   return existing;
 }
@@ -228,7 +233,7 @@ export async function markCart(db: Queryable, cartId: string, status: 'DELETED' 
 
 const SELECT_ITEMS = `
   SELECT ${itemSelect('$2')}
-  FROM cart_items i LEFT JOIN capacity_holds h ON h.hold_id = i.hold_id
+  FROM cart_items i LEFT JOIN catalog_hold_states h ON h.hold_id = i.hold_id
   WHERE i.cart_id = $1
   ORDER BY i.item_id`;
 
@@ -248,8 +253,9 @@ export type CartTarget = { cartId: string } | { owner: CartOwner; currency: stri
 
 /**
  * Adds one line in one statement: numbers it from the cart's counter (locking the cart's row), holds its seats
- * when `seats` is given (the hold's reference is `cart:<cart>:<item>`) and inserts it. Answers the cart and the
- * line's number, or undefined when nothing was added: no such cart, or the seats were not free as counted.
+ * when `seats` is given (the catalog's database function catalog_hold_seats, the hold's holder being this cart's
+ * item) and inserts it. Answers the cart and the line's number, or undefined when nothing was added: no such cart,
+ * or the seats were not free as counted.
  */
 export async function addLine(
   db: Queryable,
@@ -262,13 +268,14 @@ export async function addLine(
     'cartId' in target
       ? db`cart_id = ${target.cartId}`
       : db`${ownerCart(db, target.owner)} AND carts.currency = ${target.currency}`;
+  // The seats are taken only once the cart's row is numbered: without a cart, the function is not called.
   const held = seats
-    ? seatHoldSteps(
-        db,
-        seats,
-        db`(SELECT 'cart:' || cart_id || ':' || item_id FROM numbered)`,
-        db`EXISTS (SELECT FROM numbered)`,
-      )
+    ? db`held AS (
+        SELECT h.hold_id
+        FROM numbered n,
+          catalog_hold_seats(${seats.variantId}::int, ${seats.date}::date, ${seats.startTime}::text,
+            ${seats.quantity}::int, ${seats.expiresAt}::timestamptz, ${seats.now}::timestamptz,
+            cart_id => n.cart_id, item_id => n.item_id) h)`
     : db`held AS (SELECT NULL::bigint AS hold_id)`;
   const [row] = await db<{ cart_id: string; item_id: number }[]>`
     WITH numbered AS (

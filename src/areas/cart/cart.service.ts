@@ -155,7 +155,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
   /** The caller's active cart, created (transient) when there is none; locked for the transaction. */
   const cartFor = async (ctx: TenantContext, db: Queryable): Promise<repo.CartRow> => {
     const owner = ownerOf(ctx);
-    const found = await repo.findActiveCart(db, owner, true);
+    const found = await repo.lockActiveCart(db, owner);
     if (found) return found;
     const persistent = owner.sessionId === null; // a token without a session row (a realm JWT) keeps the user's cart
     return repo.insertCart(db, {
@@ -184,6 +184,20 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
     return item;
   };
 
+  /** Removes the item `pick` finds among the caller's cart's items, with its transfer line; seats given back. */
+  const removeItem = (ctx: TenantContext, pick: (items: repo.ItemRow[]) => repo.ItemRow | undefined) =>
+    withTransaction(ctx, async (tx) => {
+      const cart = await cartFor(ctx, tx);
+      const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
+      const item = pick(items);
+      if (!item) throw notFound('Cart item');
+      const gone = items.filter((i) => i.item_id === item.item_id || i.parent_item_id === item.item_id);
+      await releaseHolds(ctx, tx, gone);
+      const goneIds = gone.map((i) => i.item_id);
+      await repo.deleteItems(tx, cart.cart_id, goneIds);
+      return null;
+    });
+
   return {
     async create(ctx: TenantContext, persistent: boolean): Promise<CartView> {
       const owner = ownerOf(ctx);
@@ -191,11 +205,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
         throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'A persistent cart needs a logged-in user');
       }
       return withTransaction(ctx, async (tx) => {
-        const existing = await repo.findActiveCart(
-          tx,
-          persistent ? { sessionId: null, userId: owner.userId } : owner,
-          true,
-        );
+        const existing = await repo.lockActiveCart(tx, persistent ? { sessionId: null, userId: owner.userId } : owner);
         const cart =
           existing ??
           (await repo.insertCart(tx, {
@@ -300,20 +310,14 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
       });
     },
 
-    async removeItem(ctx: TenantContext, ref: { itemId?: number; cartItemId?: string }): Promise<null> {
-      return withTransaction(ctx, async (tx) => {
-        const cart = await cartFor(ctx, tx);
-        const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
-        const item = findItem(items, ref);
-        const gone = items.filter((i) => i.item_id === item.item_id || i.parent_item_id === item.item_id);
-        await releaseHolds(ctx, tx, gone);
-        await repo.deleteItems(
-          tx,
-          cart.cart_id,
-          gone.map((i) => i.item_id),
-        );
-        return null;
-      });
+    /** Removes the item of the cart's number `itemId` (and a private transfer's line following it). */
+    removeItemById(ctx: TenantContext, itemId: number): Promise<null> {
+      return removeItem(ctx, (items) => items.find((i) => i.item_id === itemId));
+    },
+
+    /** Removes the item the client numbered `cartItemId` (and a private transfer's line following it). */
+    removeItemByClientId(ctx: TenantContext, cartItemId: string): Promise<null> {
+      return removeItem(ctx, (items) => items.find((i) => i.cart_item_id === cartItemId));
     },
 
     async updateItem(
@@ -338,7 +342,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
               date: item.book_date,
               startTime: item.time_slot,
               quantity,
-              reference: `cart:${cart.cart_id}:${item.item_id}`,
+              cartItem: { cartId: cart.cart_id, itemId: item.item_id },
             },
             holdUntil(ctx),
           );
@@ -359,7 +363,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
       if (!old) throw new ApiError(ErrorCode.TOKEN_ERROR, 'oldSession is not recognised');
       return withTransaction(ctx, async (tx) => {
         const target =
-          (await repo.findActiveCart(tx, { sessionId: null, userId: owner.userId }, true)) ??
+          (await repo.lockActiveCart(tx, { sessionId: null, userId: owner.userId })) ??
           (await repo.insertCart(tx, {
             sessionId: null,
             userId: owner.userId,
@@ -368,7 +372,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
             now: ctx.now,
           }));
         const source = /^\d+$/.test(old.sessionId)
-          ? await repo.findActiveCart(tx, { sessionId: old.sessionId, userId: null }, true)
+          ? await repo.lockActiveCart(tx, { sessionId: old.sessionId, userId: null })
           : undefined;
         if (source && source.cart_id !== target.cart_id) {
           await repo.moveItems(tx, source.cart_id, target.cart_id);
@@ -380,7 +384,7 @@ export function createCartService(deps: { sessions: SessionStore; catalog: Catal
 
     async remove(ctx: TenantContext): Promise<true> {
       return withTransaction(ctx, async (tx) => {
-        const cart = await repo.findActiveCart(tx, ownerOf(ctx), true);
+        const cart = await repo.lockActiveCart(tx, ownerOf(ctx));
         if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
         await releaseHolds(ctx, tx, await repo.selectItems(tx, cart.cart_id, ctx.now));
         await repo.markCart(tx, cart.cart_id, 'DELETED', ctx.now);

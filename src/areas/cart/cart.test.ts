@@ -391,9 +391,42 @@ describe("loads answered from the node's copy", () => {
     }
     // Holds that are not a cart's leave carts alone.
     const before = await versionOf(cart.cartId);
-    await tenantDb((sql) => sql`UPDATE capacity_holds SET updated_at = now() WHERE reference NOT LIKE 'cart:%'`);
+    await tenantDb((sql) => sql`UPDATE capacity_holds SET updated_at = now() WHERE holder_kind <> 'CART_ITEM'`);
     await tenantDb((sql) => sql`UPDATE capacity_holds SET quantity = quantity WHERE hold_id = ${hold}`);
     expect(await versionOf(cart.cartId)).toBe(before);
+  });
+
+  it("a cart's hold is found by its typed holder (cart and item); releasing it by hand gives the cart a new version", async () => {
+    const session = await guest();
+    const [added] = await ok('/cart/addItem', { session, items: [adult({ quantity: 1, cartItemId: 'typed' })] });
+    await ok('/cart/updateItem', { session, cartItemId: 'typed', quantity: 2 });
+    const cart = await ok('/cart/load', { session });
+    const holdsOf = () =>
+      tenantDb(
+        (sql) => sql<{ hold_id: string; holder_kind: string; reference: string | null; status: string }[]>`
+          SELECT hold_id::text, holder_kind, reference, status FROM capacity_holds
+          WHERE cart_id = ${cart.cartId} AND item_id = ${added.itemId} ORDER BY hold_id`,
+      );
+    const itemHold = await tenantDb(
+      async (sql) =>
+        (
+          await sql<{ hold_id: string }[]>`
+        SELECT hold_id::text FROM cart_items WHERE cart_id = ${cart.cartId} AND item_id = ${added.itemId}`
+        )[0]?.hold_id,
+    );
+    // The add's hold (given back by the update) and the update's, both named by the cart and its item.
+    expect(await holdsOf()).toEqual([
+      { hold_id: expect.any(String), holder_kind: 'CART_ITEM', reference: null, status: 'RELEASED' },
+      { hold_id: itemHold, holder_kind: 'CART_ITEM', reference: null, status: 'HELD' },
+    ]);
+    const before = await versionOf(cart.cartId);
+    await tenantDb(
+      (sql) => sql`UPDATE capacity_holds SET status = 'RELEASED'
+                   WHERE cart_id = ${cart.cartId} AND item_id = ${added.itemId} AND status = 'HELD'`,
+    );
+    expect(BigInt((await versionOf(cart.cartId)) ?? 0)).toBe(BigInt(before ?? 0) + 1n);
+    expect((await ok('/cart/load', { session })).items[0].isAvailable).toBe(false);
+    await ok('/cart/delete', { session });
   });
 
   it('a load after a change made elsewhere (another node, the sales area, by hand) shows it at once', async () => {

@@ -6,17 +6,51 @@ import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 
+/** A line of a cart as checkout orders it. */
+export interface CheckoutItem {
+  /** The item's number in its cart. */
+  itemId: number;
+  productId: number;
+  variantId: number;
+  description: string;
+  unitName: string;
+  /** Decimal text in the cart's currency. */
+  unitPrice: string;
+  quantity: number;
+  /** The tenant's calendar date (yyyy-MM-dd) and its time slot (HH:mm, '' for the whole day). */
+  bookDate: string | null;
+  timeSlot: string;
+  /** The capacity hold of its seats (the catalog's); null for a line that takes no seat. */
+  holdId: string | null;
+  /** The hold still keeps its seats at the time of the request. */
+  held: boolean;
+}
+
 export interface CheckoutCart {
   cartId: string;
   currency: string;
   orderNum: string | null;
   paymentRef: string | null;
-  items: repo.ItemRow[];
+  items: CheckoutItem[];
 }
+
+const toCheckoutItem = (item: repo.ItemRow): CheckoutItem => ({
+  itemId: item.item_id,
+  productId: item.product_id,
+  variantId: item.variant_id,
+  description: item.description,
+  unitName: item.unit_name,
+  unitPrice: item.unit_price,
+  quantity: item.quantity,
+  bookDate: item.book_date,
+  timeSlot: item.time_slot,
+  holdId: item.hold_id,
+  held: item.held,
+});
 
 /** The caller's active cart and its items, locked for the transaction; GENERAL when there is none or it is empty. */
 export async function cartForCheckout(ctx: TenantContext, db: Queryable): Promise<CheckoutCart> {
-  const cart = await repo.findActiveCart(db, ownerOf(ctx), true);
+  const cart = await repo.lockActiveCart(db, ownerOf(ctx));
   if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
   const items = await repo.selectItems(db, cart.cart_id, ctx.now);
   if (items.length === 0) throw new ApiError(ErrorCode.GENERAL, 'The cart is empty');
@@ -25,7 +59,7 @@ export async function cartForCheckout(ctx: TenantContext, db: Queryable): Promis
     currency: cart.currency,
     orderNum: cart.order_num,
     paymentRef: cart.payment_ref,
-    items,
+    items: items.map(toCheckoutItem),
   };
 }
 

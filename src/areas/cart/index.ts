@@ -10,7 +10,7 @@ import { cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js'
 export { cartPolicy } from './cart.operations.js';
 export { CartView } from './cart.schemas.js';
 export { CART_HOLD_MINUTES } from './cart.service.js';
-export type { CheckoutCart } from './checkout.js';
+export type { CheckoutCart, CheckoutItem } from './checkout.js';
 
 export interface CartApi {
   /** The caller's cart as /cart/load answers it. */

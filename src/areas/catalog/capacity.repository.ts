@@ -1,7 +1,7 @@
 // SQL of capacity holds. Every change of `held` and `sold` is one conditional statement together with the
 // hold rows it concerns, so concurrent requests can never sell a seat twice. Lock order is always holds, then
 // slot, so these statements cannot deadlock each other.
-import type { Fragment, Queryable } from '../../platform/database/connections.js';
+import type { Queryable } from '../../platform/database/connections.js';
 
 /** Marks the slot's dead holds EXPIRED and gives their seats back (before counting what is free). */
 export async function expireSlotHolds(db: Queryable, slotId: number, now: Date): Promise<void> {
@@ -15,7 +15,7 @@ export async function expireSlotHolds(db: Queryable, slotId: number, now: Date):
     WHERE slot_id = ${slotId} AND e.quantity > 0`;
 }
 
-/** The seats a statement holds: of one slot (variant, date, start time), how many, and until when. */
+/** The seats a hold takes: of one slot (variant, date, start time), how many, and until when. */
 export interface SeatsToHold {
   variantId: number;
   /** The tenant's calendar date, yyyy-MM-dd. */
@@ -27,33 +27,26 @@ export interface SeatsToHold {
   now: Date;
 }
 
-/**
- * Two steps (CTEs) of a statement that holds seats together with rows of its own, in one round trip: `taken`
- * takes the seats of the slot when that many are free and `gate` is true, `held` records the hold (`hold_id`,
- * `slot_id`) named by `reference` (an SQL text expression). Neither finds a row when the seats are not there.
- */
-export function seatHoldSteps(db: Queryable, seats: SeatsToHold, reference: Fragment, gate: Fragment): Fragment {
-  return db`
-    taken AS (
-      UPDATE inventory_slots SET held = held + ${seats.quantity}
-      WHERE servid = ${seats.variantId} AND slot_date = ${seats.date}::date AND start_time = ${seats.startTime}
-        AND capacity - sold - held >= ${seats.quantity} AND ${gate}
-      RETURNING slot_id),
-    held AS (
-      INSERT INTO capacity_holds (slot_id, quantity, reference, expires_at, created_at, updated_at)
-      SELECT slot_id, ${seats.quantity}::int, ${reference}, ${seats.expiresAt}, ${seats.now}, ${seats.now} FROM taken
-      RETURNING hold_id, slot_id)`;
-}
+/** Who holds seats: a cart's item (cart_items' cart_id and item_id), or another holder named by a reference. */
+export type Holder = { cartId: string; itemId: number } | { reference: string };
 
-/** Holds the seats in one statement when they are free; answers the hold, or undefined. */
+/**
+ * Holds the seats in one statement when they are free; answers the hold, or undefined. The work is the database
+ * function catalog_hold_seats (db/tenant/0011_capacity_hold_holders.sql), which other areas call from statements
+ * of their own (a cart's add) instead of writing these tables.
+ */
 export async function holdSeats(
   db: Queryable,
   seats: SeatsToHold,
-  reference: string,
+  holder: Holder,
 ): Promise<{ holdId: string; slotId: number } | undefined> {
+  const cart = 'cartId' in holder ? holder : { cartId: null, itemId: null };
+  const reference = 'reference' in holder ? holder.reference : null;
   const [row] = await db<{ hold_id: string; slot_id: number }[]>`
-    WITH ${seatHoldSteps(db, seats, db`${reference}::text`, db`true`)}
-    SELECT hold_id::text, slot_id FROM held`;
+    SELECT hold_id::text, slot_id
+    FROM catalog_hold_seats(${seats.variantId}::int, ${seats.date}::date, ${seats.startTime}::text,
+      ${seats.quantity}::int, ${seats.expiresAt}::timestamptz, ${seats.now}::timestamptz,
+      cart_id => ${cart.cartId}::uuid, item_id => ${cart.itemId}::int, reference => ${reference}::text)`;
   return row && { holdId: row.hold_id, slotId: row.slot_id };
 }
 

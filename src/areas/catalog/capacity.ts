@@ -2,22 +2,34 @@
 // runs out. Other areas reach these through the catalog's index.ts.
 import type { Queryable } from '../../platform/database/connections.js';
 import * as holds from './capacity.repository.js';
-import type { SeatsToHold } from './capacity.repository.js';
+import type { Holder, SeatsToHold } from './capacity.repository.js';
 import { selectSlot, selectSlotAt } from './catalog.repository.js';
 
-/** For statements of other areas that hold seats together with their own rows (a cart's line). */
-export { type SeatsToHold, seatHoldSteps } from './capacity.repository.js';
+/**
+ * The seats a statement of another area holds with the database function catalog_hold_seats, together with rows
+ * of its own (a cart's line): see docs/tables.md, "Database functions other areas call".
+ */
+export type { SeatsToHold } from './capacity.repository.js';
 
-export interface HoldRequest {
+/** A cart's item that holds seats: its cart's version follows the hold (a trigger of the cart area's). */
+export interface CartItemHolder {
+  cartId: string;
+  /** The item's number in its cart (cart_items.item_id). */
+  itemId: number;
+}
+
+interface SeatRequest {
   variantId: number;
   /** The tenant's calendar date, yyyy-MM-dd. */
   date: string;
   /** HH:mm for a timed slot, '' (or absent) for a whole-day one. */
   startTime?: string;
   quantity: number;
-  /** What the seats are held for (a cart item, a booking line): for audits and releases. */
-  reference: string;
 }
+
+/** Seats to hold and their holder: a cart's item, or another holder (a booking line) named by a reference. */
+export type HoldRequest = SeatRequest &
+  ({ cartItem: CartItemHolder; reference?: never } | { reference: string; cartItem?: never });
 
 export type HoldResult = { held: true; holdId: string; slotId: number } | HoldRefusal;
 
@@ -30,7 +42,7 @@ export interface CapacityScope {
 export type HoldRefusal = { held: false; free: number; reason: string };
 
 /**
- * Runs `attempt`, a statement holding seats with `seatHoldSteps` (one round trip in the usual case). When it holds
+ * Runs `attempt`, a statement holding seats with catalog_hold_seats (one round trip in the usual case). When it holds
  * nothing, the slot may be missing or its seats taken by holds that ran out: those are swept and `attempt` runs
  * once more; answers its result, or why the seats cannot be held. Every step is a statement of its own, correct
  * outside a transaction; inside one, a refusal leaves the caller free to roll back.
@@ -61,7 +73,8 @@ export async function hold(scope: CapacityScope, request: HoldRequest, until: Da
     expiresAt: until,
     now: scope.now,
   };
-  const outcome = await holdOrRefuse(scope, seats, () => holds.holdSeats(scope.db, seats, request.reference));
+  const holder: Holder = request.cartItem !== undefined ? request.cartItem : { reference: request.reference };
+  const outcome = await holdOrRefuse(scope, seats, () => holds.holdSeats(scope.db, seats, holder));
   return outcome.held ? { held: true, ...outcome.value } : outcome;
 }
 

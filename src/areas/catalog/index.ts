@@ -14,8 +14,7 @@ import { type CatalogService, createCatalogService } from './catalog.service.js'
 import { createCatalogReadCaches } from './read-cache.js';
 import { quoteRefusal, quoteUnit } from './unit-quote.js';
 
-export type { HoldRefusal, HoldRequest, HoldResult } from './capacity.js';
-export { type SeatsToHold, seatHoldSteps } from './capacity.js';
+export type { CartItemHolder, HoldRefusal, HoldRequest, HoldResult, SeatsToHold } from './capacity.js';
 export { QuoteRefused, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
 /** The demo seed writes its catalog through the same services as the API, so it passes the same validation. */
 export { createCatalogAdminService, createCatalogService };

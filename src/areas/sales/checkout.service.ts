@@ -37,19 +37,19 @@ export interface CheckoutDeps {
 }
 
 function cartTotal(cart: CheckoutCart): number {
-  return cart.items.reduce((sum, item) => sum + toMinor(item.unit_price, cart.currency) * item.quantity, 0);
+  return cart.items.reduce((sum, item) => sum + toMinor(item.unitPrice, cart.currency) * item.quantity, 0);
 }
 
 function linesOf(cart: CheckoutCart): Array<Omit<repo.LineRow, 'line_no'>> {
   return cart.items.map((item) => ({
-    product_id: item.product_id,
-    variant_id: item.variant_id,
-    description: `${item.description} (${item.unit_name})`,
-    detail: item.book_date ? `${item.book_date}${item.time_slot ? ` ${item.time_slot}` : ''}` : null,
+    product_id: item.productId,
+    variant_id: item.variantId,
+    description: `${item.description} (${item.unitName})`,
+    detail: item.bookDate ? `${item.bookDate}${item.timeSlot ? ` ${item.timeSlot}` : ''}` : null,
     quantity: item.quantity,
-    unit_price: item.unit_price,
-    total: minorToDecimalString(toMinor(item.unit_price, cart.currency) * item.quantity, cart.currency),
-    hold_id: item.hold_id,
+    unit_price: item.unitPrice,
+    total: minorToDecimalString(toMinor(item.unitPrice, cart.currency) * item.quantity, cart.currency),
+    hold_id: item.holdId,
   }));
 }
 
@@ -130,7 +130,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await repo.insertLines(tx, order.sales_order_id, linesOf(cart));
         // The order is placed: its seats are sold, paid or not (an unpaid invoice is a confirmed order).
         for (const item of cart.items)
-          if (item.hold_id) await deps.catalog.convertToSale({ db: tx, now: ctx.now }, item.hold_id);
+          if (item.holdId) await deps.catalog.convertToSale({ db: tx, now: ctx.now }, item.holdId);
         const invoice = await repo.insertInvoice(tx, {
           number: await repo.nextDocumentNumber(tx, 'INV', year),
           salesOrderId: order.sales_order_id,
@@ -173,9 +173,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // Read and price first, call the gateway outside any transaction, then write everything in one.
       const prepared = await withTransaction(ctx, async (tx) => {
         const cart = await deps.cart.cartForCheckout(ctx, tx);
-        const unavailable = cart.items.find((item) => item.hold_id && !item.held);
+        const unavailable = cart.items.find((item) => item.holdId && !item.held);
         if (unavailable) {
-          throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.item_id} is no longer held; add it again`);
+          throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
         }
         const customer = await resolveCustomer(ctx, tx, input.customer);
         return { cart, customer, orderNum: await newOrderNumber(ctx, tx) };
@@ -234,7 +234,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           expiresAt,
           now: ctx.now,
         });
-        const holds = cart.items.flatMap((item) => (item.hold_id ? [item.hold_id] : []));
+        const holds = cart.items.flatMap((item) => (item.holdId ? [item.holdId] : []));
         await deps.catalog.extend(
           { db: tx, now: ctx.now },
           holds,
