@@ -1,4 +1,4 @@
-// Whose cart a request means: its session's (numeric session ids only; a realm JWT has none) and its user's.
+// Whose cart a request means: its stored session's (a realm JWT has none) and its user's.
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CartOwner } from './cart.repository.js';
@@ -7,7 +7,7 @@ export function ownerOf(ctx: TenantContext): CartOwner {
   const session = ctx.session;
   if (!session) throw new ApiError(ErrorCode.TOKEN_ERROR, 'Session not recognised');
   return {
-    sessionId: /^\d+$/.test(session.sessionId) ? session.sessionId : null,
+    sessionId: session.storedId,
     userId: session.kind === 'user' ? session.userId : null,
   };
 }

@@ -214,8 +214,7 @@ async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: numbe
   await withTransaction(ctx, async (tx) => {
     await repo.setPassword(tx, userId, passwordHash, ctx.now);
     // Every other session of the user ends; the one that changed the password stays.
-    const current = ctx.session?.sessionId;
-    await revokeUserSessions(tx, userId, ctx.now, current && /^\d+$/.test(current) ? current : undefined);
+    await revokeUserSessions(tx, userId, ctx.now, ctx.session?.storedId ?? undefined);
   });
   await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
   return { userId, userLogin: user.user_login, userName: user.user_name, auth: 'OK' as const };

@@ -37,6 +37,7 @@ export async function findSession(db: Queryable, tokenHash: Buffer): Promise<Sto
   if (!row) return undefined;
   return {
     sessionId: String(row.session_id),
+    storedId: String(row.session_id),
     kind: row.kind,
     userId: row.user_id,
     roles: row.roles,

@@ -2,7 +2,10 @@
 import type { Role } from './roles.js';
 
 export interface Session {
+  /** Names the session in caches and logs (`jwt:<jti>` for a realm JWT). */
   sessionId: string;
+  /** The id of the stored session row, for sessions this service issued; null for a realm JWT (it has no row). */
+  storedId: string | null;
   /** system: the tenant's website key `pk`; guest: anonymous; user: a logged-in user. */
   kind: 'system' | 'guest' | 'user';
   userId: number | null;

@@ -209,6 +209,7 @@ async function resolveStored(
   }
   const session: Session = {
     sessionId: stored.sessionId,
+    storedId: stored.storedId,
     kind: stored.kind,
     userId: stored.userId,
     roles: stored.roles,
@@ -257,6 +258,7 @@ async function resolveJwt(
   if (!user) return undefined;
   const session: Session = {
     sessionId: `jwt:${typeof payload.jti === 'string' ? payload.jti : tokenHash.toString('hex').slice(0, 16)}`,
+    storedId: null,
     kind: 'user',
     userId: user.user_id,
     roles: user.roles,
@@ -294,6 +296,7 @@ async function issue(
     expiresAt,
     session: {
       sessionId: stored.sessionId,
+      storedId: stored.storedId,
       kind,
       userId,
       roles: stored.roles,
