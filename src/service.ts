@@ -85,7 +85,7 @@ function buildAreas(
   const users = createUsersArea({ ...platform, rateLimits: config.rateLimits, lockout: config.lockout, mailQueued });
   const common = createCommonArea({ botCheck: integrations.botCheck, rateLimits: config.rateLimits });
   const catalog = createCatalogArea({ ...platform, log });
-  const offlineTickets = createOfflineTicketsArea();
+  const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea();
   const cart = createCartArea({ sessions: platform.sessions, catalog: catalog.api });
   const customers = createCustomersArea();

@@ -11,6 +11,7 @@ import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds
 import { createCatalogAdminService } from './catalog-admin.service.js';
 import { catalogOperations } from './catalog.operations.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
+import { lockProductKey } from './products.repository.js';
 import { createCatalogReadCaches } from './read-cache.js';
 import { quoteRefusal, quoteUnit } from './unit-quote.js';
 
@@ -22,6 +23,8 @@ export { createCatalogAdminService, createCatalogService };
 /** What carts, checkout and bookings use of the catalog: product rows, prices, and capacity holds. */
 export interface CatalogApi {
   productRows: CatalogService['productRows'];
+  /** In the caller's transaction: the product exists and stays until the transaction ends. */
+  lockProductKey: typeof lockProductKey;
   quoteUnit: typeof quoteUnit;
   quoteRefusal: typeof quoteRefusal;
   hold: typeof hold;
@@ -48,6 +51,7 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
     operations: catalogOperations({ catalog, admin: createCatalogAdminService(catalog, caches) }),
     api: {
       productRows: catalog.productRows,
+      lockProductKey,
       quoteUnit,
       quoteRefusal,
       hold,

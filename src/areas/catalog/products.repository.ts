@@ -69,6 +69,15 @@ const productColumns = (db: Queryable) => db`
                             ORDER BY t.transfer_id)
             FROM product_transfers t WHERE t.product_id = p.product_id), '[]') AS transfers`;
 
+/**
+ * The product exists; it is key-share locked so it cannot be deleted before the caller's transaction ends (rows
+ * of other areas that name it, such as offline tickets, land first).
+ */
+export async function lockProductKey(db: Queryable, productId: number): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM products WHERE product_id = ${productId} FOR KEY SHARE`;
+  return rows.length === 1;
+}
+
 export async function selectProduct(
   db: Queryable,
   key: { productId: number } | { productCode: string },

@@ -3,7 +3,7 @@
 import type { Area } from '../../platform/area.js';
 import { offlineTicketOperations } from './offline-tickets.operations.js';
 import { markSoldForReference, releaseForReference, ticketsForReference } from './offline-tickets.sales.js';
-import { createOfflineTicketService } from './offline-tickets.service.js';
+import { createOfflineTicketService, type OfflineTicketDeps } from './offline-tickets.service.js';
 
 export type { ReferencedTicket, TicketRef } from './offline-tickets.sales.js';
 export type { OfflineTicket } from './offline-tickets.schemas.js';
@@ -15,9 +15,9 @@ export interface OfflineTicketsApi {
   ticketsForReference: typeof ticketsForReference;
 }
 
-export function createOfflineTicketsArea(): Area<OfflineTicketsApi> {
+export function createOfflineTicketsArea(deps: OfflineTicketDeps): Area<OfflineTicketsApi> {
   return {
-    operations: offlineTicketOperations(createOfflineTicketService()),
+    operations: offlineTicketOperations(createOfflineTicketService(deps)),
     api: { markSoldForReference, releaseForReference, ticketsForReference },
   };
 }

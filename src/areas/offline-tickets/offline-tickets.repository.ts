@@ -22,12 +22,6 @@ const columns = (db: Queryable) => db`
   ticket_id, product_id, code, valid_until::text AS valid_until, status, cart_reference,
   reserved_at, sold_at, created_at, loaded_by`;
 
-/** The product exists; it is key-share locked so it cannot be deleted before the transaction's tickets land. */
-export async function lockProduct(db: Queryable, productId: number): Promise<boolean> {
-  const rows = await db`SELECT 1 FROM products WHERE product_id = ${productId} FOR KEY SHARE`;
-  return rows.length === 1;
-}
-
 export interface NewTicket {
   code: string;
   validUntil: string | null;

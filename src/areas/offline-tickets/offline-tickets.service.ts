@@ -4,6 +4,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { formatDate } from '../../platform/time.js';
+import type { CatalogApi } from '../catalog/index.js';
 import * as repo from './offline-tickets.repository.js';
 import { checkValidUntil, firstRefusal, firstRepeatedCode, LIMITS } from './offline-tickets.rules.js';
 import type { ListTicketsRequest, LoadTicketsRequest, OfflineTicket } from './offline-tickets.schemas.js';
@@ -11,7 +12,12 @@ import { inRequestOrder, toOfflineTicket } from './offline-tickets.view.js';
 
 const duplicateCode = (code: string, why: string) => new ApiError(ErrorCode.DUPLICATE, `Ticket code ${code} ${why}`);
 
-export function createOfflineTicketService() {
+/** What the inventory needs of the catalog: that a ticket's product exists while its tickets are loaded. */
+export interface OfflineTicketDeps {
+  catalog: Pick<CatalogApi, 'lockProductKey'>;
+}
+
+export function createOfflineTicketService(deps: OfflineTicketDeps) {
   /** The tenant's calendar date: validity is a date on the attraction's side, not an instant. */
   const today = (ctx: TenantContext) => formatDate(ctx.now, ctx.tenant.timezone);
   const view = (ctx: TenantContext) => (row: repo.TicketRow) => toOfflineTicket(row, ctx.tenant.timezone);
@@ -23,7 +29,7 @@ export function createOfflineTicketService() {
       if (repeated !== undefined) throw duplicateCode(repeated, 'appears twice in tickets');
       const loadedBy = ctx.session?.kind === 'user' ? ctx.session.userId : null;
       return withTransaction(ctx, async (tx) => {
-        if (!(await repo.lockProduct(tx, input.productId))) throw notFound(`Product ${input.productId}`);
+        if (!(await deps.catalog.lockProductKey(tx, input.productId))) throw notFound(`Product ${input.productId}`);
         const tickets = input.tickets.map((ticket) => ({ code: ticket.code, validUntil: ticket.validUntil ?? null }));
         const inserted = new Map(
           (await repo.insertTickets(tx, input.productId, tickets, loadedBy, ctx.now)).map((row) => [row.code, row]),
