@@ -20,7 +20,7 @@ export interface UserRow {
   company_id: number | null;
   company_name: string | null;
   company_type: string | null;
-  /** From the countries reference table. */
+  /** The name of the user's country (common's common_country_name). */
   country_name: string | null;
   is_portal_user: boolean;
   roles: Role[];
@@ -36,14 +36,14 @@ export type TokenKind = 'ACTIVATION' | 'RESET';
 export async function findUserById(db: Queryable, userId: number): Promise<UserRow | undefined> {
   const [row] = await db<
     UserRow[]
-  >`SELECT users.*, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name FROM users WHERE user_id = ${userId}`;
+  >`SELECT users.*, common_country_name(users.country_id) AS country_name FROM users WHERE user_id = ${userId}`;
   return row;
 }
 
 /** The user whose login or e-mail address is `name`, ignoring case. */
 export async function findUserByLoginOrEmail(db: Queryable, name: string): Promise<UserRow | undefined> {
   const [row] = await db<UserRow[]>`
-    SELECT users.*, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name FROM users WHERE lower(user_login) = lower(${name}) OR lower(user_email) = lower(${name})
+    SELECT users.*, common_country_name(users.country_id) AS country_name FROM users WHERE lower(user_login) = lower(${name}) OR lower(user_email) = lower(${name})
     ORDER BY (lower(user_login) = lower(${name})) DESC LIMIT 1`;
   return row;
 }
@@ -51,7 +51,7 @@ export async function findUserByLoginOrEmail(db: Queryable, name: string): Promi
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const [row] = await db<
     UserRow[]
-  >`SELECT users.*, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name FROM users WHERE lower(user_email) = lower(${email})`;
+  >`SELECT users.*, common_country_name(users.country_id) AS country_name FROM users WHERE lower(user_email) = lower(${email})`;
   return row;
 }
 
@@ -77,7 +77,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
     VALUES (${user.userLogin}, ${user.userEmail}, ${user.userName}, ${user.passwordHash}, ${user.mobile ?? null},
             ${user.street ?? null}, ${user.city ?? null}, ${user.countryId ?? null}, ${[...user.roles]},
             ${user.isActive}, ${[...user.requiredActions]}, true, ${user.now}, ${user.now})
-    RETURNING *, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name`;
+    RETURNING *, common_country_name(users.country_id) AS country_name`;
   if (!row) throw new Error('user insert returned no row');
   return row;
 }
@@ -111,7 +111,7 @@ export async function updateProfile(
       country_id = COALESCE(${changes.countryId ?? null}::int, country_id),
       updated_at = ${now}
     WHERE user_id = ${userId}
-    RETURNING *, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name`;
+    RETURNING *, common_country_name(users.country_id) AS country_name`;
   if (!row) throw new Error('user vanished during update');
   return row;
 }
@@ -132,13 +132,13 @@ export async function setRoles(
   now: Date,
 ): Promise<UserRow | undefined> {
   const [row] = await db<UserRow[]>`
-    UPDATE users SET roles = ${[...roles]}, updated_at = ${now} WHERE user_id = ${userId} RETURNING *, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name`;
+    UPDATE users SET roles = ${[...roles]}, updated_at = ${now} WHERE user_id = ${userId} RETURNING *, common_country_name(users.country_id) AS country_name`;
   return row;
 }
 
 export async function activateUser(db: Queryable, userId: number, now: Date): Promise<UserRow> {
   const [row] = await db<UserRow[]>`
-    UPDATE users SET is_active = true, updated_at = ${now} WHERE user_id = ${userId} RETURNING *, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name`;
+    UPDATE users SET is_active = true, updated_at = ${now} WHERE user_id = ${userId} RETURNING *, common_country_name(users.country_id) AS country_name`;
   if (!row) throw new Error('user vanished during activation');
   return row;
 }
@@ -164,7 +164,7 @@ export async function clearFailedLogins(db: Queryable, userId: number): Promise<
 export async function listUsers(db: Queryable, filter: { query?: string; role?: Role }): Promise<UserRow[]> {
   const pattern = filter.query ? `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return db<UserRow[]>`
-    SELECT users.*, (SELECT country_name FROM countries c WHERE c.country_id = users.country_id) AS country_name FROM users
+    SELECT users.*, common_country_name(users.country_id) AS country_name FROM users
     WHERE (${pattern}::text IS NULL
            OR user_login ILIKE ${pattern} OR user_email ILIKE ${pattern} OR user_name ILIKE ${pattern})
       AND (${filter.role ?? null}::text IS NULL OR ${filter.role ?? null} = ANY (roles))
