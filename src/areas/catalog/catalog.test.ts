@@ -1,45 +1,38 @@
 // The catalog through the API: administration by an employee, every read for everyone, availability and price
 // decided by the server, and the refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Service } from '../../service.js';
-import { formatDate } from '../../platform/time.js';
-import { addDays } from '../../platform/time.js';
+import { type ApiClient, defined } from '../../../test/support/api.js';
 import {
-  adminSession,
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-} from '../../../test/support/service.js';
+  category,
+  guest,
+  product,
+  type TestTenant,
+  tenant,
+  variantWithInventory,
+} from '../../../test/support/factories.js';
+import { startTestService } from '../../../test/support/service.js';
+import { addDays, formatDate } from '../../platform/time.js';
+import type { Service } from '../../service.js';
+import type {
+  Attribute,
+  AvailabilityResult,
+  CategoryNode,
+  Product,
+  ProductSummary,
+  Terms,
+  Variant,
+} from './catalog.schemas.js';
 
 let service: Service;
-let tenant: ProvisionedTestTenant;
-let admin: string;
-let customer: string;
+let t: TestTenant;
+/** Calls as the tenant's admin, without a session, and as a guest. */
+let admin: ApiClient;
+let anyone: ApiClient;
+let visitor: ApiClient;
 const today = () => formatDate(new Date(), 'Asia/Dubai');
-
-interface Answer {
-  apiStatus: { errorCode: string; errorMessage: string };
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field against the specification
-  apiData: any;
-}
-
-async function call(url: string, payload: object = {}, session?: string | null): Promise<Answer> {
-  const answer = await service.app.inject({
-    method: 'POST',
-    url,
-    headers: { host: tenant.host },
-    payload: session ? { ...payload, session } : payload,
-  });
-  return answer.json<Answer>();
-}
-
-/** Calls as the admin unless `session` is given; null calls without a session. */
-async function ok(url: string, payload: object = {}, session: string | null = admin) {
-  const answer = await call(url, payload, session);
-  expect(answer.apiStatus, `${url} ${JSON.stringify(payload)}`).toEqual({ errorCode: 'OK', errorMessage: 'Success' });
-  return answer.apiData;
-}
+/** A listing row: the checks below make sure it carries none of the product's long texts. */
+type Listed = ProductSummary & { productTerms?: unknown };
+type SearchRows = Array<{ productId: number }>;
 
 let rootId: number;
 let toursId: number;
@@ -52,18 +45,13 @@ let sunsetVariant: number;
 
 beforeAll(async () => {
   service = await startTestService({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_GUEST: '1000' } });
-  tenant = await provisionTenant(service, await platformToken(service));
-  admin = await adminSession(service, tenant);
-  customer = (await call('/auth/guest')).apiData.session;
+  t = await tenant(service);
+  [admin, anyone, visitor] = [t.adminApi, t.api, (await guest(t)).api];
 
-  rootId = (await ok('/product/saveCategory', { categoryName: 'Dubai', categorySeq: 1 })).categoryId;
-  toursId = (await ok('/product/saveCategory', { categoryName: 'Tours', parentCategoryId: rootId, categorySeq: 2 }))
-    .categoryId;
-  desertId = (await ok('/product/saveCategory', { categoryName: 'Desert', parentCategoryId: toursId, categorySeq: 1 }))
-    .categoryId;
-  safariCode = `SAFARI-${Date.now()}`;
-  const safari = await ok('/product/saveProduct', {
-    prodCode: safariCode,
+  rootId = (await category(t, { categoryName: 'Dubai', categorySeq: 1 })).categoryId;
+  toursId = (await category(t, { categoryName: 'Tours', parentCategoryId: rootId, categorySeq: 2 })).categoryId;
+  desertId = (await category(t, { categoryName: 'Desert', parentCategoryId: toursId, categorySeq: 1 })).categoryId;
+  const safari = await product(t, {
     prodName: 'Evening Desert Safari',
     productPrice: 250,
     childPrice: 180,
@@ -79,8 +67,8 @@ beforeAll(async () => {
       { transferName: 'Private car', transferType: 'PVT', price: 300 },
     ],
   });
-  safariId = safari.productId;
-  const attribute = await ok('/product/saveAttribute', {
+  [safariId, safariCode] = [safari.productId, safari.prodCode];
+  const attribute = await admin.ok<Attribute>('/product/saveAttribute', {
     productId: safariId,
     name: 'Vehicle',
     values: [
@@ -88,59 +76,39 @@ beforeAll(async () => {
       { attributeValue: 'Private 4x4', attributeDescription: 'Your own car and driver', priceAdjustment: 120.5 },
     ],
   });
-  privateValueId = attribute.values[1].attributeValueId;
-  const evening = await ok('/product/saveVariant', {
-    productId: safariId,
-    servcode: 'EVENING',
-    servname: 'Evening',
-    cprice: 250,
-    bprice: 140,
-    child_price: 180,
-    maxOccupancy: 6,
-    timeSlots: '18:00,15:30',
-  });
-  eveningId = evening.servid;
-  await ok('/product/setInventory', {
-    productId: safariId,
-    variantId: eveningId,
-    dateFrom: addDays(today(), 1),
-    dateTo: addDays(today(), 30),
-    capacity: 10,
-  });
-  sunsetVariant = (
-    await ok('/product/saveVariant', {
-      productId: safariId,
-      servcode: 'SUNSET',
-      servname: 'Sunset',
-      cprice: 300,
-      attributeVals: [privateValueId],
-    })
+  privateValueId = defined(attribute.values[1], 'Private 4x4').attributeValueId;
+  const evening = { servcode: 'EVENING', servname: 'Evening', cprice: 250, bprice: 140, child_price: 180 };
+  const inventory = { dateFrom: addDays(today(), 1), dateTo: addDays(today(), 30), capacity: 10 };
+  eveningId = (
+    await variantWithInventory(t, safari, inventory, { ...evening, maxOccupancy: 6, timeSlots: '18:00,15:30' })
   ).servid;
+  const sunset = { productId: safariId, servcode: 'SUNSET', servname: 'Sunset', cprice: 300 };
+  sunsetVariant = (await admin.ok<Variant>('/product/saveVariant', { ...sunset, attributeVals: [privateValueId] }))
+    .servid;
 });
 
 afterAll(() => service.close());
 
 describe('administration', () => {
   it('builds the category tree with paths', async () => {
-    const tree = await ok('/product/getCategories', {}, null);
-    const dubai = tree.find((node: { categoryId: number }) => node.categoryId === rootId);
+    const tree = await anyone.ok<CategoryNode[]>('/product/getCategories', {});
+    const dubai = defined(
+      tree.find((node) => node.categoryId === rootId),
+      'Dubai',
+    );
     expect(dubai).toMatchObject({ categoryName: 'Dubai', parentCategoryId: null, categoryPath: 'Dubai' });
-    expect(dubai.childCategories[0]).toMatchObject({ categoryName: 'Tours', categoryPath: 'Dubai/Tours' });
-    expect(dubai.childCategories[0].childCategories[0]).toMatchObject({
+    expect(dubai.childCategories?.[0]).toMatchObject({ categoryName: 'Tours', categoryPath: 'Dubai/Tours' });
+    expect(dubai.childCategories?.[0]?.childCategories?.[0]).toMatchObject({
       categoryId: desertId,
       categoryPath: 'Dubai/Tours/Desert',
       childCategories: null,
     });
-    const viaGet = await service.app.inject({
-      method: 'GET',
-      url: '/product/getCategories',
-      headers: { host: tenant.host },
-    });
-    expect(viaGet.json().apiData).toEqual(tree);
+    const viaGet = await anyone.get<CategoryNode[]>('/product/getCategories');
+    expect(viaGet.apiData).toEqual(tree);
   });
 
   it('creates a product with a default variant, and answers it with every field', async () => {
-    const product = await ok('/product/getProduct', { productId: safariId }, null);
+    const product = await anyone.ok<Product>('/product/getProduct', { productId: safariId });
     expect(product).toMatchObject({
       productId: safariId,
       prodCode: safariCode,
@@ -165,40 +133,45 @@ describe('administration', () => {
       { transferId: expect.any(Number), transferName: 'Shared pick-up', transferType: 'SIC', price: 25 },
       { transferId: expect.any(Number), transferName: 'Private car', transferType: 'PVT', price: 300 },
     ]);
-    expect((await ok('/product/getProduct', { productCode: safariCode.toLowerCase() }, null)).productId).toBe(safariId);
+    expect((await anyone.ok<Product>('/product/getProduct', { productCode: safariCode.toLowerCase() })).productId).toBe(
+      safariId,
+    );
   });
 
   it('refuses a taken product code, an unknown category, and a non-employee', async () => {
-    const duplicate = await call(
-      '/product/saveProduct',
-      { prodCode: safariCode, prodName: 'x', productPrice: 1, publicCategoryId: desertId },
-      admin,
-    );
+    const duplicate = await admin.call('/product/saveProduct', {
+      prodCode: safariCode,
+      prodName: 'x',
+      productPrice: 1,
+      publicCategoryId: desertId,
+    });
     expect(duplicate.apiStatus.errorCode).toBe('DUPLICATE');
-    const noCategory = await call(
-      '/product/saveProduct',
-      { prodCode: 'NEW-1', prodName: 'x', productPrice: 1, publicCategoryId: 999_999 },
-      admin,
-    );
+    const noCategory = await admin.call('/product/saveProduct', {
+      prodCode: 'NEW-1',
+      prodName: 'x',
+      productPrice: 1,
+      publicCategoryId: 999_999,
+    });
     expect(noCategory.apiStatus.errorCode).toBe('NOTFOUND');
-    const guest = await call('/product/saveCategory', { categoryName: 'Nope' }, customer);
+    const guest = await visitor.call('/product/saveCategory', { categoryName: 'Nope' });
     expect(guest.apiStatus.errorCode).toBe('NOT_LOGGED_IN');
-    const anonymous = await call('/product/saveCategory', { categoryName: 'Nope' });
+    const anonymous = await anyone.call('/product/saveCategory', { categoryName: 'Nope' });
     expect(anonymous.apiStatus.errorCode).toBe('NOT_LOGGED_IN');
-    const missing = await call(
-      '/product/saveProduct',
-      { prodName: 'x', productPrice: 1, publicCategoryId: desertId },
-      admin,
-    );
+    const missing = await admin.call('/product/saveProduct', {
+      prodName: 'x',
+      productPrice: 1,
+      publicCategoryId: desertId,
+    });
     expect(missing.apiStatus).toMatchObject({
       errorCode: 'MISSING_PARAMETER',
       errorMessage: expect.stringContaining('prodCode'),
     });
-    const negative = await call(
-      '/product/saveProduct',
-      { prodCode: 'NEG', prodName: 'x', productPrice: -5, publicCategoryId: desertId },
-      admin,
-    );
+    const negative = await admin.call('/product/saveProduct', {
+      prodCode: 'NEG',
+      prodName: 'x',
+      productPrice: -5,
+      publicCategoryId: desertId,
+    });
     expect(negative.apiStatus).toMatchObject({
       errorCode: 'INVALID_FORMAT',
       errorMessage: expect.stringContaining('productPrice'),
@@ -206,37 +179,39 @@ describe('administration', () => {
   });
 
   it('refuses to delete a category with products or sub-categories, and a product with holds', async () => {
-    expect((await call('/product/deleteCategory', { categoryId: desertId }, admin)).apiStatus.errorCode).toBe(
+    expect((await admin.call('/product/deleteCategory', { categoryId: desertId })).apiStatus.errorCode).toBe(
       'INVALID_STATE',
     );
-    expect((await call('/product/deleteCategory', { categoryId: rootId }, admin)).apiStatus.errorCode).toBe(
+    expect((await admin.call('/product/deleteCategory', { categoryId: rootId })).apiStatus.errorCode).toBe(
       'INVALID_STATE',
     );
-    expect((await call('/product/deleteCategory', { categoryId: 999_999 }, admin)).apiStatus.errorCode).toBe(
-      'NOTFOUND',
-    );
-    const empty = await ok('/product/saveCategory', { categoryName: 'Temporary' });
-    expect(await ok('/product/deleteCategory', { categoryId: empty.categoryId })).toBe(true);
+    expect((await admin.call('/product/deleteCategory', { categoryId: 999_999 })).apiStatus.errorCode).toBe('NOTFOUND');
+    const empty = await admin.ok<CategoryNode>('/product/saveCategory', { categoryName: 'Temporary' });
+    expect(await admin.ok<boolean>('/product/deleteCategory', { categoryId: empty.categoryId })).toBe(true);
   });
 
   it('moves a category but never under itself', async () => {
-    const moved = await ok('/product/saveCategory', {
+    const moved = await admin.ok<CategoryNode>('/product/saveCategory', {
       categoryId: desertId,
       categoryName: 'Desert',
       parentCategoryId: rootId,
     });
     expect(moved.categoryPath).toBe('Dubai/Desert');
-    await ok('/product/saveCategory', { categoryId: desertId, categoryName: 'Desert', parentCategoryId: toursId });
-    const cycle = await call(
-      '/product/saveCategory',
-      { categoryId: rootId, categoryName: 'Dubai', parentCategoryId: desertId },
-      admin,
-    );
+    await admin.ok<CategoryNode>('/product/saveCategory', {
+      categoryId: desertId,
+      categoryName: 'Desert',
+      parentCategoryId: toursId,
+    });
+    const cycle = await admin.call('/product/saveCategory', {
+      categoryId: rootId,
+      categoryName: 'Dubai',
+      parentCategoryId: desertId,
+    });
     expect(cycle.apiStatus.errorCode).toBe('INVALID_STATE');
   });
 
   it('saves variants with attribute combinations, refusing foreign attribute values and duplicate codes', async () => {
-    const variants = await ok('/product/getProductVariants', { productId: safariId }, null);
+    const variants = await anyone.ok<Variant[]>('/product/getProductVariants', { productId: safariId });
     expect(variants.map((v: { servcode: string }) => v.servcode)).toEqual(['DEFAULT', 'EVENING', 'SUNSET']);
     const evening = variants[1];
     expect(evening).toMatchObject({
@@ -250,40 +225,43 @@ describe('administration', () => {
       maxOccupancy: 6,
       available: true,
     });
-    expect(evening.transfers).toHaveLength(2);
+    expect(evening?.transfers).toHaveLength(2);
     expect(variants[2]).toMatchObject({ attributeVals: [privateValueId], attributeIds: [expect.any(Number)] });
-    const foreign = await call(
-      '/product/saveVariant',
-      { productId: safariId, servcode: 'X', servname: 'X', cprice: 1, attributeVals: [999_999] },
-      admin,
-    );
+    const foreign = await admin.call('/product/saveVariant', {
+      productId: safariId,
+      servcode: 'X',
+      servname: 'X',
+      cprice: 1,
+      attributeVals: [999_999],
+    });
     expect(foreign.apiStatus).toMatchObject({
       errorCode: 'INVALID_FORMAT',
       errorMessage: expect.stringContaining('attributeVals'),
     });
-    const again = await call(
-      '/product/saveVariant',
-      { productId: safariId, servcode: 'evening', servname: 'X', cprice: 1 },
-      admin,
-    );
+    const again = await admin.call('/product/saveVariant', {
+      productId: safariId,
+      servcode: 'evening',
+      servname: 'X',
+      cprice: 1,
+    });
     expect(again.apiStatus.errorCode).toBe('DUPLICATE');
-    expect((await ok('/product/getVariant', { productId: safariId, attrValues: [privateValueId] }, null)).servid).toBe(
-      sunsetVariant,
-    );
     expect(
-      (await call('/product/getVariant', { productId: safariId, attrValues: [1, 2, 3] })).apiStatus.errorCode,
+      (await anyone.ok<Variant>('/product/getVariant', { productId: safariId, attrValues: [privateValueId] })).servid,
+    ).toBe(sunsetVariant);
+    expect(
+      (await anyone.call('/product/getVariant', { productId: safariId, attrValues: [1, 2, 3] })).apiStatus.errorCode,
     ).toBe('NOTFOUND');
-    expect((await ok('/product/getDefaultVariant', { productId: safariId }, null)).servcode).toBe('DEFAULT');
+    expect((await anyone.ok<Variant>('/product/getDefaultVariant', { productId: safariId })).servcode).toBe('DEFAULT');
   });
 
   it('updates an attribute (values not sent are removed) and deletes one', async () => {
-    const created = await ok('/product/saveAttribute', {
+    const created = await admin.ok<Attribute>('/product/saveAttribute', {
       productId: safariId,
       name: 'Language',
       values: [{ attributeValue: 'English' }, { attributeValue: 'Arabic', priceAdjustment: 10 }],
     });
-    const [english] = created.values;
-    const updated = await ok('/product/saveAttribute', {
+    const english = defined(created.values[0], 'English');
+    const updated = await admin.ok<Attribute>('/product/saveAttribute', {
       productId: safariId,
       attributeId: created.attributeId,
       name: 'Guide language',
@@ -293,21 +271,22 @@ describe('administration', () => {
     expect(updated.values).toEqual([
       expect.objectContaining({ attributeValueId: english.attributeValueId, priceAdjustment: 5 }),
     ]);
-    const foreign = await call(
-      '/product/saveAttribute',
-      { productId: safariId, attributeId: 999_999, name: 'x', values: [{ attributeValue: 'y' }] },
-      admin,
-    );
+    const foreign = await admin.call('/product/saveAttribute', {
+      productId: safariId,
+      attributeId: 999_999,
+      name: 'x',
+      values: [{ attributeValue: 'y' }],
+    });
     expect(foreign.apiStatus.errorCode).toBe('NOTFOUND');
-    expect(await ok('/product/deleteAttribute', { attributeId: created.attributeId })).toBe(true);
+    expect(await admin.ok<boolean>('/product/deleteAttribute', { attributeId: created.attributeId })).toBe(true);
     expect(
-      (await call('/product/deleteAttribute', { attributeId: created.attributeId }, admin)).apiStatus.errorCode,
+      (await admin.call('/product/deleteAttribute', { attributeId: created.attributeId })).apiStatus.errorCode,
     ).toBe('NOTFOUND');
-    expect((await call('/product/deleteAttribute', {}, admin)).apiStatus.errorCode).toBe('MISSING_PARAMETER');
-    expect((await call('/product/deleteAttribute', { attributeId: 1 }, customer)).apiStatus.errorCode).toBe(
+    expect((await admin.call('/product/deleteAttribute', {})).apiStatus.errorCode).toBe('MISSING_PARAMETER');
+    expect((await visitor.call('/product/deleteAttribute', { attributeId: 1 })).apiStatus.errorCode).toBe(
       'NOT_LOGGED_IN',
     );
-    const names = (await ok('/product/getProductAttributes', { productId: safariId }, null)).map(
+    const names = (await anyone.ok<Attribute[]>('/product/getProductAttributes', { productId: safariId })).map(
       (a: { name: string }) => a.name,
     );
     expect(names).toEqual(['Vehicle']);
@@ -315,7 +294,7 @@ describe('administration', () => {
 
   it('writes inventory in bulk over a date range and chosen weekdays', async () => {
     const from = addDays(today(), 40);
-    const written = await ok('/product/setInventory', {
+    const written = await admin.ok<{ slotsWritten: number }>('/product/setInventory', {
       productId: safariId,
       variantId: eveningId,
       dateFrom: from,
@@ -325,60 +304,63 @@ describe('administration', () => {
       capacity: 4,
     });
     expect(written.slotsWritten).toBe(4);
-    const slots = await ok('/product/getInventory', {
+    const slots = await admin.ok<unknown[]>('/product/getInventory', {
       variantId: eveningId,
       dateFrom: from,
       dateTo: addDays(from, 13),
     });
     expect(slots).toHaveLength(4);
     expect(slots[0]).toMatchObject({ capacity: 4, sold: 0, held: 0, free: 4, startTime: '09:00' });
-    const backwards = await call(
-      '/product/setInventory',
-      { productId: safariId, variantId: eveningId, dateFrom: from, dateTo: addDays(from, -1), capacity: 1 },
-      admin,
-    );
+    const backwards = await admin.call('/product/setInventory', {
+      productId: safariId,
+      variantId: eveningId,
+      dateFrom: from,
+      dateTo: addDays(from, -1),
+      capacity: 1,
+    });
     expect(backwards.apiStatus).toMatchObject({
       errorCode: 'INVALID_FORMAT',
       errorMessage: expect.stringContaining('dateTo'),
     });
-    const badDate = await call(
-      '/product/setInventory',
-      { productId: safariId, variantId: eveningId, dateFrom: '2026-02-30', dateTo: from, capacity: 1 },
-      admin,
-    );
+    const badDate = await admin.call('/product/setInventory', {
+      productId: safariId,
+      variantId: eveningId,
+      dateFrom: '2026-02-30',
+      dateTo: from,
+      capacity: 1,
+    });
     expect(badDate.apiStatus).toMatchObject({
       errorCode: 'INVALID_FORMAT',
       errorMessage: expect.stringContaining('dateFrom'),
     });
-    const wrongProduct = await call(
-      '/product/setInventory',
-      { productId: 999_999, variantId: eveningId, dateFrom: from, dateTo: from, capacity: 1 },
-      admin,
-    );
+    const wrongProduct = await admin.call('/product/setInventory', {
+      productId: 999_999,
+      variantId: eveningId,
+      dateFrom: from,
+      dateTo: from,
+      capacity: 1,
+    });
     expect(wrongProduct.apiStatus.errorCode).toBe('NOTFOUND');
   });
 
   it('deletes a variant without sales but keeps at least one per product', async () => {
-    const single = await ok('/product/saveProduct', {
-      prodCode: `SINGLE-${Date.now()}`,
-      prodName: 'Single',
-      productPrice: 10,
-      publicCategoryId: desertId,
-    });
-    const [only] = await ok('/product/getProductVariants', { productId: single.productId });
-    expect((await call('/product/deleteVariant', { variantId: only.servid }, admin)).apiStatus.errorCode).toBe(
+    const single = await product(t, { prodName: 'Single', productPrice: 10, publicCategoryId: desertId });
+    const [only] = await admin.ok<Variant[]>('/product/getProductVariants', { productId: single.productId });
+    expect((await admin.call('/product/deleteVariant', { variantId: only?.servid })).apiStatus.errorCode).toBe(
       'INVALID_STATE',
     );
-    const extra = await ok('/product/saveVariant', {
+    const extra = await admin.ok<Variant>('/product/saveVariant', {
       productId: single.productId,
       servcode: 'EXTRA',
       servname: 'Extra',
       cprice: 12,
     });
-    expect(await ok('/product/deleteVariant', { variantId: only.servid })).toBe(true);
-    expect((await ok('/product/getDefaultVariant', { productId: single.productId })).servid).toBe(extra.servid);
-    expect(await ok('/product/deleteProduct', { productId: single.productId })).toBe(true);
-    expect((await call('/product/getProduct', { productId: single.productId }, admin)).apiStatus.errorCode).toBe(
+    expect(await admin.ok<boolean>('/product/deleteVariant', { variantId: only?.servid })).toBe(true);
+    expect((await admin.ok<Variant>('/product/getDefaultVariant', { productId: single.productId })).servid).toBe(
+      extra.servid,
+    );
+    expect(await admin.ok<boolean>('/product/deleteProduct', { productId: single.productId })).toBe(true);
+    expect((await admin.call('/product/getProduct', { productId: single.productId })).apiStatus.errorCode).toBe(
       'NOTFOUND',
     );
   });
@@ -386,30 +368,31 @@ describe('administration', () => {
 
 describe('reads', () => {
   it('lists a category’s products with the listing fields', async () => {
-    const listed = await ok('/product/getCategoryProducts', { catId: desertId }, null);
-    const safari = listed.find((p: { productId: number }) => p.productId === safariId);
+    const listed = await anyone.ok<Listed[]>('/product/getCategoryProducts', { catId: desertId });
+    const safari = listed.find((p) => p.productId === safariId);
     expect(safari).toMatchObject({
       prodName: 'Evening Desert Safari',
       productPrice: 250,
       publicCategoryName: 'Desert',
       variantCount: 3,
     });
-    expect(safari.productTerms).toBeUndefined();
-    const viaGet = await service.app.inject({
-      method: 'GET',
-      url: `/product/getCategoryProducts?category=${desertId}`,
-      headers: { host: tenant.host },
-    });
-    expect(viaGet.json().apiData).toEqual(listed);
-    expect((await call('/product/getCategoryProducts', { catId: 999_999 })).apiStatus.errorCode).toBe('NOTFOUND');
-    expect((await call('/product/getCategoryProducts', {})).apiStatus.errorCode).toBe('MISSING_PARAMETER');
+    expect(safari?.productTerms).toBeUndefined();
+    const viaGet = await anyone.get<Listed[]>('/product/getCategoryProducts', { category: desertId });
+    expect(viaGet.apiData).toEqual(listed);
+    expect((await anyone.call('/product/getCategoryProducts', { catId: 999_999 })).apiStatus.errorCode).toBe(
+      'NOTFOUND',
+    );
+    expect((await anyone.call('/product/getCategoryProducts', {})).apiStatus.errorCode).toBe('MISSING_PARAMETER');
   });
 
   it('finds categories and products by name', async () => {
-    expect((await ok('/product/findCategory', { catName: 'desert' }, null)).categoryId).toBe(desertId);
-    expect((await ok('/product/findCategory', { catName: 'our' }, null)).categoryId).toBe(toursId);
-    expect((await call('/product/findCategory', { catName: 'Mars' })).apiStatus.errorCode).toBe('NOTFOUND');
-    const partial = await ok('/product/searchProduct', { method: 'partial', prodName: 'desert saf' }, null);
+    expect((await anyone.ok<CategoryNode>('/product/findCategory', { catName: 'desert' })).categoryId).toBe(desertId);
+    expect((await anyone.ok<CategoryNode>('/product/findCategory', { catName: 'our' })).categoryId).toBe(toursId);
+    expect((await anyone.call('/product/findCategory', { catName: 'Mars' })).apiStatus.errorCode).toBe('NOTFOUND');
+    const partial = await anyone.ok<SearchRows>('/product/searchProduct', {
+      method: 'partial',
+      prodName: 'desert saf',
+    });
     expect(partial.map((p: { productId: number }) => p.productId)).toContain(safariId);
     expect(partial[0]).toEqual({
       productId: safariId,
@@ -420,58 +403,63 @@ describe('reads', () => {
       publicCategoryId: desertId,
       availableOnWeb: true,
     });
-    expect(await ok('/product/searchProduct', { prodName: 'desert saf' }, null)).toEqual([]);
-    expect((await ok('/product/searchProduct', { prodName: 'evening desert safari' }, null)).length).toBe(1);
-    expect(await ok('/product/productLookup', { namepart: 'safari' }, null)).toContainEqual([
+    expect(await anyone.ok<SearchRows>('/product/searchProduct', { prodName: 'desert saf' })).toEqual([]);
+    expect((await anyone.ok<SearchRows>('/product/searchProduct', { prodName: 'evening desert safari' })).length).toBe(
+      1,
+    );
+    expect(await anyone.ok<Array<[string, number]>>('/product/productLookup', { namepart: 'safari' })).toContainEqual([
       'Evening Desert Safari',
       safariId,
     ]);
   });
 
   it('hides products not on the web from guests but not from employees', async () => {
-    const hidden = await ok('/product/saveProduct', {
-      prodCode: `HIDDEN-${Date.now()}`,
+    const hidden = await product(t, {
       prodName: 'Staff-only transfer',
       productPrice: 99,
       publicCategoryId: desertId,
       availableOnWeb: false,
     });
-    expect((await call('/product/getProduct', { productId: hidden.productId })).apiStatus.errorCode).toBe('NOTFOUND');
-    expect((await call('/product/getProduct', { productId: hidden.productId }, customer)).apiStatus.errorCode).toBe(
+    expect((await anyone.call('/product/getProduct', { productId: hidden.productId })).apiStatus.errorCode).toBe(
       'NOTFOUND',
     );
-    expect((await ok('/product/getProduct', { productId: hidden.productId })).availableOnWeb).toBe(false);
-    const guestList = await ok('/product/getCategoryProducts', { catId: desertId }, null);
+    expect((await visitor.call('/product/getProduct', { productId: hidden.productId })).apiStatus.errorCode).toBe(
+      'NOTFOUND',
+    );
+    expect((await admin.ok<Product>('/product/getProduct', { productId: hidden.productId })).availableOnWeb).toBe(
+      false,
+    );
+    const guestList = await anyone.ok<Listed[]>('/product/getCategoryProducts', { catId: desertId });
     expect(guestList.map((p: { productId: number }) => p.productId)).not.toContain(hidden.productId);
   });
 
   it('answers attributes, terms and the errors of reads', async () => {
-    const [vehicle] = await ok('/product/getProductAttributes', { productId: safariId }, null);
+    const [vehicle] = await anyone.ok<Attribute[]>('/product/getProductAttributes', { productId: safariId });
     expect(vehicle).toMatchObject({ name: 'Vehicle', sequence: 0 });
-    expect(vehicle.values[1]).toMatchObject({
+    expect(vehicle?.values[1]).toMatchObject({
       attributeValue: 'Private 4x4',
       attributeDescription: 'Your own car and driver',
       priceAdjustment: 120.5,
     });
-    expect(await ok('/product/getTerms', { productId: safariId }, null)).toEqual({
+    expect(await anyone.ok<Terms>('/product/getTerms', { productId: safariId })).toEqual({
       productId: safariId,
       productTerms: 'Pick-up 30 minutes before the start.',
       cancelPolicy: 'Free cancellation up to 24 hours before.',
       childPolicy: 'Children under 3 go free.',
     });
-    expect((await call('/product/getProduct', {})).apiStatus).toMatchObject({
+    expect((await anyone.call('/product/getProduct', {})).apiStatus).toMatchObject({
       errorCode: 'MISSING_PARAMETER',
       errorMessage: expect.stringContaining('productId'),
     });
-    expect((await call('/product/getProduct', { productId: 'one' })).apiStatus.errorCode).toBe('INVALID_FORMAT');
+    expect((await anyone.call('/product/getProduct', { productId: 'one' })).apiStatus.errorCode).toBe('INVALID_FORMAT');
     for (const url of [
       '/product/getProductAttributes',
       '/product/getTerms',
       '/product/getProductVariants',
       '/product/getDefaultVariant',
     ]) {
-      expect((await call(url, { productId: 999_999 })).apiStatus.errorCode, url).toBe('NOTFOUND');
-      expect((await call(url, {})).apiStatus.errorCode, url).toBe('MISSING_PARAMETER');
+      expect((await anyone.call(url, { productId: 999_999 })).apiStatus.errorCode, url).toBe('NOTFOUND');
+      expect((await anyone.call(url, {})).apiStatus.errorCode, url).toBe('MISSING_PARAMETER');
     }
   });
 });
@@ -489,7 +477,7 @@ describe('availability and price', () => {
   });
 
   it('prices a party with the server’s prices and attribute adjustments', async () => {
-    const plain = await ok('/product/getAvailability', request({}), null);
+    const plain = await anyone.ok<AvailabilityResult>('/product/getAvailability', request({}));
     expect(plain).toMatchObject({
       apc: 250,
       cpc: 180,
@@ -500,15 +488,17 @@ describe('availability and price', () => {
       vpc: [140],
     });
     expect(plain.priceInfoId).toMatch(/^PI-/);
-    const upgraded = await ok('/product/getAvailability', request({ attributes: { Vehicle: 'Private 4x4' } }), null);
+    const upgraded = await anyone.ok<AvailabilityResult>(
+      '/product/getAvailability',
+      request({ attributes: { Vehicle: 'Private 4x4' } }),
+    );
     expect(upgraded).toMatchObject({ apc: 370.5, cpc: 300.5, sttl: 1041.5 });
-    const byIds = await ok(
+    const byIds = await anyone.ok<AvailabilityResult>(
       '/product/getAvailability',
       request({ attributes: { [String(privateValueId - 1 + 0)]: String(privateValueId) } }),
-      null,
     );
     expect(byIds.available).toBe(true);
-    const unknown = await call('/product/getAvailability', request({ attributes: { Vehicle: 'Camel' } }));
+    const unknown = await anyone.call('/product/getAvailability', request({ attributes: { Vehicle: 'Camel' } }));
     expect(unknown.apiStatus).toMatchObject({
       errorCode: 'INVALID_FORMAT',
       errorMessage: expect.stringContaining('attributes'),
@@ -516,24 +506,27 @@ describe('availability and price', () => {
   });
 
   it('answers available false with a reason: no inventory, past date, too many people, too few places', async () => {
-    expect(await ok('/product/getAvailability', request({ date: addDays(today(), 90) }), null)).toMatchObject({
+    expect(
+      await anyone.ok<AvailabilityResult>('/product/getAvailability', request({ date: addDays(today(), 90) })),
+    ).toMatchObject({
       available: false,
       statusReason: expect.stringContaining('Not available'),
     });
     expect(
-      (await ok('/product/getAvailability', request({ date: addDays(today(), -1) }), null)).statusReason,
+      (await anyone.ok<AvailabilityResult>('/product/getAvailability', request({ date: addDays(today(), -1) })))
+        .statusReason,
     ).toContain('past');
-    expect((await ok('/product/getAvailability', request({ adultCount: 13 }), null)).statusReason).toContain(
-      'At most 12',
-    );
     expect(
-      (await ok('/product/getAvailability', request({ adultCount: 7, childCount: 0 }), null)).statusReason,
+      (await anyone.ok<AvailabilityResult>('/product/getAvailability', request({ adultCount: 13 }))).statusReason,
+    ).toContain('At most 12');
+    expect(
+      (await anyone.ok<AvailabilityResult>('/product/getAvailability', request({ adultCount: 7, childCount: 0 })))
+        .statusReason,
     ).toContain('6 people');
-    const slots = await ok(
-      '/product/getTimeslots',
-      { variant: { servid: eveningId, templateid: safariId }, bookInfo: { date: addDays(today(), 2) } },
-      null,
-    );
+    const slots = await anyone.ok<unknown[]>('/product/getTimeslots', {
+      variant: { servid: eveningId, templateid: safariId },
+      bookInfo: { date: addDays(today(), 2) },
+    });
     expect(slots).toHaveLength(2);
     expect(slots[0]).toMatchObject({
       startTime: `${addDays(today(), 2)}T15:30:00`,
@@ -545,35 +538,34 @@ describe('availability and price', () => {
   });
 
   it('refuses malformed requests', async () => {
-    expect((await call('/product/getAvailability', {})).apiStatus).toMatchObject({
+    expect((await anyone.call('/product/getAvailability', {})).apiStatus).toMatchObject({
       errorCode: 'MISSING_PARAMETER',
       errorMessage: expect.stringContaining('bookingRequest'),
     });
-    expect((await call('/product/getAvailability', request({ date: '22/11/2026' }))).apiStatus).toMatchObject({
+    expect((await anyone.call('/product/getAvailability', request({ date: '22/11/2026' }))).apiStatus).toMatchObject({
       errorCode: 'INVALID_FORMAT',
       errorMessage: expect.stringContaining('date'),
     });
     expect(
-      (await call('/product/getAvailability', request({ variantId: sunsetVariant + 1000 }))).apiStatus.errorCode,
+      (await anyone.call('/product/getAvailability', request({ variantId: sunsetVariant + 1000 }))).apiStatus.errorCode,
     ).toBe('NOTFOUND');
-    expect((await call('/product/getAvailability', request({ timeSlotId: 999_999 }))).apiStatus.errorCode).toBe(
+    expect((await anyone.call('/product/getAvailability', request({ timeSlotId: 999_999 }))).apiStatus.errorCode).toBe(
       'INVALID_FORMAT',
     );
     expect(
-      (await call('/product/getTimeslots', { variant: { servid: 999_999 }, bookInfo: { date: today() } })).apiStatus
-        .errorCode,
+      (await anyone.call('/product/getTimeslots', { variant: { servid: 999_999 }, bookInfo: { date: today() } }))
+        .apiStatus.errorCode,
     ).toBe('NOTFOUND');
-    expect((await call('/product/getTimeslots', { variant: { servid: eveningId } })).apiStatus.errorCode).toBe(
+    expect((await anyone.call('/product/getTimeslots', { variant: { servid: eveningId } })).apiStatus.errorCode).toBe(
       'MISSING_PARAMETER',
     );
   });
 
   it('says available with bookInfo on variants', async () => {
-    const variants = await ok(
-      '/product/getProductVariants',
-      { productId: safariId, bookInfo: { date: addDays(today(), 3), adults: 2 } },
-      null,
-    );
+    const variants = await anyone.ok<Variant[]>('/product/getProductVariants', {
+      productId: safariId,
+      bookInfo: { date: addDays(today(), 3), adults: 2 },
+    });
     const byCode = Object.fromEntries(
       variants.map((v: { servcode: string; available: boolean }) => [v.servcode, v.available]),
     );

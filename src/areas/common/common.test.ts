@@ -2,24 +2,17 @@
 // and bot-check assessments with the simulator, plus the real adapter's failure as the API answers it.
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-} from '../../../test/support/service.js';
+import { type ApiClient, areaApp } from '../../../test/support/api.js';
+import { type TestTenant, tenant } from '../../../test/support/factories.js';
+import { startTestService } from '../../../test/support/service.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import type { Sql } from '../../platform/database/connections.js';
-import { createHttpServer } from '../../platform/http/server.js';
 import { formatDateTime } from '../../platform/time.js';
 import type { Service } from '../../service.js';
 import { searchKey } from './common.rules.js';
 import type { BotCheckAssessment, Country, WebAction } from './common.schemas.js';
 import { createCommonArea } from './index.js';
 import { type BotCheckSettings, createBotCheckProvider } from '../../integrations/bot-check/index.js';
-import { registerOperations } from '../../platform/http/operation.js';
 import type { CommonRateLimits } from './common.settings.js';
 
 interface CommonAreaDeps {
@@ -30,92 +23,42 @@ interface CommonAreaDeps {
 const TIMEZONE = 'Asia/Dubai'; // the provisioning default
 
 let service: Service;
-let tenant: ProvisionedTestTenant;
+let t: TestTenant;
 let app: FastifyInstance;
+/** Calls the common area's app. */
+let api: ApiClient;
 const extraApps: FastifyInstance[] = [];
 let clockOffsetMs = 0;
 const clock = () => new Date(Date.now() + clockOffsetMs);
-
-interface Answer<T> {
-  apiStatus: { errorCode: string; errorMessage: string };
-  apiData: T | null;
-}
 
 const SIMULATOR: CommonAreaDeps = {
   botCheck: { kind: 'simulator', siteKey: 'simulator-site-key' },
   rateLimits: { webAction: 10_000, botCheck: 10_000 },
 };
 
-/** A second app on the service's kernel with the common area, as src/service.ts will wire it. */
+/** A second app on the service's kernel with the common area, closed after the file. */
 async function commonApp(deps: CommonAreaDeps): Promise<FastifyInstance> {
-  const built = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
-  registerOperations(
-    built,
-    createCommonArea({ botCheck: createBotCheckProvider(deps.botCheck), rateLimits: deps.rateLimits }).operations,
-  );
-  await built.ready();
+  const botCheck = createBotCheckProvider(deps.botCheck);
+  const built = await areaApp(service, createCommonArea({ botCheck, rateLimits: deps.rateLimits }).operations);
+  extraApps.push(built);
   return built;
-}
-
-async function withTenantDb<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  const record = service.registry.byCode(tenant.tenantCode);
-  if (!record) throw new Error('tenant missing');
-  const lease = await service.pools.acquire(record);
-  try {
-    return await work(lease.sql);
-  } finally {
-    lease.release();
-  }
 }
 
 beforeAll(async () => {
   service = await startTestService({ clock });
-  tenant = await provisionTenant(service, await platformToken(service));
+  t = await tenant(service);
   app = await commonApp(SIMULATOR);
+  api = t.api.on(app);
 });
 
 afterAll(async () => {
   for (const extra of extraApps) await extra.close();
-  await app?.close();
   await service?.close();
 });
 
-interface CallOptions {
-  headers?: Record<string, string>;
-  remoteAddress?: string;
-  on?: FastifyInstance;
-}
-
-async function post<T>(url: string, payload: unknown, options: CallOptions = {}): Promise<Answer<T>> {
-  const answer = await (options.on ?? app).inject({
-    method: 'POST',
-    url,
-    headers: { host: tenant.host, 'content-type': 'application/json', ...options.headers },
-    payload: JSON.stringify(payload),
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-  });
-  return answer.json<Answer<T>>();
-}
-
-async function get<T>(url: string): Promise<Answer<T>> {
-  return (await app.inject({ method: 'GET', url, headers: { host: tenant.host } })).json<Answer<T>>();
-}
-
-function data<T>(answer: Answer<T>): T {
-  expect(answer.apiStatus).toEqual({ errorCode: 'OK', errorMessage: 'Success' });
-  if (answer.apiData === null) throw new Error('apiData is null');
-  return answer.apiData;
-}
-
-function refusal(answer: Answer<unknown>, code: string, parameter?: string): void {
-  expect(answer.apiStatus.errorCode).toBe(code);
-  if (parameter) expect(answer.apiStatus.errorMessage).toContain(parameter);
-  expect(answer.apiData).toBeNull();
-}
-
 describe('/common/listCountriesByName', () => {
   it('answers all 249 ISO 3166-1 countries by name without namepart', async () => {
-    const countries = data(await get<Country[]>('/common/listCountriesByName'));
+    const countries = await api.getOk<Country[]>('/common/listCountriesByName');
     expect(countries).toHaveLength(249);
     expect(countries).toContainEqual({
       countryId: 784,
@@ -131,8 +74,8 @@ describe('/common/listCountriesByName', () => {
       'Åland Islands',
       'Albania',
     ]);
-    expect(data(await post<Country[]>('/common/listCountriesByName', {}))).toEqual(countries);
-    expect(data(await post<Country[]>('/common/listCountriesByName', { namepart: '' }))).toHaveLength(249);
+    expect(await api.ok<Country[]>('/common/listCountriesByName', {})).toEqual(countries);
+    expect(await api.ok<Country[]>('/common/listCountriesByName', { namepart: '' })).toHaveLength(249);
   });
 
   it('holds the reference data of i18n-iso-countries in every new tenant, with its search names', async () => {
@@ -140,7 +83,7 @@ describe('/common/listCountriesByName', () => {
     const iso: { alpha2ToNumeric(code: string): string | undefined; alpha2ToAlpha3(code: string): string | undefined } =
       require('i18n-iso-countries');
     const english: { countries: Record<string, string | string[]> } = require('i18n-iso-countries/langs/en.json');
-    const rows = await withTenantDb(
+    const rows = await t.db(
       (sql) =>
         sql<
           {
@@ -171,40 +114,40 @@ describe('/common/listCountriesByName', () => {
     ['  emirates ', 784, 'United Arab Emirates'],
     ['d’ivoire', 384, "Côte d'Ivoire"],
   ])('finds %j: %i %s, ignoring case and accents (GET and POST)', async (namepart, countryId, countryName) => {
-    const byGet = data(await get<Country[]>(`/common/listCountriesByName?namepart=${encodeURIComponent(namepart)}`));
+    const byGet = await api.getOk<Country[]>('/common/listCountriesByName', { namepart });
     expect(byGet).toContainEqual(expect.objectContaining({ countryId, countryName }));
-    const byPost = data(await post<Country[]>('/common/listCountriesByName', { namepart }));
+    const byPost = await api.ok<Country[]>('/common/listCountriesByName', { namepart });
     expect(byPost).toEqual(byGet);
   });
 
   it('matches anywhere in the name and answers only matching names, by name', async () => {
-    const korea = data(await post<Country[]>('/common/listCountriesByName', { namepart: 'korea' }));
+    const korea = await api.ok<Country[]>('/common/listCountriesByName', { namepart: 'korea' });
     expect(korea.map((country) => country.countryName)).toEqual(['North Korea', 'South Korea']);
-    const island = data(await post<Country[]>('/common/listCountriesByName', { namepart: 'ISLAND' }));
+    const island = await api.ok<Country[]>('/common/listCountriesByName', { namepart: 'ISLAND' });
     expect(island.length).toBeGreaterThan(10);
     for (const country of island) expect(searchKey(country.countryName)).toContain('island');
   });
 
   it('takes % and _ literally and answers an empty list when nothing matches', async () => {
     for (const namepart of ['%', '_', 'atlantis']) {
-      expect(data(await post<Country[]>('/common/listCountriesByName', { namepart }))).toEqual([]);
+      expect(await api.ok<Country[]>('/common/listCountriesByName', { namepart })).toEqual([]);
     }
   });
 
   it('accepts pk and session (anyone may call), ignoring an unknown session', async () => {
-    const pk = encodeURIComponent(tenant.systemSession);
-    expect(data(await get<Country[]>(`/common/listCountriesByName?namepart=qatar&pk=${pk}&session=${pk}`))).toEqual([
+    const pk = t.provisioned.systemSession;
+    expect(await api.getOk<Country[]>('/common/listCountriesByName', { namepart: 'qatar', pk, session: pk })).toEqual([
       { countryId: 634, countryName: 'Qatar', countryCode: 'QA', countryCode3: 'QAT' },
     ]);
-    const posted = await post<Country[]>('/common/listCountriesByName', { namepart: 'qatar', session: 'unknown' });
-    expect(data(posted)).toHaveLength(1);
+    const posted = await api.ok<Country[]>('/common/listCountriesByName', { namepart: 'qatar', session: 'unknown' });
+    expect(posted).toHaveLength(1);
   });
 
   it.each([
     [{ namepart: 42 }, 'namepart'],
     [{ namepart: 'x'.repeat(101) }, 'namepart'],
   ])('answers %o with INVALID_FORMAT naming %s', async (payload, parameter) => {
-    refusal(await post('/common/listCountriesByName', payload), 'INVALID_FORMAT', parameter);
+    await api.expectError('/common/listCountriesByName', payload, 'INVALID_FORMAT', parameter);
   });
 });
 
@@ -221,14 +164,14 @@ describe('/common/wact', () => {
       userAgent: 'Mozilla/5.0 (sent)',
       ipAddress: '2001:db8::7',
     };
-    const action = data(await post<WebAction>('/common/wact', sent));
+    const action = await api.ok<WebAction>('/common/wact', sent);
     expect(action).toEqual({
       ...sent,
       actionId: expect.any(Number),
       actionTime: expect.any(String),
-      factoryName: tenant.tenantCode,
+      factoryName: t.provisioned.tenantCode,
     });
-    const recorded = await withTenantDb(
+    const recorded = await t.db(
       (sql) => sql<{ action_time: Date }[]>`SELECT action_time FROM web_actions WHERE action_id = ${action.actionId}`,
     );
     const time = recorded[0]?.action_time;
@@ -240,12 +183,10 @@ describe('/common/wact', () => {
   });
 
   it("takes the request's address and user agent when the body leaves them out", async () => {
-    const action = data(
-      await post<WebAction>(
-        '/common/wact',
-        { actionType: 'PAGE_VIEW' },
-        { headers: { 'user-agent': 'Mozilla/5.0 (header)' }, remoteAddress: '198.51.100.23' },
-      ),
+    const action = await api.ok<WebAction>(
+      '/common/wact',
+      { actionType: 'PAGE_VIEW' },
+      { headers: { 'user-agent': 'Mozilla/5.0 (header)' }, remoteAddress: '198.51.100.23' },
     );
     expect(action).toMatchObject({
       actionType: 'PAGE_VIEW',
@@ -258,15 +199,17 @@ describe('/common/wact', () => {
       ipAddress: '198.51.100.23',
     });
     const longAgent = 'A'.repeat(2_000);
-    const clipped = data(
-      await post<WebAction>('/common/wact', { actionType: 'CLICK' }, { headers: { 'user-agent': longAgent } }),
+    const clipped = await api.ok<WebAction>(
+      '/common/wact',
+      { actionType: 'CLICK' },
+      { headers: { 'user-agent': longAgent } },
     );
     expect(clipped.userAgent).toBe('A'.repeat(512));
   });
 
   it("records the logged-in user's id when the body names none", async () => {
     const token = randomToken();
-    const userId = await withTenantDb(async (sql) => {
+    const userId = await t.db(async (sql) => {
       const [user] = await sql<{ user_id: number }[]>`
         INSERT INTO users (user_login, user_email, password_hash, roles, is_active)
         VALUES (${`wact-${token.slice(0, 8)}`}, ${`wact-${token.slice(0, 8)}@example.com`}, 'x', '{customer}', true)
@@ -277,9 +220,9 @@ describe('/common/wact', () => {
         VALUES (${sha256(token)}, 'user', ${user.user_id}, '{customer}', ${new Date(Date.now() + 3_600_000)})`;
       return user.user_id;
     });
-    const own = data(await post<WebAction>('/common/wact', { actionType: 'SEARCH', session: token }));
+    const own = await api.ok<WebAction>('/common/wact', { actionType: 'SEARCH', session: token });
     expect(own.userId).toBe(userId);
-    const named = data(await post<WebAction>('/common/wact', { actionType: 'SEARCH', session: token, userId: 7 }));
+    const named = await api.ok<WebAction>('/common/wact', { actionType: 'SEARCH', session: token, userId: 7 });
     expect(named.userId).toBe(7);
   });
 
@@ -301,12 +244,12 @@ describe('/common/wact', () => {
     [{ actionType: 'CLICK', sessionId: 's'.repeat(201) }, 'INVALID_FORMAT', 'sessionId'],
     [{ actionType: 'CLICK', userAgent: 'u'.repeat(513) }, 'INVALID_FORMAT', 'userAgent'],
   ])('answers %o with %s naming %s', async (payload, code, parameter) => {
-    refusal(await post('/common/wact', payload), code, parameter);
+    await api.expectError('/common/wact', payload, code, parameter);
   });
 
   it('accepts every action type of the specification', async () => {
     for (const actionType of ['PAGE_VIEW', 'CLICK', 'FORM_SUBMIT', 'SEARCH', 'ADD_TO_CART', 'PURCHASE']) {
-      expect(data(await post<WebAction>('/common/wact', { actionType })).actionType).toBe(actionType);
+      expect((await api.ok<WebAction>('/common/wact', { actionType })).actionType).toBe(actionType);
     }
   });
 });
@@ -327,7 +270,7 @@ describe('/common/gcas with the simulator', () => {
     ['0.1', 0.1, ['AUTOMATION']],
   ])('answers a token of score %s as a valid assessment', async (score, expected, reasons) => {
     const { token, issuedAt } = simToken(score);
-    const assessment = data(await post<BotCheckAssessment>('/common/gcas', { token, action: 'login' }));
+    const assessment = await api.ok<BotCheckAssessment>('/common/gcas', { token, action: 'login' });
     expect(assessment).toEqual({
       name: expect.stringMatching(/^projects\/simulator\/assessments\//),
       event: { token, siteKey: 'simulator-site-key', expectedAction: 'login' },
@@ -345,9 +288,10 @@ describe('/common/gcas with the simulator', () => {
   it.each(['MALFORMED', 'EXPIRED', 'DUPE', 'MISSING', 'BROWSER_ERROR', 'INVALID_REASON_UNSPECIFIED'])(
     'answers sim:invalid:%s OK with valid false and that invalidReason',
     async (reason) => {
-      const assessment = data(
-        await post<BotCheckAssessment>('/common/gcas', { token: `sim:invalid:${reason}`, action: 'login' }),
-      );
+      const assessment = await api.ok<BotCheckAssessment>('/common/gcas', {
+        token: `sim:invalid:${reason}`,
+        action: 'login',
+      });
       expect(assessment.riskAnalysis).toEqual({ score: 0, reasons: [] });
       expect(assessment.tokenProperties).toEqual({
         valid: false,
@@ -360,39 +304,38 @@ describe('/common/gcas with the simulator', () => {
   );
 
   it('answers any other token OK as MALFORMED', async () => {
-    const assessment = data(await post<BotCheckAssessment>('/common/gcas', { token: 'not-a-token', action: 'login' }));
+    const assessment = await api.ok<BotCheckAssessment>('/common/gcas', { token: 'not-a-token', action: 'login' });
     expect(assessment.tokenProperties).toMatchObject({ valid: false, invalidReason: 'MALFORMED' });
   });
 
   it('accepts a token once: the second use answers DUPE, also on another node and under a race', async () => {
     const otherNode = await commonApp(SIMULATOR);
-    extraApps.push(otherNode);
     const { token } = simToken('0.9');
-    const first = data(await post<BotCheckAssessment>('/common/gcas', { token, action: 'login' }));
+    const first = await api.ok<BotCheckAssessment>('/common/gcas', { token, action: 'login' });
     expect(first.tokenProperties.valid).toBe(true);
-    const again = data(await post<BotCheckAssessment>('/common/gcas', { token, action: 'login' }, { on: otherNode }));
+    const again = await api.on(otherNode).ok<BotCheckAssessment>('/common/gcas', { token, action: 'login' });
     expect(again.tokenProperties).toMatchObject({ valid: false, invalidReason: 'DUPE' });
 
     const raced = simToken('0.9').token;
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        post<BotCheckAssessment>('/common/gcas', { token: raced, action: 'login' }, { on: i % 2 ? otherNode : app }),
+        api.on(i % 2 ? otherNode : app).ok<BotCheckAssessment>('/common/gcas', { token: raced, action: 'login' }),
       ),
     );
-    expect(answers.filter((answer) => data(answer).tokenProperties.valid)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.tokenProperties.valid)).toHaveLength(1);
   });
 
   it('answers a token EXPIRED two minutes after it was made', async () => {
     const young = simToken('0.9', 'login', 119_000).token;
     const old = simToken('0.9', 'login', 121_000).token;
     expect(
-      data(await post<BotCheckAssessment>('/common/gcas', { token: young, action: 'login' })).tokenProperties.valid,
+      (await api.ok<BotCheckAssessment>('/common/gcas', { token: young, action: 'login' })).tokenProperties.valid,
     ).toBe(true);
     const unused = simToken('0.9').token;
     clockOffsetMs += 125_000;
     try {
       for (const token of [old, unused]) {
-        const answer = data(await post<BotCheckAssessment>('/common/gcas', { token, action: 'login' }));
+        const answer = await api.ok<BotCheckAssessment>('/common/gcas', { token, action: 'login' });
         expect(answer.tokenProperties).toMatchObject({ valid: false, invalidReason: 'EXPIRED' });
       }
     } finally {
@@ -402,7 +345,7 @@ describe('/common/gcas with the simulator', () => {
 
   it('keeps a token made for another action valid and shows its action for the caller to compare', async () => {
     const { token } = simToken('0.9', 'signup');
-    const assessment = data(await post<BotCheckAssessment>('/common/gcas', { token, action: 'login' }));
+    const assessment = await api.ok<BotCheckAssessment>('/common/gcas', { token, action: 'login' });
     expect(assessment.event.expectedAction).toBe('login');
     expect(assessment.tokenProperties).toMatchObject({ valid: true, action: 'signup' });
   });
@@ -417,7 +360,7 @@ describe('/common/gcas with the simulator', () => {
     [{ token: 'sim:invalid:DUPE', action: 'log in' }, 'INVALID_FORMAT', 'action'],
     [{ token: 'sim:invalid:DUPE', action: 'a'.repeat(101) }, 'INVALID_FORMAT', 'action'],
   ])('answers %o with %s naming %s', async (payload, code, parameter) => {
-    refusal(await post('/common/gcas', payload), code, parameter);
+    await api.expectError('/common/gcas', payload, code, parameter);
   });
 });
 
@@ -434,9 +377,7 @@ describe('/common/gcas with reCAPTCHA Enterprise unreachable', () => {
       },
       rateLimits: SIMULATOR.rateLimits,
     });
-    extraApps.push(real);
-    const answer = await post('/common/gcas', { token: 'any', action: 'login' }, { on: real });
-    refusal(answer, 'API_ERROR');
+    const answer = await api.on(real).expectError('/common/gcas', { token: 'any', action: 'login' }, 'API_ERROR');
     expect(JSON.stringify(answer)).not.toContain('AIzaSy-never-shown');
   });
 });
@@ -444,15 +385,8 @@ describe('/common/gcas with reCAPTCHA Enterprise unreachable', () => {
 describe('rate limits', () => {
   it('answers 429 RATE_LIMITED past the per-minute limit of an address', async () => {
     const limited = await commonApp({ botCheck: SIMULATOR.botCheck, rateLimits: { webAction: 2, botCheck: 2 } });
-    extraApps.push(limited);
     const call = (url: string, payload: object) =>
-      limited.inject({
-        method: 'POST',
-        url,
-        headers: { host: tenant.host },
-        payload,
-        remoteAddress: '192.0.2.99',
-      });
+      api.on(limited).inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.99' });
     const calls: Array<[string, object]> = [
       ['/common/wact', { actionType: 'CLICK' }],
       ['/common/gcas', { token: 'sim:invalid:DUPE', action: 'login' }],

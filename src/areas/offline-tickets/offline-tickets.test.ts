@@ -1,26 +1,13 @@
 // The offline ticket inventory through the API: load, list, reserve for a cart, and what the cart's payment does
 // (markSold, release); every refusal, the agent/admin role policy, and reservations racing for the same ticket.
-// The area is served by an app of its own on the service's real kernel (sessions, tenants, pools); the service's
-// app provides the users and the catalog product.
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../platform/auth/roles.js';
-import type { Sql } from '../../platform/database/connections.js';
-import { createHttpServer } from '../../platform/http/server.js';
-import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import type { ApiClient } from '../../../test/support/api.js';
+import { guest, product, type TestTenant, tenant, user } from '../../../test/support/factories.js';
+import { adminSession, startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { Service } from '../../service.js';
-import {
-  adminSession,
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-  withTenantDb,
-} from '../../../test/support/service.js';
-import { registerOperations } from '../../platform/http/operation.js';
-import { createOfflineTicketsArea, type OfflineTicket } from './index.js';
+import type { OfflineTicket } from './index.js';
 import { markSoldForReference, releaseForReference, ticketsForReference } from './offline-tickets.sales.js';
 
 const TIMEZONE = 'Asia/Dubai'; // the provisioning default
@@ -29,116 +16,43 @@ const clock = () => new Date(Date.now() + offsetMs);
 const today = () => formatDate(clock(), TIMEZONE);
 
 let service: Service;
-let tenant: ProvisionedTestTenant;
-let tenantRecord: TenantRecord;
+let t: TestTenant;
 let app: FastifyInstance;
+/** Calls the area's app, without a session unless the body names one. */
+let api: ApiClient;
 let admin: string;
 let agent: string;
 let productId: number;
 let otherProductId: number;
 const sessions = new Map<string, string>();
 
-interface Answer<T> {
-  apiStatus: { errorCode: string; errorMessage: string };
-  apiData: T | null;
-}
-
-async function post<T>(target: FastifyInstance, url: string, payload: object): Promise<Answer<T>> {
-  const answer = await target.inject({ method: 'POST', url, headers: { host: tenant.host }, payload });
-  return answer.json<Answer<T>>();
-}
-
-/** An /offline/* call on the area's app. */
-const call = <T = OfflineTicket[]>(url: string, payload: object) => post<T>(app, url, payload);
-
-async function ok<T = OfflineTicket[]>(url: string, payload: object, target: FastifyInstance = app): Promise<T> {
-  const answer = await post<T>(target, url, payload);
-  expect(answer.apiStatus, url).toEqual({ errorCode: 'OK', errorMessage: 'Success' });
-  if (answer.apiData === null) throw new Error(`${url} answered no data`);
-  return answer.apiData;
-}
-
-async function refused(url: string, payload: object, code: string, naming: string): Promise<void> {
-  const answer = await call(url, payload);
-  expect(answer.apiStatus.errorCode, `${url} ${JSON.stringify(payload).slice(0, 200)}`).toBe(code);
-  expect(answer.apiStatus.errorMessage).toContain(naming);
-  expect(answer.apiData).toBeNull();
-}
-
-/** A user of the role, created by the admin and logged in (after the required password change). */
-async function loggedInAs(role: Exclude<Role, 'guest'>): Promise<string> {
-  const login = `${role}${Date.now()}`;
-  const created = await ok<{ temporaryPassword: string }>(
-    '/user/create',
-    { session: admin, userLogin: login, userEmail: `${login}@agency.example`, userName: role, roles: [role] },
-    service.app,
-  );
-  const password = created.temporaryPassword;
-  const first = await ok<{ session: string; userId: number }>(
-    '/user/authenticate',
-    { username: login, password },
-    service.app,
-  );
-  await ok(
-    '/user/updatepwd',
-    { session: first.session, userId: first.userId, password, newPassword: `${role} password long enough` },
-    service.app,
-  );
-  return first.session;
-}
-
 const load = (tickets: object[], session = agent, product = productId) =>
-  ok('/offline/ticket/load', { session, productId: product, tickets });
-const list = (filter: object = {}) => ok('/offline/ticket/list', { session: agent, ...filter });
+  api.ok<OfflineTicket[]>('/offline/ticket/load', { session, productId: product, tickets });
+const list = (filter: object = {}) => api.ok<OfflineTicket[]>('/offline/ticket/list', { session: agent, ...filter });
 const reserve = (ticketIds: number[], blmCartReference: string, session = admin) =>
-  ok('/offline/sale/reserveForCart', { session, ticketIds, blmCartReference });
+  api.ok<OfflineTicket[]>('/offline/sale/reserveForCart', { session, ticketIds, blmCartReference });
 const ids = (tickets: OfflineTicket[]) => tickets.map((ticket) => ticket.ticketId);
 const byId = async (ticketId: number) => (await list()).find((ticket) => ticket.ticketId === ticketId);
-const tenantDb = <T>(work: (db: Sql) => Promise<T>) => withTenantDb(service, tenantRecord, work);
 
 let sequence = 0;
 /** Codes unique across the file, so tests do not depend on each other's tickets. */
 const code = (prefix = 'T') => `${prefix}-${++sequence}`;
 
 beforeAll(async () => {
-  service = await startTestService({
-    clock,
-    env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_GUEST: '1000' },
-  });
-  tenant = await provisionTenant(service, await platformToken(service));
-  const record = service.registry.byCode(tenant.tenantCode);
-  if (!record) throw new Error('tenant missing from the registry');
-  tenantRecord = record;
-  admin = await adminSession(service, tenant);
-
-  app = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
-  registerOperations(app, createOfflineTicketsArea().operations);
-  await app.ready();
-
-  const category = await ok<{ categoryId: number }>(
-    '/product/saveCategory',
-    { session: admin, categoryName: 'Attractions' },
-    service.app,
-  );
-  const product = (prodCode: string) =>
-    ok<{ productId: number }>(
-      '/product/saveProduct',
-      { session: admin, prodCode, prodName: prodCode, productPrice: 150, publicCategoryId: category.categoryId },
-      service.app,
-    );
-  productId = (await product('BURJ-TOP')).productId;
-  otherProductId = (await product('AQUARIUM')).productId;
-
-  agent = await loggedInAs('agent');
-  sessions.set('agent', agent);
-  sessions.set('admin', admin);
-  for (const role of ['customer', 'employee'] as const) sessions.set(role, await loggedInAs(role));
-  sessions.set('guest', (await ok<{ session: string }>('/auth/guest', {}, service.app)).session);
-  sessions.set('system', tenant.systemSession);
+  service = await startTestService({ clock, env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_GUEST: '1000' } });
+  t = await tenant(service);
+  app = service.app;
+  api = t.api.on(app);
+  admin = t.admin;
+  productId = (await product(t)).productId;
+  otherProductId = (await product(t)).productId;
+  agent = (await user(t, 'agent')).session;
+  sessions.set('agent', agent).set('admin', admin).set('system', t.provisioned.systemSession);
+  for (const role of ['customer', 'employee'] as const) sessions.set(role, (await user(t, role)).session);
+  sessions.set('guest', (await guest(t)).session);
 });
 
 afterAll(async () => {
-  await app?.close();
   await service?.close();
 });
 
@@ -179,7 +93,7 @@ describe('the life of an offline ticket', () => {
     }
     expect(ids(await list({ status: 'RESERVED' }))).toEqual([second, first]);
 
-    const sold = await tenantDb((db) => markSoldForReference(db, 'ORD-1001', clock()));
+    const sold = await t.db((db) => markSoldForReference(db, 'ORD-1001', clock()));
     expect(sold).toEqual([
       { ticketId: first, code: 'DXB-001', productId },
       { ticketId: second, code: 'DXB-002', productId },
@@ -190,16 +104,16 @@ describe('the life of an offline ticket', () => {
 
     // A repeated success callback answers the same tickets and changes nothing.
     offsetMs += 5_000;
-    expect(await tenantDb((db) => markSoldForReference(db, 'ORD-1001', clock()))).toEqual(sold);
+    expect(await t.db((db) => markSoldForReference(db, 'ORD-1001', clock()))).toEqual(sold);
     expect(await list({ status: 'SOLD' })).toEqual(soldList);
-    const forReference = await tenantDb((db) => ticketsForReference(db, 'ORD-1001'));
+    const forReference = await t.db((db) => ticketsForReference(db, 'ORD-1001'));
     expect(forReference.map((ticket) => [ticket.ticketId, ticket.status])).toEqual([
       [first, 'SOLD'],
       [second, 'SOLD'],
     ]);
     expect((await byId(third))?.status).toBe('AVAILABLE');
 
-    await refused(
+    await api.expectError(
       '/offline/sale/reserveForCart',
       { session: admin, ticketIds: [first], blmCartReference: 'ORD-2' },
       'INVALID_STATE',
@@ -224,11 +138,11 @@ describe('the life of an offline ticket', () => {
     const [a, b] = ids(await load([{ code: code() }, { code: code() }]));
     if (a === undefined || b === undefined) throw new Error('two tickets');
     await reserve([a, b], 'ORD-CANCELLED');
-    const released = await tenantDb((db) => releaseForReference(db, 'ORD-CANCELLED', clock()));
+    const released = await t.db((db) => releaseForReference(db, 'ORD-CANCELLED', clock()));
     expect(released.map((ticket) => ticket.ticketId)).toEqual([a, b]);
     expect(await byId(a)).toMatchObject({ status: 'AVAILABLE', cartReference: null, reservedAt: null });
-    expect(await tenantDb((db) => releaseForReference(db, 'ORD-CANCELLED', clock()))).toEqual([]);
-    expect(await tenantDb((db) => ticketsForReference(db, 'ORD-CANCELLED'))).toEqual([]);
+    expect(await t.db((db) => releaseForReference(db, 'ORD-CANCELLED', clock()))).toEqual([]);
+    expect(await t.db((db) => ticketsForReference(db, 'ORD-CANCELLED'))).toEqual([]);
     expect(ids(await reserve([b], 'ORD-NEXT'))).toEqual([b]);
   });
 });
@@ -239,7 +153,7 @@ describe('reservations are all or nothing, and safe when they race', () => {
     if (ticket === undefined) throw new Error('one ticket');
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call('/offline/sale/reserveForCart', {
+        api.call<OfflineTicket[]>('/offline/sale/reserveForCart', {
           session: i % 2 ? agent : admin,
           ticketIds: [ticket],
           blmCartReference: `RACE-${i}`,
@@ -258,7 +172,7 @@ describe('reservations are all or nothing, and safe when they race', () => {
     if (a === undefined || b === undefined) throw new Error('two tickets');
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call('/offline/sale/reserveForCart', {
+        api.call<OfflineTicket[]>('/offline/sale/reserveForCart', {
           session: admin,
           ticketIds: i % 2 ? [a, b] : [b, a],
           blmCartReference: `PAIR-${i}`,
@@ -274,20 +188,20 @@ describe('reservations are all or nothing, and safe when they race', () => {
     const [free, taken] = ids(await load([{ code: code() }, { code: code() }]));
     if (free === undefined || taken === undefined) throw new Error('two tickets');
     await reserve([taken], 'ORD-OTHER');
-    await refused(
+    await api.expectError(
       '/offline/sale/reserveForCart',
       { session: admin, ticketIds: [free, taken], blmCartReference: 'ORD-MINE' },
       'INVALID_STATE',
       `${taken}`,
     );
-    await refused(
+    await api.expectError(
       '/offline/sale/reserveForCart',
       { session: admin, ticketIds: [free, 999_999], blmCartReference: 'ORD-MINE' },
       'NOTFOUND',
       '999999',
     );
     expect(await byId(free)).toMatchObject({ status: 'AVAILABLE', cartReference: null });
-    expect(await tenantDb((db) => ticketsForReference(db, 'ORD-MINE'))).toEqual([]);
+    expect(await t.db((db) => ticketsForReference(db, 'ORD-MINE'))).toEqual([]);
   });
 });
 
@@ -307,7 +221,7 @@ describe('refusals name the parameter or the record at fault', () => {
       [RESERVE, { ticketIds: [1], blmCartReference: '' }, 'blmCartReference'],
     ];
     for (const [url, payload, parameter] of cases) {
-      await refused(url, { session: agent, ...payload }, 'MISSING_PARAMETER', parameter);
+      await api.expectError(url, { session: agent, ...payload }, 'MISSING_PARAMETER', parameter);
     }
   });
 
@@ -339,28 +253,33 @@ describe('refusals name the parameter or the record at fault', () => {
       [RESERVE, { ticketIds: [1], blmCartReference: 'R'.repeat(101) }, 'blmCartReference'],
     ];
     for (const [url, payload, parameter] of cases) {
-      await refused(url, { session: agent, ...payload }, 'INVALID_FORMAT', parameter);
+      await api.expectError(url, { session: agent, ...payload }, 'INVALID_FORMAT', parameter);
     }
     // today is still good for the whole day
     expect(await load([{ code: code(), validUntil: today() }])).toHaveLength(1);
   });
 
   it('NOTFOUND for an unknown product or ticket', async () => {
-    await refused(LOAD, { session: agent, productId: 999_999, tickets: [{ code: 'X' }] }, 'NOTFOUND', '999999');
-    await refused(RESERVE, { session: agent, ticketIds: [999_998], blmCartReference: 'R' }, 'NOTFOUND', '999998');
+    await api.expectError(LOAD, { session: agent, productId: 999_999, tickets: [{ code: 'X' }] }, 'NOTFOUND', '999999');
+    await api.expectError(
+      RESERVE,
+      { session: agent, ticketIds: [999_998], blmCartReference: 'R' },
+      'NOTFOUND',
+      '999998',
+    );
   });
 
   it('DUPLICATE for a code loaded before or sent twice; nothing of the request is loaded', async () => {
     const existing = code('DUP');
     await load([{ code: existing }]);
     const fresh = code('DUP');
-    await refused(
+    await api.expectError(
       LOAD,
       { session: agent, productId, tickets: [{ code: fresh }, { code: ` ${existing} ` }] },
       'DUPLICATE',
       existing,
     );
-    await refused(
+    await api.expectError(
       LOAD,
       { session: agent, productId, tickets: [{ code: 'TWICE' }, { code: fresh }, { code: 'TWICE' }] },
       'DUPLICATE',
@@ -379,7 +298,7 @@ describe('role policy: agents and admins only (contract §3)', () => {
   it.each(OPERATIONS)('%s refuses everyone else before looking at the input', async (url) => {
     const outcome = async (caller: string) => {
       const session = sessions.get(caller);
-      return (await call(url, session ? { session } : {})).apiStatus.errorCode;
+      return (await api.call(url, session ? { session } : {})).apiStatus.errorCode;
     };
     expect({
       anonymous: await outcome('anonymous'),
@@ -387,7 +306,7 @@ describe('role policy: agents and admins only (contract §3)', () => {
       system: await outcome('system'),
       customer: await outcome('customer'),
       employee: await outcome('employee'),
-      unknown: (await call(url, { session: 'not-a-session' })).apiStatus.errorCode,
+      unknown: (await api.call(url, { session: 'not-a-session' })).apiStatus.errorCode,
     }).toEqual({
       anonymous: 'NOT_LOGGED_IN',
       guest: 'NOT_LOGGED_IN',
@@ -403,7 +322,9 @@ describe('role policy: agents and admins only (contract §3)', () => {
       const session = sessions.get(caller) ?? '';
       const [ticket] = ids(await load([{ code: code(caller) }], session));
       if (ticket === undefined) throw new Error('one ticket');
-      expect(ids(await ok('/offline/ticket/list', { session, status: 'AVAILABLE' }))).toContain(ticket);
+      expect(ids(await api.ok<OfflineTicket[]>('/offline/ticket/list', { session, status: 'AVAILABLE' }))).toContain(
+        ticket,
+      );
       const [reserved] = await reserve([ticket], `ORD-${caller}`, session);
       expect(reserved).toMatchObject({ ticketId: ticket, status: 'RESERVED', cartReference: `ORD-${caller}` });
     }
@@ -431,8 +352,8 @@ describe('validity', () => {
     if (lastDay === undefined || later === undefined) throw new Error('two tickets');
     offsetMs += 24 * 3_600_000;
     // A day later every session has been idle too long: log in again.
-    admin = await adminSession(service, tenant);
-    await refused(
+    admin = await adminSession(service, t.provisioned);
+    await api.expectError(
       '/offline/sale/reserveForCart',
       { session: admin, ticketIds: [later, lastDay], blmCartReference: 'ORD-LATE' },
       'INVALID_STATE',

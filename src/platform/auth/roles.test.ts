@@ -3,51 +3,23 @@
 // each role created by the tenant's admin and logged in through /user/authenticate.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, areaApp } from '../../../test/support/api.js';
+import { guest, type TestTenant, tenant, user } from '../../../test/support/factories.js';
+import { startTestService } from '../../../test/support/service.js';
 import type { Service } from '../../service.js';
-import {
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-} from '../../../test/support/service.js';
-import { operation, registerOperations } from '../http/operation.js';
-import { createHttpServer } from '../http/server.js';
+import { operation } from '../http/operation.js';
 import { Allow, type Allowed, type Role } from './roles.js';
 
 type Caller = 'anonymous' | 'guest' | 'system' | Exclude<Role, 'guest'>;
 const CALLERS: Caller[] = ['anonymous', 'guest', 'system', 'customer', 'agent', 'employee', 'admin'];
 
 let service: Service;
-let tenant: ProvisionedTestTenant;
+let t: TestTenant;
 let app: FastifyInstance;
+/** Calls the app serving one operation per row of the table. */
+let rows: ApiClient;
 const tokens = new Map<Caller, string>();
-
-async function post(target: FastifyInstance, url: string, payload: object) {
-  const answer = await target.inject({ method: 'POST', url, headers: { host: tenant.host }, payload });
-  return answer.json<{ apiStatus: { errorCode: string }; apiData: any }>();
-}
-
-async function loggedInAs(admin: string, role: Exclude<Role, 'guest'>): Promise<string> {
-  const login = `${role}${Date.now()}`;
-  const created = await post(service.app, '/user/create', {
-    session: admin,
-    userLogin: login,
-    userEmail: `${login}@agency.example`,
-    userName: role,
-    roles: [role],
-  });
-  const temporary = created.apiData.temporaryPassword as string;
-  const first = await post(service.app, '/user/authenticate', { username: login, password: temporary });
-  await post(service.app, '/user/updatepwd', {
-    session: first.apiData.session,
-    userId: first.apiData.userId,
-    password: temporary,
-    newPassword: `${role} password long enough`,
-  });
-  return first.apiData.session as string;
-}
 
 const POLICIES: Array<[string, Allowed]> = [
   ['catalog-reads', Allow.anyone],
@@ -61,37 +33,24 @@ const POLICIES: Array<[string, Allowed]> = [
 
 beforeAll(async () => {
   service = await startTestService({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000' } });
-  tenant = await provisionTenant(service, await platformToken(service));
-  const first = await post(service.app, '/user/authenticate', {
-    username: 'admin',
-    password: tenant.adminUser.temporaryPassword,
-  });
-  const admin = first.apiData.session as string;
-  await post(service.app, '/user/updatepwd', {
-    session: admin,
-    userId: first.apiData.userId,
-    password: tenant.adminUser.temporaryPassword,
-    newPassword: 'the admin password now',
-  });
-  tokens.set('admin', admin);
-  tokens.set('system', tenant.systemSession);
-  tokens.set('guest', (await post(service.app, '/auth/guest', {})).apiData.session);
-  for (const role of ['customer', 'agent', 'employee'] as const) tokens.set(role, await loggedInAs(admin, role));
+  t = await tenant(service);
+  tokens
+    .set('admin', t.admin)
+    .set('system', t.provisioned.systemSession)
+    .set('guest', (await guest(t)).session);
+  for (const role of ['customer', 'agent', 'employee'] as const) tokens.set(role, (await user(t, role)).session);
 
-  app = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
-  for (const [name, allow] of POLICIES) {
-    registerOperations(app, [
-      operation({
-        path: `/row/${name}`,
-        methods: ['POST'],
-        summary: name,
-        allow,
-        response: Type.Object({ ok: Type.Boolean() }),
-        handler: async () => ({ ok: true }),
-      }),
-    ]);
-  }
-  await app.ready();
+  const row = ([name, allow]: [string, Allowed]) =>
+    operation({
+      path: `/row/${name}`,
+      methods: ['POST'],
+      summary: name,
+      allow,
+      response: Type.Object({ ok: Type.Boolean() }),
+      handler: async () => ({ ok: true }),
+    });
+  app = await areaApp(service, POLICIES.map(row));
+  rows = t.api.on(app);
 });
 
 afterAll(async () => {
@@ -99,11 +58,11 @@ afterAll(async () => {
   await service.close();
 });
 
-async function outcomes(url: string, target: FastifyInstance = app): Promise<Record<Caller, string>> {
+async function outcomes(url: string, api: ApiClient = rows): Promise<Record<Caller, string>> {
   const result = {} as Record<Caller, string>;
   for (const caller of CALLERS) {
     const token = tokens.get(caller);
-    const answer = await post(target, url, token ? { session: token } : {});
+    const answer = await api.call(url, token ? { session: token } : {});
     result[caller] = answer.apiStatus.errorCode;
   }
   return result;
@@ -125,10 +84,10 @@ describe('contract §3 role table', () => {
     // /auth/config is a real operation of that row.
     for (const caller of CALLERS) {
       const token = tokens.get(caller);
-      const answer = await service.app.inject({
+      const answer = await t.api.inject({
         method: 'GET',
         url: '/auth/config',
-        headers: { host: tenant.host, ...(token ? { 'x-auth-request-access-token': token } : {}) },
+        headers: token ? { 'x-auth-request-access-token': token } : {},
       });
       expect(answer.statusCode, caller).toBe(200);
     }
@@ -140,7 +99,7 @@ describe('contract §3 role table', () => {
     for (const caller of CALLERS) {
       const token = tokens.get(caller);
       check[caller] = (
-        await post(service.app, '/user/check', { email: 'x@example.com', ...(token ? { session: token } : {}) })
+        await t.api.call('/user/check', { email: 'x@example.com', ...(token ? { session: token } : {}) })
       ).apiStatus.errorCode;
     }
     expect(check).toEqual(EVERYONE);
@@ -154,7 +113,7 @@ describe('contract §3 role table', () => {
     const expected = { ...EVERYONE, anonymous: 'NOT_LOGGED_IN', guest: 'NOT_LOGGED_IN', system: 'NOT_LOGGED_IN' };
     expect(await outcomes('/row/own-records')).toEqual(expected);
     // /user/update of that row marks session R: without one it is MISSING_PARAMETER.
-    const real = await outcomes('/user/update', service.app);
+    const real = await outcomes('/user/update', t.api);
     expect(real).toMatchObject({ anonymous: 'MISSING_PARAMETER', guest: 'NOT_LOGGED_IN', system: 'NOT_LOGGED_IN' });
     // Logged-in callers pass the policy; the record is not theirs (no userId) → validation, not a refusal.
     for (const caller of ['customer', 'agent', 'employee', 'admin'] as const)
@@ -196,6 +155,6 @@ describe('contract §3 role table', () => {
       admin: 'OK',
     };
     expect(await outcomes('/row/administration')).toEqual(expected);
-    expect(await outcomes('/user/list', service.app)).toEqual(expected);
+    expect(await outcomes('/user/list', t.api)).toEqual(expected);
   });
 });
