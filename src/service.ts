@@ -77,28 +77,20 @@ function buildAreas(
   integrations: ReturnType<typeof createIntegrations>,
   initialized: () => boolean,
 ): Area<unknown>[] {
-  const { config, logger: log, clock } = platform;
-  const mailQueued = (tenantId: string) => platform.outbox.kick(tenantId);
+  const { config } = platform;
   const system = createSystemArea({ ...platform, state: { initialized } });
   const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
   const platformAdmin = createPlatformAdminArea(platform);
-  const users = createUsersArea({ ...platform, rateLimits: config.rateLimits, lockout: config.lockout, mailQueued });
+  const users = createUsersArea(platform);
   const common = createCommonArea({ botCheck: integrations.botCheck, rateLimits: config.rateLimits });
-  const catalog = createCatalogArea({ ...platform, log });
+  const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea();
   const cart = createCartArea({ sessions: platform.sessions, catalog: catalog.api });
   const customers = createCustomersArea();
   const sales = createSalesArea({
     ...platform,
-    log,
-    clock,
-    gateway: integrations.paymentGateway,
-    testPayments: integrations.testPayments,
-    linkMinutes: config.paymentGateway.linkMinutes,
-    dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
-    mailQueued,
+    ...integrations,
     cart: cart.api,
     catalog: catalog.api,
     customers: customers.api,

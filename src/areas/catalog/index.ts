@@ -39,14 +39,14 @@ export interface CatalogAreaDeps {
   platformDb: Sql;
   registry: TenantRegistry;
   pools: TenantPools;
-  log: FastifyBaseLogger;
+  logger: FastifyBaseLogger;
   clock: () => Date;
 }
 
 export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
-  const caches = createCatalogReadCaches({ platformDb: deps.platformDb, log: deps.log });
+  const caches = createCatalogReadCaches({ platformDb: deps.platformDb, log: deps.logger });
   const catalog = createCatalogService(caches);
-  const holdSweeper = createHoldSweeper(deps);
+  const holdSweeper = createHoldSweeper({ ...deps, log: deps.logger });
   return {
     operations: catalogOperations({ catalog, admin: createCatalogAdminService(catalog, caches) }),
     api: {
@@ -69,7 +69,13 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
 }
 
 /** Expired holds give their seats back within a minute even where no request touches the slot. */
-export function createHoldSweeper(deps: Omit<CatalogAreaDeps, 'platformDb'> & { intervalMs?: number }): TenantSweep {
+export function createHoldSweeper(deps: {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  intervalMs?: number;
+}): TenantSweep {
   return createLeasedTenantSweep({
     name: 'hold sweep',
     registry: deps.registry,

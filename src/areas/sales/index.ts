@@ -2,7 +2,8 @@
 // and the job that settles payments whose redirect never came.
 import type { FastifyBaseLogger } from 'fastify';
 import { type Area, sweepJob } from '../../platform/area.js';
-import type { SessionStore } from '../../platform/auth/sessions.js';
+import type { Config } from '../../config.js';
+import type { OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
@@ -18,19 +19,18 @@ import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.j
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
 
+/** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
 export interface SalesAreaDeps {
+  config: Pick<Config, 'dataDir' | 'publicUrl' | 'paymentGateway'>;
   registry: TenantRegistry;
   pools: TenantPools;
-  sessions: SessionStore;
-  log: FastifyBaseLogger;
+  logger: FastifyBaseLogger;
   clock: () => Date;
-  gateway: PaymentGateway;
-  testPayments: boolean;
-  linkMinutes: number;
-  dataDir: string;
   tenantUrl: (tenantCode: string) => string;
-  publicUrl: string;
-  mailQueued: (tenantId: string) => void;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  paymentGateway: PaymentGateway;
+  /** Test payments are accepted (the simulator, or the real gateway in test mode). */
+  testPayments: boolean;
   cart: CartApi;
   catalog: CatalogApi;
   customers: CustomersApi;
@@ -39,19 +39,27 @@ export interface SalesAreaDeps {
 }
 
 export function createSalesArea(deps: SalesAreaDeps): Area {
-  const outcomes = createPaymentOutcomes(deps);
+  const gateway = { gateway: deps.paymentGateway, testPayments: deps.testPayments };
+  const outcomes = createPaymentOutcomes({
+    ...deps,
+    ...gateway,
+    mailQueued: (tenantId) => deps.outbox.kick(tenantId),
+  });
   const checkout = createCheckoutService({
     ...deps,
+    ...gateway,
+    linkMinutes: deps.config.paymentGateway.linkMinutes,
     tenantHost: (code) => new URL(deps.tenantUrl(code)).host,
-    publicScheme: new URL(deps.publicUrl).protocol.replace(':', ''),
+    publicScheme: new URL(deps.config.publicUrl).protocol.replace(':', ''),
   });
-  const reconciler = createPaymentReconciler({ ...deps, outcomes });
+  const reconciler = createPaymentReconciler({ ...deps, log: deps.logger, outcomes });
+  const pages = createPaymentPages({
+    outcomes,
+    tickets: deps.offlineTickets.ticketsForReference,
+    dataDir: deps.config.dataDir,
+  });
   return {
-    operations: salesOperations({
-      checkout,
-      documents: createInvoiceDocuments(deps),
-      pages: createPaymentPages({ outcomes, tickets: deps.offlineTickets.ticketsForReference, dataDir: deps.dataDir }),
-    }),
+    operations: salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
     api: undefined,
     jobs: [sweepJob('payment reconciliation', reconciler)],
   };

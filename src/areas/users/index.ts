@@ -1,13 +1,28 @@
 // The users area: accounts, sessions and the admin's user management, and what provisioning adds to a new
 // tenant (its first admin).
+import type { Config } from '../../config.js';
 import type { Area } from '../../platform/area.js';
+import type { OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
 import { usersOperations } from './users.operations.js';
 import { insertUser } from './users.repository.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
 
-export function createUsersArea(deps: UsersDeps): Area {
-  return { operations: usersOperations(createUsersService(deps)), api: undefined };
+/** The platform's parts the area uses, by their own names. */
+export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl'> {
+  config: Pick<Config, 'rateLimits' | 'lockout'>;
+  outbox: Pick<OutboxWorker, 'kick'>;
+}
+
+export function createUsersArea(deps: UsersAreaDeps): Area {
+  const users = createUsersService({
+    sessions: deps.sessions,
+    tenantUrl: deps.tenantUrl,
+    rateLimits: deps.config.rateLimits,
+    lockout: deps.config.lockout,
+    mailQueued: (tenantId) => deps.outbox.kick(tenantId),
+  });
+  return { operations: usersOperations(users), api: undefined };
 }
 
 /** The tenant's first admin: active, with the temporary password of the realm's admin, to change at first login. */
