@@ -4,9 +4,9 @@
 // however many times or however concurrently it arrives.
 import type { FastifyBaseLogger } from 'fastify';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import type { Sql } from '../../platform/database/connections.js';
+import type { Queryable, Sql } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
-import { withTransaction } from '../../platform/database/transaction.js';
+import { type AfterCommit, withTransaction } from '../../platform/database/transaction.js';
 import { enqueueMail } from '../../platform/outbox/index.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { formatDate } from '../../platform/time.js';
@@ -29,6 +29,9 @@ export type SuccessOutcome =
   | { kind: 'refused'; reason: string }
   | { kind: 'failed'; orderNum: string };
 
+/** How a payer left the gateway's page without paying. */
+type FailedPaymentKind = 'CANCELLED_PAYMENT' | 'DECLINED';
+
 export interface OutcomeDeps {
   gateway: PaymentGateway;
   /** Test orders are accepted only while the gateway itself runs in test mode. */
@@ -41,183 +44,234 @@ export interface OutcomeDeps {
 }
 
 export function createPaymentOutcomes(deps: OutcomeDeps) {
-  const mismatch = (order: repo.SalesOrderRow, check: OrderCheckResult): string | undefined => {
-    if (check.order.cartId !== order.order_num) return 'the payment is for another order';
-    if (check.order.currency !== order.currency) return 'the payment is in another currency';
-    if (toMinor(check.order.amount, order.currency) !== toMinor(order.total, order.currency))
-      return 'the amount paid differs';
-    if (check.order.test === 1 && !deps.testPayments) return 'a test payment cannot pay a live order';
-    return undefined;
-  };
-
-  const ticketCount = async (db: Sql, order: repo.SalesOrderRow) => {
-    const lines = await repo.selectLines(db, order.sales_order_id);
-    const offline = await deps.offlineTickets.ticketsForReference(db, order.order_num);
-    return lines.reduce((sum, line) => sum + line.quantity, 0) + offline.length;
-  };
-
-  /** The one transaction that turns a confirmed payment into a completed sale. */
-  const complete = async (
-    scope: OutcomeScope,
-    orderNum: string,
-    check: OrderCheckResult,
-  ): Promise<repo.SalesOrderRow> =>
-    withTransaction(scope, async (tx, afterCommit) => {
-      const order = await repo.lockOrderByNumber(tx, orderNum);
-      if (!order) throw new Error('order vanished');
-      if (order.status === 'COMPLETED') return order; // a concurrent redirect finished it first
-      const lines = await repo.selectLines(tx, order.sales_order_id);
-      for (const line of lines) {
-        if (!line.hold_id) continue;
-        const sold = await deps.catalog.sellPaidHold({ db: tx, now: scope.now }, line.hold_id);
-        if (sold === 'sold-over-capacity') {
-          scope.log.warn(
-            { orderNum, line: line.line_no },
-            'a paid order took seats its hold had given back: slot oversold',
-          );
-        }
-      }
-      let invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
-      invoice ??= await repo.insertInvoice(tx, {
-        number: await repo.nextDocumentNumber(
-          tx,
-          'INV',
-          Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4)),
-        ),
-        salesOrderId: order.sales_order_id,
-        customerId: order.customer_id,
-        currency: order.currency,
-        total: order.total,
-        issueDate: formatDate(scope.now, scope.tenant.timezone),
-      });
-      if (invoice.status !== 'PAID') {
-        await repo.payInvoice(tx, invoice, {
-          online: true,
-          method: 'CARD',
-          gatewayRef: check.order.ref,
-          recordedBy: null,
-          now: scope.now,
-        });
-      }
-      const tickets = await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
-      if (order.customer_email) {
-        const token = randomToken(24);
-        await repo.setDownloadTokenHash(tx, order.sales_order_id, sha256(token));
-        const link = `${deps.tenantUrl(scope.tenant.tenantCode)}/payment/offline/tickets?ref=${encodeURIComponent(order.order_num)}&token=${token}`;
-        await enqueueMail(tx, {
-          ...ticketsMail(
-            { email: order.customer_email, name: order.customer_name },
-            scope.tenant.tenantName,
-            order.order_num,
-            link,
-            lines.length + tickets.length,
-          ),
-          dedupeKey: `paid:${order.order_num}`,
-        });
-        afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
-      }
-      await repo.completeOrder(tx, order.sales_order_id, scope.now);
-      if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
-      return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
-    });
-
-  const outcomes = {
-    async success(scope: OutcomeScope, orderNum: string): Promise<SuccessOutcome> {
-      const order = await repo.findOrderByNumber(scope.db, orderNum);
-      if (!order?.payment_ref) return { kind: 'refused', reason: 'We do not know this payment reference.' };
-      if (order.status === 'COMPLETED') return { kind: 'paid', order, ticketCount: await ticketCount(scope.db, order) };
-      let check: OrderCheckResult;
-      try {
-        check = await deps.gateway.checkOrder(order.payment_ref);
-      } catch (error) {
-        scope.log.error({ err: error, orderNum }, 'payment check failed; the reconciliation job retries');
-        return { kind: 'failed', orderNum };
-      }
-      if (check.order.status.code !== PaymentStatus.PAID) {
-        return { kind: 'refused', reason: `The payment is not completed (${check.order.status.text}).` };
-      }
-      const problem = mismatch(order, check);
-      if (problem) {
-        scope.log.warn({ orderNum, problem }, 'payment refused');
-        return { kind: 'refused', reason: `The payment cannot be accepted: ${problem}.` };
-      }
-      try {
-        const completed = await complete(scope, orderNum, check);
-        return { kind: 'paid', order: completed, ticketCount: await ticketCount(scope.db, completed) };
-      } catch (error) {
-        // The customer paid: the money stays, the failure is logged and the job tries again.
-        scope.log.error(
-          { err: error, orderNum },
-          'processing a confirmed payment failed; the reconciliation job retries',
-        );
-        await repo
-          .recordProcessingError(
-            scope.db,
-            order.sales_order_id,
-            error instanceof Error ? error.message.slice(0, 200) : 'failed',
-            scope.now,
-          )
-          .catch(() => undefined);
-        return { kind: 'failed', orderNum };
-      }
-    },
-
+  return {
+    success: (scope: OutcomeScope, orderNum: string) => success(deps, scope, orderNum),
     /** Cancel or decline: the status of the specification, the reservation kept, the failure e-mail queued once. */
-    async failure(scope: OutcomeScope, orderNum: string, kind: 'CANCELLED_PAYMENT' | 'DECLINED') {
-      const order = await repo.findOrderByNumber(scope.db, orderNum);
-      if (!order) return { kind: 'refused' as const, reason: 'We do not know this payment reference.' };
-      // A redirect can be forged or late: a payment the gateway confirms wins over it.
-      if (order.status !== 'COMPLETED' && order.payment_ref) {
-        const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
-        if (check?.order.status.code === PaymentStatus.PAID) return outcomes.success(scope, orderNum);
-      }
-      await withTransaction(scope, async (tx, afterCommit) => {
-        const locked = await repo.lockOrderByNumber(tx, orderNum);
-        if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return;
-        await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
-        if (locked.customer_email) {
-          await enqueueMail(tx, {
-            ...paymentFailedMail(
-              { email: locked.customer_email, name: locked.customer_name },
-              scope.tenant.tenantName,
-              orderNum,
-            ),
-            dedupeKey: `failed:${orderNum}`,
-          });
-          afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
-        }
-      });
-      return { kind: 'recorded' as const, order };
-    },
-
+    failure: (scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) => failure(deps, scope, orderNum, kind),
     /** The reconciliation job: orders whose payment may have moved, or whose processing failed, are settled. */
-    async reconcile(scope: OutcomeScope): Promise<number> {
-      let settled = 0;
-      for (const order of await repo.selectOrdersToReconcile(scope.db)) {
-        if (!order.payment_ref) continue;
-        const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
-        if (!check) continue;
-        if (check.order.status.code === PaymentStatus.PAID) {
-          if ((await outcomes.success(scope, order.order_num)).kind === 'paid') settled += 1;
-        } else if (check.order.status.code === PaymentStatus.EXPIRED) {
-          // The link ran out unpaid: the order ends and its seats go back.
-          await withTransaction(scope, async (tx) => {
-            const locked = await repo.lockOrderByNumber(tx, order.order_num);
-            if (locked?.status !== 'OPEN') return;
-            for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
-              if (line.hold_id) await deps.catalog.release({ db: tx, now: scope.now }, line.hold_id);
-            }
-            // Offline tickets reserved for the order go back on sale with its seats.
-            await deps.offlineTickets.releaseForReference(tx, locked.order_num, scope.now);
-            await repo.expireOrder(tx, locked.sales_order_id, scope.now);
-          });
-          settled += 1;
-        }
-      }
-      return settled;
-    },
+    reconcile: (scope: OutcomeScope) => reconcile(deps, scope),
   };
-  return outcomes;
 }
 
 export type PaymentOutcomes = ReturnType<typeof createPaymentOutcomes>;
+
+const UNKNOWN_REFERENCE = 'We do not know this payment reference.';
+
+async function success(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string): Promise<SuccessOutcome> {
+  const order = await repo.findOrderByNumber(scope.db, orderNum);
+  if (!order?.payment_ref) return { kind: 'refused', reason: UNKNOWN_REFERENCE };
+  if (order.status === 'COMPLETED')
+    return { kind: 'paid', order, ticketCount: await ticketCount(deps, scope.db, order) };
+  let check: OrderCheckResult;
+  try {
+    check = await deps.gateway.checkOrder(order.payment_ref);
+  } catch (error) {
+    scope.log.error({ err: error, orderNum }, 'payment check failed; the reconciliation job retries');
+    return { kind: 'failed', orderNum };
+  }
+  if (check.order.status.code !== PaymentStatus.PAID) {
+    return { kind: 'refused', reason: `The payment is not completed (${check.order.status.text}).` };
+  }
+  const problem = mismatch(deps, order, check);
+  if (problem) {
+    scope.log.warn({ orderNum, problem }, 'payment refused');
+    return { kind: 'refused', reason: `The payment cannot be accepted: ${problem}.` };
+  }
+  try {
+    const completed = await completePaidOrder(deps, scope, orderNum, check);
+    return { kind: 'paid', order: completed, ticketCount: await ticketCount(deps, scope.db, completed) };
+  } catch (error) {
+    await recordProcessingFailure(scope, order, error);
+    return { kind: 'failed', orderNum };
+  }
+}
+
+/** Why a payment the gateway confirms cannot pay the order, if it cannot. */
+function mismatch(deps: OutcomeDeps, order: repo.SalesOrderRow, check: OrderCheckResult): string | undefined {
+  if (check.order.cartId !== order.order_num) return 'the payment is for another order';
+  if (check.order.currency !== order.currency) return 'the payment is in another currency';
+  if (toMinor(check.order.amount, order.currency) !== toMinor(order.total, order.currency))
+    return 'the amount paid differs';
+  if (check.order.test === 1 && !deps.testPayments) return 'a test payment cannot pay a live order';
+  return undefined;
+}
+
+async function ticketCount(deps: OutcomeDeps, db: Sql, order: repo.SalesOrderRow): Promise<number> {
+  const lines = await repo.selectLines(db, order.sales_order_id);
+  const offline = await deps.offlineTickets.ticketsForReference(db, order.order_num);
+  return lines.reduce((sum, line) => sum + line.quantity, 0) + offline.length;
+}
+
+/** The customer paid: the money stays, the failure is logged and the job tries again. */
+async function recordProcessingFailure(scope: OutcomeScope, order: repo.SalesOrderRow, error: unknown) {
+  scope.log.error(
+    { err: error, orderNum: order.order_num },
+    'processing a confirmed payment failed; the reconciliation job retries',
+  );
+  await repo
+    .recordProcessingError(
+      scope.db,
+      order.sales_order_id,
+      error instanceof Error ? error.message.slice(0, 200) : 'failed',
+      scope.now,
+    )
+    .catch(() => undefined);
+}
+
+/** The one transaction that turns a confirmed payment into a completed sale. */
+async function completePaidOrder(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  orderNum: string,
+  check: OrderCheckResult,
+): Promise<repo.SalesOrderRow> {
+  return withTransaction(scope, async (tx, afterCommit) => {
+    const order = await repo.lockOrderByNumber(tx, orderNum);
+    if (!order) throw new Error('order vanished');
+    if (order.status === 'COMPLETED') return order; // a concurrent redirect finished it first
+    const lines = await repo.selectLines(tx, order.sales_order_id);
+    await sellPaidHolds(deps, scope, tx, orderNum, lines);
+    const invoice = await invoiceOfOrder(scope, tx, order);
+    if (invoice.status !== 'PAID') await recordCardPayment(scope, tx, invoice, check);
+    const tickets = await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
+    await queueTicketsMail(deps, scope, { tx, afterCommit }, order, lines.length + tickets.length);
+    await repo.completeOrder(tx, order.sales_order_id, scope.now);
+    if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
+    return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
+  });
+}
+
+async function sellPaidHolds(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  tx: Queryable,
+  orderNum: string,
+  lines: repo.LineRow[],
+) {
+  for (const line of lines) {
+    if (!line.hold_id) continue;
+    const sold = await deps.catalog.sellPaidHold({ db: tx, now: scope.now }, line.hold_id);
+    if (sold === 'sold-over-capacity') {
+      scope.log.warn(
+        { orderNum, line: line.line_no },
+        'a paid order took seats its hold had given back: slot oversold',
+      );
+    }
+  }
+}
+
+/** The order's invoice: the one it has, or a new one. */
+async function invoiceOfOrder(scope: OutcomeScope, tx: Queryable, order: repo.SalesOrderRow): Promise<repo.InvoiceRow> {
+  const invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
+  if (invoice) return invoice;
+  return repo.insertInvoice(tx, {
+    number: await repo.nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
+    salesOrderId: order.sales_order_id,
+    customerId: order.customer_id,
+    currency: order.currency,
+    total: order.total,
+    issueDate: formatDate(scope.now, scope.tenant.timezone),
+  });
+}
+
+async function recordCardPayment(
+  scope: OutcomeScope,
+  tx: Queryable,
+  invoice: repo.InvoiceRow,
+  check: OrderCheckResult,
+) {
+  await repo.payInvoice(tx, invoice, {
+    online: true,
+    method: 'CARD',
+    gatewayRef: check.order.ref,
+    recordedBy: null,
+    now: scope.now,
+  });
+}
+
+/** The tickets e-mail with a download link, queued once per order; the outbox is kicked after commit. */
+async function queueTicketsMail(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  { tx, afterCommit }: { tx: Queryable; afterCommit: AfterCommit },
+  order: repo.SalesOrderRow,
+  ticketTotal: number,
+) {
+  if (!order.customer_email) return;
+  const token = randomToken(24);
+  await repo.setDownloadTokenHash(tx, order.sales_order_id, sha256(token));
+  const link = `${deps.tenantUrl(scope.tenant.tenantCode)}/payment/offline/tickets?ref=${encodeURIComponent(order.order_num)}&token=${token}`;
+  await enqueueMail(tx, {
+    ...ticketsMail(
+      { email: order.customer_email, name: order.customer_name },
+      scope.tenant.tenantName,
+      order.order_num,
+      link,
+      ticketTotal,
+    ),
+    dedupeKey: `paid:${order.order_num}`,
+  });
+  afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
+}
+
+async function failure(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) {
+  const order = await repo.findOrderByNumber(scope.db, orderNum);
+  if (!order) return { kind: 'refused' as const, reason: UNKNOWN_REFERENCE };
+  // A redirect can be forged or late: a payment the gateway confirms wins over it.
+  if (order.status !== 'COMPLETED' && order.payment_ref) {
+    const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
+    if (check?.order.status.code === PaymentStatus.PAID) return success(deps, scope, orderNum);
+  }
+  await recordFailedPayment(deps, scope, orderNum, kind);
+  return { kind: 'recorded' as const, order };
+}
+
+/** The open, unpaid order takes the failure's status; the failure e-mail is queued once, the outbox kicked after commit. */
+async function recordFailedPayment(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) {
+  await withTransaction(scope, async (tx, afterCommit) => {
+    const locked = await repo.lockOrderByNumber(tx, orderNum);
+    if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return;
+    await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
+    if (locked.customer_email) {
+      await enqueueMail(tx, {
+        ...paymentFailedMail(
+          { email: locked.customer_email, name: locked.customer_name },
+          scope.tenant.tenantName,
+          orderNum,
+        ),
+        dedupeKey: `failed:${orderNum}`,
+      });
+      afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
+    }
+  });
+}
+
+async function reconcile(deps: OutcomeDeps, scope: OutcomeScope): Promise<number> {
+  let settled = 0;
+  for (const order of await repo.selectOrdersToReconcile(scope.db)) {
+    if (!order.payment_ref) continue;
+    const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
+    if (!check) continue;
+    if (check.order.status.code === PaymentStatus.PAID) {
+      if ((await success(deps, scope, order.order_num)).kind === 'paid') settled += 1;
+    } else if (check.order.status.code === PaymentStatus.EXPIRED) {
+      await expireUnpaidOrder(deps, scope, order.order_num);
+      settled += 1;
+    }
+  }
+  return settled;
+}
+
+/** The link ran out unpaid: the order ends and its seats go back. */
+async function expireUnpaidOrder(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string) {
+  await withTransaction(scope, async (tx) => {
+    const locked = await repo.lockOrderByNumber(tx, orderNum);
+    if (locked?.status !== 'OPEN') return;
+    for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
+      if (line.hold_id) await deps.catalog.release({ db: tx, now: scope.now }, line.hold_id);
+    }
+    // Offline tickets reserved for the order go back on sale with its seats.
+    await deps.offlineTickets.releaseForReference(tx, locked.order_num, scope.now);
+    await repo.expireOrder(tx, locked.sales_order_id, scope.now);
+  });
+}

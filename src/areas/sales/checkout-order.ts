@@ -1,0 +1,141 @@
+// What both ways of checking out share: the deps, the customer a checkout names, and the sales order of a cart at
+// the cart's server prices.
+import type { Queryable } from '../../platform/database/connections.js';
+import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { minorToDecimalString, toMinor } from '../../platform/money.js';
+import { formatDate } from '../../platform/time.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import type { CartApi, CheckoutCart } from '../cart/index.js';
+import type { CatalogApi } from '../catalog/index.js';
+import type { CustomersApi } from '../customers/index.js';
+import * as repo from './sales.repository.js';
+
+export interface CustomerInput {
+  customerId?: number;
+  email?: string;
+  custName?: string;
+  mobilePhone?: string;
+}
+
+export interface CheckoutDeps {
+  gateway: PaymentGateway;
+  cart: CartApi;
+  catalog: Pick<CatalogApi, 'convertToSale' | 'extend'>;
+  customers: Pick<CustomersApi, 'findById' | 'findOrCreateByEmail'>;
+  linkMinutes: number;
+  /** Hosts a payment link may send the browser back to, besides the tenant's own host. */
+  tenantHost: (tenantCode: string) => string;
+  publicScheme: string;
+  testPayments: boolean;
+}
+
+/** The customer an order names; every field null when nobody is named. */
+export type OrderCustomer = repo.NewSalesOrder['customer'];
+
+const NO_CUSTOMER: OrderCustomer = { id: null, name: null, email: null, phone: null };
+
+export function cartTotal(cart: CheckoutCart): number {
+  return cart.items.reduce((sum, item) => sum + toMinor(item.unitPrice, cart.currency) * item.quantity, 0);
+}
+
+function linesOf(cart: CheckoutCart): Array<Omit<repo.LineRow, 'line_no'>> {
+  return cart.items.map((item) => ({
+    product_id: item.productId,
+    variant_id: item.variantId,
+    description: `${item.description} (${item.unitName})`,
+    detail: item.bookDate ? `${item.bookDate}${item.timeSlot ? ` ${item.timeSlot}` : ''}` : null,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    total: minorToDecimalString(toMinor(item.unitPrice, cart.currency) * item.quantity, cart.currency),
+    hold_id: item.holdId,
+  }));
+}
+
+/** The stored session an order is placed from; a realm JWT has no stored row. */
+export function storedSessionOf(ctx: TenantContext): string | null {
+  return ctx.session?.storedId ?? null;
+}
+
+function userIdOf(ctx: TenantContext): number | null {
+  return ctx.session?.kind === 'user' ? ctx.session.userId : null;
+}
+
+export function documentYear(ctx: TenantContext): number {
+  return Number(formatDate(ctx.now, ctx.tenant.timezone).slice(0, 4));
+}
+
+/** The customer of a checkout: an existing one by id, one found or created by e-mail, or none (the logged-in user). */
+export async function resolveCustomer(
+  deps: CheckoutDeps,
+  ctx: TenantContext,
+  db: Parameters<CustomersApi['findById']>[0],
+  input: CustomerInput | undefined,
+): Promise<OrderCustomer | undefined> {
+  if (input?.customerId !== undefined) {
+    const customer = await deps.customers.findById(db, input.customerId);
+    if (!customer) throw notFound('Customer');
+    return {
+      id: customer.customerId,
+      name: customer.custName,
+      email: customer.email,
+      phone: customer.mobilePhone,
+    };
+  }
+  if (input?.email || input?.custName) {
+    if (!input.email) throw missingParameter('customer.email');
+    if (!input.custName) throw missingParameter('customer.custName');
+    const customer = await deps.customers.findOrCreateByEmail(db, {
+      email: input.email,
+      custName: input.custName,
+      mobilePhone: input.mobilePhone ?? null,
+      userId: userIdOf(ctx),
+    });
+    return {
+      id: customer.customerId,
+      name: customer.custName,
+      email: customer.email,
+      phone: input.mobilePhone ?? customer.mobilePhone,
+    };
+  }
+  return undefined;
+}
+
+export async function newOrderNumber(ctx: TenantContext, db: Queryable): Promise<string> {
+  // One gateway store serves every tenant: the tenant code makes the number unique service-wide.
+  const number = await repo.nextDocumentNumber(db, 'SO', documentYear(ctx));
+  return `${ctx.tenant.tenantCode.toUpperCase()}-${number}`;
+}
+
+/** A sales order of the cart's lines at the cart's prices. */
+export async function insertOrderOfCart(
+  ctx: TenantContext,
+  tx: Queryable,
+  order: {
+    orderNum: string;
+    cartId: string;
+    cart: CheckoutCart;
+    customer: OrderCustomer | undefined;
+    paymentStatus: repo.NewSalesOrder['paymentStatus'];
+  },
+): Promise<repo.SalesOrderRow> {
+  const { cart } = order;
+  const row = await repo.insertSalesOrder(tx, {
+    orderNum: order.orderNum,
+    cartId: order.cartId,
+    sessionId: storedSessionOf(ctx),
+    userId: userIdOf(ctx),
+    customer: order.customer ?? NO_CUSTOMER,
+    currency: cart.currency,
+    total: minorToDecimalString(cartTotal(cart), cart.currency),
+    paymentStatus: order.paymentStatus,
+    now: ctx.now,
+  });
+  await repo.insertLines(tx, row.sales_order_id, linesOf(cart));
+  return row;
+}
+
+/** The answer when the gateway refuses or cannot be reached. */
+export function gatewayUnavailable(): ApiError {
+  return new ApiError(ErrorCode.GENERAL, 'The payment gateway is not available; try again shortly');
+}

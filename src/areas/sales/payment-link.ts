@@ -1,0 +1,139 @@
+// A payment link for a cart: the order opened on the gateway outside any transaction, then the pending order, its
+// link and the cart's held seats recorded in one. The seats stay held until the link expires (plus a grace period
+// for a slow payer).
+import { withTransaction } from '../../platform/database/transaction.js';
+import { ApiError, ErrorCode, invalidFormat } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
+import type { CheckoutCart } from '../cart/index.js';
+import {
+  type CheckoutDeps,
+  type CustomerInput,
+  cartTotal,
+  gatewayUnavailable,
+  insertOrderOfCart,
+  newOrderNumber,
+  type OrderCustomer,
+  resolveCustomer,
+} from './checkout-order.js';
+import * as repo from './sales.repository.js';
+
+/** A payer still on the gateway's page when the link expires keeps the seats this much longer. */
+const HOLD_GRACE_MINUTES = 15;
+
+export interface PaymentLinkInput {
+  customer?: CustomerInput;
+  options?: { host?: string; device?: 'small' | 'medium' | 'large' };
+}
+
+export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, input: PaymentLinkInput) {
+  const host = returnHost(deps, ctx, input.options?.host);
+  // Read and price first, call the gateway outside any transaction, then write everything in one.
+  const { cart, customer, orderNum } = await withTransaction(ctx, async (tx) => {
+    const cart = await deps.cart.cartForCheckout(ctx, tx);
+    const unavailable = cart.items.find((item) => item.holdId && !item.held);
+    if (unavailable) {
+      throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
+    }
+    const customer = await resolveCustomer(deps, ctx, tx, input.customer);
+    return { cart, customer, orderNum: await newOrderNumber(ctx, tx) };
+  });
+  const created = await openGatewayOrder(deps, ctx, { host, cart, customer, orderNum, device: input.options?.device });
+  await recordPaymentLink(deps, ctx, { cart, customer, orderNum, created });
+  return deps.cart.view(ctx);
+}
+
+/** The host the gateway sends the browser back to. */
+function returnHost(deps: CheckoutDeps, ctx: TenantContext, requested: string | undefined): string {
+  const ownHost = deps.tenantHost(ctx.tenant.tenantCode);
+  const host = requested?.toLowerCase() ?? ownHost;
+  // Return addresses only ever point at the tenant's own host: never an open redirect.
+  if (host !== ownHost && host.split(':')[0] !== ownHost.split(':')[0]) {
+    throw invalidFormat('options.host', `must be the tenant's host ${ownHost}`);
+  }
+  return host;
+}
+
+interface CreatedLink {
+  orderRef: string;
+  paymentUrl: string;
+}
+
+/** The order on the gateway's side, with the payer's return addresses; called outside any transaction. */
+async function openGatewayOrder(
+  deps: CheckoutDeps,
+  ctx: TenantContext,
+  link: {
+    host: string;
+    cart: CheckoutCart;
+    customer: OrderCustomer | undefined;
+    orderNum: string;
+    device: NonNullable<PaymentLinkInput['options']>['device'];
+  },
+): Promise<CreatedLink> {
+  const { cart, customer, orderNum } = link;
+  const base = `${deps.publicScheme}://${link.host}/payment/offline`;
+  const ref = encodeURIComponent(orderNum);
+  try {
+    return await deps.gateway.createOrder({
+      cartRef: orderNum,
+      amountMinor: cartTotal(cart),
+      currency: cart.currency,
+      description: `${ctx.tenant.tenantName} order ${orderNum}`,
+      customer: customer
+        ? { email: customer.email ?? undefined, name: customer.name ?? undefined, phone: customer.phone ?? undefined }
+        : undefined,
+      returnUrls: {
+        authorised: `${base}/success?ref=${ref}`,
+        declined: `${base}/decline?ref=${ref}`,
+        cancelled: `${base}/cancel?ref=${ref}`,
+      },
+      test: deps.testPayments,
+      device: link.device,
+    });
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) {
+      ctx.log.warn({ err: error, orderNum }, 'payment gateway refused or unreachable');
+      throw gatewayUnavailable();
+    }
+    throw error;
+  }
+}
+
+/** The pending order with its link, the cart's holds kept until the link expires, the link on the cart. */
+async function recordPaymentLink(
+  deps: CheckoutDeps,
+  ctx: TenantContext,
+  link: { cart: CheckoutCart; customer: OrderCustomer | undefined; orderNum: string; created: CreatedLink },
+) {
+  const { cart, orderNum, created } = link;
+  const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
+  await withTransaction(ctx, async (tx) => {
+    const locked = await deps.cart.cartForCheckout(ctx, tx);
+    const order = await insertOrderOfCart(ctx, tx, {
+      orderNum,
+      cartId: locked.cartId,
+      cart,
+      customer: link.customer,
+      paymentStatus: 'PENDING',
+    });
+    await repo.setPaymentLink(tx, order.sales_order_id, {
+      ref: created.orderRef,
+      url: created.paymentUrl,
+      expiresAt,
+      now: ctx.now,
+    });
+    const holds = cart.items.flatMap((item) => (item.holdId ? [item.holdId] : []));
+    await deps.catalog.extend(
+      { db: tx, now: ctx.now },
+      holds,
+      new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000),
+    );
+    await deps.cart.setCartPayment(tx, locked.cartId, {
+      orderNum,
+      paymentRef: created.orderRef,
+      paymentUrl: created.paymentUrl,
+      now: ctx.now,
+    });
+  });
+}
