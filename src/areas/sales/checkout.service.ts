@@ -113,7 +113,7 @@ async function checkPaymentStatus(
   ctx: TenantContext,
   paymentRef: string,
 ): Promise<OrderCheckResult> {
-  const [order] = await ctx.db<repo.SalesOrderRow[]>`SELECT * FROM sales_orders WHERE payment_ref = ${paymentRef}`;
+  const order = await repo.findOrderByPaymentRef(ctx.db, paymentRef);
   const own =
     order &&
     (isEmployee(ctx.roles) ||

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Area, sweepJob } from '../../platform/area.js';
 import type { Config } from '../../config.js';
-import type { OutboxWorker } from '../../platform/outbox/index.js';
+import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
@@ -43,7 +43,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area {
   const outcomes = createPaymentOutcomes({
     ...deps,
     ...gateway,
-    mailQueued: (tenantId) => deps.outbox.kick(tenantId),
+    mail: createMailQueue(deps.outbox),
   });
   const checkout = createCheckoutService({
     ...deps,

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
 import { type AfterCommit, withTransaction } from '../../platform/database/transaction.js';
-import { enqueueMail } from '../../platform/outbox/index.js';
+import type { MailQueue } from '../../platform/outbox/index.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { formatDate } from '../../platform/time.js';
 import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
@@ -37,7 +37,8 @@ export interface OutcomeDeps {
   /** Test orders are accepted only while the gateway itself runs in test mode. */
   testPayments: boolean;
   tenantUrl: (tenantCode: string) => string;
-  mailQueued: (tenantId: string) => void;
+  /** Queues mail in the caller's transaction; the worker wakes once it commits. */
+  mail: MailQueue;
   cart: Pick<CartApi, 'markCartOrdered'>;
   catalog: Pick<CatalogApi, 'release' | 'sellPaidHold'>;
   offlineTickets: OfflineTicketsApi;
@@ -201,7 +202,7 @@ async function queueTicketsMail(
   const token = randomToken(24);
   await repo.setDownloadTokenHash(tx, order.sales_order_id, sha256(token));
   const link = `${deps.tenantUrl(scope.tenant.tenantCode)}/payment/offline/tickets?ref=${encodeURIComponent(order.order_num)}&token=${token}`;
-  await enqueueMail(tx, {
+  await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
     ...ticketsMail(
       { email: order.customer_email, name: order.customer_name },
       scope.tenant.tenantName,
@@ -211,7 +212,6 @@ async function queueTicketsMail(
     ),
     dedupeKey: `paid:${order.order_num}`,
   });
-  afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
 }
 
 async function failure(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) {
@@ -233,7 +233,7 @@ async function recordFailedPayment(deps: OutcomeDeps, scope: OutcomeScope, order
     if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return;
     await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
     if (locked.customer_email) {
-      await enqueueMail(tx, {
+      await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
         ...paymentFailedMail(
           { email: locked.customer_email, name: locked.customer_name },
           scope.tenant.tenantName,
@@ -241,7 +241,6 @@ async function recordFailedPayment(deps: OutcomeDeps, scope: OutcomeScope, order
         ),
         dedupeKey: `failed:${orderNum}`,
       });
-      afterCommit(() => deps.mailQueued(scope.tenant.tenantId));
     }
   });
 }

@@ -114,6 +114,11 @@ export async function findOrderByNumber(db: Queryable, orderNum: string): Promis
   return row;
 }
 
+export async function findOrderByPaymentRef(db: Queryable, paymentRef: string): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE payment_ref = ${paymentRef}`;
+  return row;
+}
+
 /** The order, locked until the transaction ends (payment outcomes change it once). */
 export async function lockOrderByNumber(db: Queryable, orderNum: string): Promise<SalesOrderRow | undefined> {
   const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE order_num = ${orderNum} FOR UPDATE`;

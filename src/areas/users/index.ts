@@ -2,7 +2,7 @@
 // tenant (its first admin).
 import type { Config } from '../../config.js';
 import type { Area } from '../../platform/area.js';
-import type { OutboxWorker } from '../../platform/outbox/index.js';
+import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
 import { usersOperations } from './users.operations.js';
 import { insertUser } from './users.repository.js';
@@ -20,7 +20,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area {
     tenantUrl: deps.tenantUrl,
     rateLimits: deps.config.rateLimits,
     lockout: deps.config.lockout,
-    mailQueued: (tenantId) => deps.outbox.kick(tenantId),
+    mail: createMailQueue(deps.outbox),
   });
   return { operations: usersOperations(users), api: undefined };
 }

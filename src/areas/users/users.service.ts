@@ -9,7 +9,7 @@ import { PgCode, pgErrorCode } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { enqueueMail } from '../../platform/outbox/index.js';
+import type { MailQueue } from '../../platform/outbox/index.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { countRequest } from '../../platform/rate-limit.js';
 import { formatDateTime } from '../../platform/time.js';
@@ -31,8 +31,8 @@ const LOGIN_REFUSED = 'Unknown user, wrong password, or account temporarily lock
 
 export interface UsersDeps {
   sessions: SessionStore;
-  /** Wakes the mail worker for a tenant once the transaction that queued mail has committed. */
-  mailQueued: (tenantId: string) => void;
+  /** Queues mail in the caller's transaction; the worker wakes once it commits. */
+  mail: MailQueue;
   /** The tenant's public address, for links in e-mails. */
   tenantUrl: (tenantCode: string) => string;
   rateLimits: Config['rateLimits'];
@@ -137,7 +137,7 @@ async function register(
   await countRequest(ctx.db, `register:${ctx.clientIp}`, deps.rateLimits.register, ctx.now);
   requirePolicy('password', input.password, input.userLogin, input.userEmail);
   const passwordHash = await hashPassword(input.password);
-  const { user, token } = await withTransaction(ctx, async (tx) => {
+  const { user, token } = await withTransaction(ctx, async (tx, afterCommit) => {
     const created = await repo
       .insertUser(tx, {
         userLogin: input.userLogin,
@@ -155,8 +155,10 @@ async function register(
       })
       .catch(asDuplicate);
     const issued = await repo.issueUserToken(tx, created.user_id, 'ACTIVATION', ctx.now, ACTIVATION_TOKEN_HOURS);
-    await enqueueMail(
+    await deps.mail.queue(
       tx,
+      afterCommit,
+      ctx.tenant.tenantId,
       activationMail(
         { email: created.user_email, name: created.user_name },
         ctx.tenant.tenantName,
@@ -165,7 +167,6 @@ async function register(
     );
     return { user: created, token: issued };
   });
-  deps.mailQueued(ctx.tenant.tenantId);
   // The token activates the address: only the website itself (pk) or staff may see it; others get it by mail.
   const trusted =
     ctx.session?.kind === 'system' ||
@@ -226,10 +227,12 @@ async function requestPasswordReset(deps: UsersDeps, ctx: TenantContext, email: 
   await countRequest(ctx.db, `reset-to:${email.toLowerCase()}`, deps.rateLimits.resetRequest, ctx.now);
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user?.is_active) return RESET_REQUEST_ANSWER;
-  await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx, afterCommit) => {
     const issued = await repo.issueUserToken(tx, user.user_id, 'RESET', ctx.now, RESET_TOKEN_HOURS);
-    await enqueueMail(
+    await deps.mail.queue(
       tx,
+      afterCommit,
+      ctx.tenant.tenantId,
       passwordResetMail(
         { email: user.user_email, name: user.user_name },
         ctx.tenant.tenantName,
@@ -237,7 +240,6 @@ async function requestPasswordReset(deps: UsersDeps, ctx: TenantContext, email: 
       ),
     );
   });
-  deps.mailQueued(ctx.tenant.tenantId);
   return RESET_REQUEST_ANSWER;
 }
 

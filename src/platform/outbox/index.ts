@@ -1,6 +1,5 @@
-// Durable e-mail: queue a mail in the transaction of the change that causes it, then kick the worker.
-//   await lease.sql.begin((tx) => enqueueMail(tx, { to, subject, text, dedupeKey }));
-//   outbox.kick(tenant.tenantId);
+// Durable e-mail: queue a mail in the transaction of the change that causes it; the worker wakes once it commits.
+//   await withTransaction(ctx, (tx, afterCommit) => mail.queue(tx, afterCommit, tenantId, { to, subject, text }));
 export type { MailMessage } from './mail-message.js';
 export {
   createFileMailTransport,
@@ -10,4 +9,5 @@ export {
   type SmtpMailTransportOptions,
 } from './mail-transport.js';
 export { createOutboxWorker, type OutboxWorker, type OutboxWorkerDeps } from './outbox-worker.js';
+export { createMailQueue, type MailQueue } from './mail-queue.js';
 export { enqueueMail, type OutgoingMail } from './outbox.repository.js';
