@@ -3,7 +3,7 @@
 import type { Queryable } from '../../platform/database/connections.js';
 import * as holds from './capacity.repository.js';
 import type { Holder, SeatsToHold } from './capacity.repository.js';
-import { selectSlot, selectSlotAt } from './catalog.repository.js';
+import { selectSlot, selectSlotAt } from './inventory-slots.repository.js';
 
 /**
  * The seats a statement of another area holds with the database function catalog_hold_seats, together with rows

@@ -6,7 +6,11 @@ import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/htt
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time.js';
-import * as repo from './catalog.repository.js';
+import * as attributeRepo from './attributes.repository.js';
+import * as categoryRepo from './categories.repository.js';
+import * as slotRepo from './inventory-slots.repository.js';
+import * as productRepo from './products.repository.js';
+import * as variantRepo from './variants.repository.js';
 import type { SaveAttributeRequest, SaveVariantRequest, SetInventoryRequest } from './catalog.schemas.js';
 import type { CatalogService } from './catalog.service.js';
 import { type AdminDeps, decimal, duplicate } from './admin-deps.js';
@@ -27,7 +31,10 @@ interface CategoryInput {
 async function saveCategory(deps: AdminDeps, ctx: TenantContext, input: CategoryInput) {
   return deps.write(ctx, async (tx) => {
     const categoryId = await writeCategory(tx, input);
-    const saved = findNode(categoryTree(await repo.selectCategories(tx)), (node) => node.categoryId === categoryId);
+    const saved = findNode(
+      categoryTree(await categoryRepo.selectCategories(tx)),
+      (node) => node.categoryId === categoryId,
+    );
     if (!saved) throw notFound('Category');
     return saved;
   });
@@ -35,14 +42,14 @@ async function saveCategory(deps: AdminDeps, ctx: TenantContext, input: Category
 
 /** Inserts or updates the category (refusing a parent that is missing or inside it); answers its id. */
 async function writeCategory(tx: TransactionSql, input: CategoryInput): Promise<number> {
-  const rows = await repo.selectCategories(tx);
+  const rows = await categoryRepo.selectCategories(tx);
   const parentId = input.parentCategoryId;
   if (parentId !== undefined && parentId !== null && !rows.some((row) => row.category_id === parentId)) {
     throw notFound('Parent category');
   }
   let categoryId = input.categoryId;
   if (categoryId === undefined) {
-    categoryId = await repo.insertCategory(tx, {
+    categoryId = await categoryRepo.insertCategory(tx, {
       name: input.categoryName,
       parentId: parentId ?? null,
       seq: input.categorySeq ?? 0,
@@ -59,7 +66,7 @@ async function writeCategory(tx: TransactionSql, input: CategoryInput): Promise<
         throw new ApiError(ErrorCode.INVALID_STATE, 'A category cannot be placed under itself');
       }
     }
-    const updated = await repo.updateCategory(tx, id, {
+    const updated = await categoryRepo.updateCategory(tx, id, {
       name: input.categoryName,
       parentId,
       seq: input.categorySeq,
@@ -71,19 +78,19 @@ async function writeCategory(tx: TransactionSql, input: CategoryInput): Promise<
 
 async function deleteCategory(deps: AdminDeps, ctx: TenantContext, categoryId: number) {
   return deps.write(ctx, async (tx) => {
-    const usage = await repo.categoryUsage(tx, categoryId);
+    const usage = await categoryRepo.categoryUsage(tx, categoryId);
     if (usage.children > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has sub-categories');
     if (usage.products > 0) throw new ApiError(ErrorCode.INVALID_STATE, 'The category has products');
-    if (!(await repo.deleteCategory(tx, categoryId))) throw notFound('Category');
+    if (!(await categoryRepo.deleteCategory(tx, categoryId))) throw notFound('Category');
     return true as const;
   });
 }
 
 async function saveAttribute(deps: AdminDeps, ctx: TenantContext, input: SaveAttributeRequest) {
-  const product = await repo.selectProduct(ctx.db, { productId: input.productId }, false);
+  const product = await productRepo.selectProduct(ctx.db, { productId: input.productId }, false);
   if (!product) throw notFound('Product');
   const attributeId = await deps.write(ctx, async (tx) => {
-    const id = await repo.saveAttribute(tx, input.productId, {
+    const id = await attributeRepo.saveAttribute(tx, input.productId, {
       attributeId: input.attributeId,
       name: input.name,
       sequence: input.sequence ?? 0,
@@ -91,7 +98,7 @@ async function saveAttribute(deps: AdminDeps, ctx: TenantContext, input: SaveAtt
     if (id === undefined) throw notFound('Attribute of the product');
     const kept: number[] = [];
     for (const [index, value] of input.values.entries()) {
-      const valueId = await repo.saveAttributeValue(tx, id, {
+      const valueId = await attributeRepo.saveAttributeValue(tx, id, {
         attributeValueId: value.attributeValueId,
         attributeValue: value.attributeValue,
         attributeDescription: value.attributeDescription ?? null,
@@ -101,30 +108,32 @@ async function saveAttribute(deps: AdminDeps, ctx: TenantContext, input: SaveAtt
       if (valueId === undefined) throw notFound(`Attribute value ${value.attributeValueId} of the attribute`);
       kept.push(valueId);
     }
-    await repo.deleteOtherAttributeValues(tx, id, kept);
+    await attributeRepo.deleteOtherAttributeValues(tx, id, kept);
     return id;
   });
-  const saved = (await repo.selectAttributes(ctx.db, input.productId)).find((row) => row.attribute_id === attributeId);
+  const saved = (await attributeRepo.selectAttributes(ctx.db, input.productId)).find(
+    (row) => row.attribute_id === attributeId,
+  );
   if (!saved) throw notFound('Attribute');
   return toAttribute(saved, product.currency);
 }
 
 async function deleteAttribute(deps: AdminDeps, ctx: TenantContext, attributeId: number) {
   return deps.write(ctx, async (tx) => {
-    if (!(await repo.deleteAttribute(tx, attributeId))) throw notFound('Attribute');
+    if (!(await attributeRepo.deleteAttribute(tx, attributeId))) throw notFound('Attribute');
     return true as const;
   });
 }
 
 async function saveVariant(deps: AdminDeps, ctx: TenantContext, input: SaveVariantRequest) {
-  const product = await repo.selectProduct(ctx.db, { productId: input.productId }, false);
+  const product = await productRepo.selectProduct(ctx.db, { productId: input.productId }, false);
   if (!product) throw notFound('Product');
   const currency = product.currency;
   const valueIds = [...new Set(input.attributeVals ?? [])];
-  if ((await repo.countProductAttributeValues(ctx.db, input.productId, valueIds)) !== valueIds.length) {
+  if ((await attributeRepo.countProductAttributeValues(ctx.db, input.productId, valueIds)) !== valueIds.length) {
     throw invalidFormat('attributeVals', 'names attribute values that are not the product’s');
   }
-  const columns: repo.VariantColumns = {
+  const columns: variantRepo.VariantColumns = {
     servcode: input.servcode,
     servname: input.servname,
     cprice: decimal(input.cprice, currency),
@@ -142,29 +151,31 @@ async function saveVariant(deps: AdminDeps, ctx: TenantContext, input: SaveVaria
   const servid = await deps.write(ctx, async (tx) => {
     let id = input.servid;
     if (id === undefined) {
-      id = await repo
+      id = await variantRepo
         .insertVariant(tx, { ...columns, product_id: input.productId })
         .catch(duplicate('The variant code'));
-    } else if (!(await repo.updateVariant(tx, id, input.productId, columns).catch(duplicate('The variant code')))) {
+    } else if (
+      !(await variantRepo.updateVariant(tx, id, input.productId, columns).catch(duplicate('The variant code')))
+    ) {
       throw notFound('Variant of the product');
     }
-    if (input.attributeVals !== undefined) await repo.setVariantAttributeValues(tx, id, valueIds);
+    if (input.attributeVals !== undefined) await variantRepo.setVariantAttributeValues(tx, id, valueIds);
     return id;
   });
-  const saved = await repo.selectVariant(ctx.db, servid);
+  const saved = await variantRepo.selectVariant(ctx.db, servid);
   if (!saved) throw notFound('Variant');
   return toVariant(saved, product, true);
 }
 
 async function deleteVariant(deps: AdminDeps, ctx: TenantContext, servid: number) {
   const done = await deps.write(ctx, async (tx) => {
-    const variant = await repo.selectVariant(tx, servid);
+    const variant = await variantRepo.selectVariant(tx, servid);
     if (!variant) throw notFound('Variant');
-    if ((await repo.variantSales(tx, servid)) > 0)
+    if ((await variantRepo.variantSales(tx, servid)) > 0)
       throw new ApiError(ErrorCode.INVALID_STATE, 'The variant has sales or held seats');
-    const siblings = await repo.selectVariants(tx, variant.product_id);
+    const siblings = await variantRepo.selectVariants(tx, variant.product_id);
     if (siblings.length <= 1) throw new ApiError(ErrorCode.INVALID_STATE, 'A product keeps at least one variant');
-    await repo.deleteVariant(tx, servid).catch((error: unknown) => {
+    await variantRepo.deleteVariant(tx, servid).catch((error: unknown) => {
       if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
         throw new ApiError(ErrorCode.INVALID_STATE, 'The variant is still referenced by carts or orders');
       }
@@ -172,7 +183,7 @@ async function deleteVariant(deps: AdminDeps, ctx: TenantContext, servid: number
     });
     if (variant.is_default) {
       const heir = siblings.find((sibling) => sibling.servid !== servid);
-      if (heir) await repo.updateVariant(tx, heir.servid, variant.product_id, { is_default: true });
+      if (heir) await variantRepo.updateVariant(tx, heir.servid, variant.product_id, { is_default: true });
     }
     return true as const;
   });
@@ -180,7 +191,7 @@ async function deleteVariant(deps: AdminDeps, ctx: TenantContext, servid: number
 }
 
 async function setInventory(deps: AdminDeps, ctx: TenantContext, input: SetInventoryRequest) {
-  const variant = await repo.selectVariant(ctx.db, input.variantId);
+  const variant = await variantRepo.selectVariant(ctx.db, input.variantId);
   if (!variant || variant.product_id !== input.productId) throw notFound('Variant of the product');
   const span = daysBetween(input.dateFrom, input.dateTo);
   if (span < 0) throw invalidFormat('dateTo', 'must not be before dateFrom');
@@ -198,7 +209,7 @@ async function setInventory(deps: AdminDeps, ctx: TenantContext, input: SetInven
   const slotsWritten =
     dates.length === 0
       ? 0
-      : await deps.write(ctx, (tx) => repo.upsertSlots(tx, variant.servid, dates, times, input.capacity));
+      : await deps.write(ctx, (tx) => slotRepo.upsertSlots(tx, variant.servid, dates, times, input.capacity));
   return { slotsWritten };
 }
 
@@ -208,8 +219,8 @@ async function inventory(
   input: { variantId: number; dateFrom: string; dateTo: string },
 ) {
   if (daysBetween(input.dateFrom, input.dateTo) < 0) throw invalidFormat('dateTo', 'must not be before dateFrom');
-  if (!(await repo.selectVariant(ctx.db, input.variantId))) throw notFound('Variant');
-  const slots = await repo.selectSlots(ctx.db, input.variantId, input.dateFrom, input.dateTo, ctx.now);
+  if (!(await variantRepo.selectVariant(ctx.db, input.variantId))) throw notFound('Variant');
+  const slots = await slotRepo.selectSlots(ctx.db, input.variantId, input.dateFrom, input.dateTo, ctx.now);
   return slots.map((slot) => ({
     slotId: slot.slot_id,
     variantId: slot.servid,

@@ -5,7 +5,9 @@ import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/htt
 import type { TenantContext } from '../../platform/http/operation.js';
 import { localToInstant } from '../../platform/time.js';
 import { type AdminDeps, decimal, duplicate } from './admin-deps.js';
-import * as repo from './catalog.repository.js';
+import * as categoryRepo from './categories.repository.js';
+import * as productRepo from './products.repository.js';
+import * as variantRepo from './variants.repository.js';
 import type { SaveProductRequest } from './catalog.schemas.js';
 
 const instant = (ctx: TenantContext, field: string, value: string | null | undefined) => {
@@ -15,8 +17,12 @@ const instant = (ctx: TenantContext, field: string, value: string | null | undef
   return at;
 };
 
-const productColumns = (ctx: TenantContext, input: SaveProductRequest, currency: string): repo.ProductColumns => {
-  const columns: repo.ProductColumns = {
+const productColumns = (
+  ctx: TenantContext,
+  input: SaveProductRequest,
+  currency: string,
+): productRepo.ProductColumns => {
+  const columns: productRepo.ProductColumns = {
     prod_code: input.prodCode,
     prod_name: input.prodName,
     product_price: decimal(input.productPrice, currency),
@@ -75,22 +81,24 @@ const productColumns = (ctx: TenantContext, input: SaveProductRequest, currency:
 
 export async function saveProduct(deps: AdminDeps, ctx: TenantContext, input: SaveProductRequest) {
   const existing =
-    input.productId === undefined ? undefined : await repo.selectProduct(ctx.db, { productId: input.productId }, false);
+    input.productId === undefined
+      ? undefined
+      : await productRepo.selectProduct(ctx.db, { productId: input.productId }, false);
   if (input.productId !== undefined && !existing) throw notFound('Product');
   const currency = input.currency ?? existing?.currency ?? ctx.tenant.currency;
   const columns = productColumns(ctx, input, currency);
   const minimum = input.minQuantity ?? existing?.min_quantity ?? 1;
   const maximum = input.maxQuantity ?? existing?.max_quantity ?? 20;
   if (minimum > maximum) throw invalidFormat('maxQuantity', 'must not be below minQuantity');
-  if (!(await repo.selectCategories(ctx.db)).some((row) => row.category_id === input.publicCategoryId)) {
+  if (!(await categoryRepo.selectCategories(ctx.db)).some((row) => row.category_id === input.publicCategoryId)) {
     throw notFound('Category (publicCategoryId)');
   }
   const productId = await deps.write(ctx, async (tx) => {
     let id = input.productId;
     if (id === undefined) {
-      id = await repo.insertProduct(tx, columns).catch(duplicate('The product code'));
+      id = await productRepo.insertProduct(tx, columns).catch(duplicate('The product code'));
       // Every product has at least one variant (contract §6).
-      await repo.insertVariant(tx, {
+      await variantRepo.insertVariant(tx, {
         product_id: id,
         servcode: 'DEFAULT',
         servname: input.prodName,
@@ -99,10 +107,10 @@ export async function saveProduct(deps: AdminDeps, ctx: TenantContext, input: Sa
         is_default: true,
       });
     } else {
-      await repo.updateProduct(tx, id, columns).catch(duplicate('The product code'));
+      await productRepo.updateProduct(tx, id, columns).catch(duplicate('The product code'));
     }
     if (input.transfers) {
-      await repo.replaceTransfers(
+      await productRepo.replaceTransfers(
         tx,
         id,
         input.transfers.map((t) => ({
@@ -120,10 +128,10 @@ export async function saveProduct(deps: AdminDeps, ctx: TenantContext, input: Sa
 
 export async function deleteProduct(deps: AdminDeps, ctx: TenantContext, productId: number) {
   const done = await deps.write(ctx, async (tx) => {
-    if ((await repo.productSales(tx, productId)) > 0) {
+    if ((await productRepo.productSales(tx, productId)) > 0) {
       throw new ApiError(ErrorCode.INVALID_STATE, 'The product has sales or held seats');
     }
-    const deleted = await repo.deleteProduct(tx, productId).catch((error: unknown) => {
+    const deleted = await productRepo.deleteProduct(tx, productId).catch((error: unknown) => {
       // Carts, orders or offline tickets still name the product: their records must stay.
       if (pgErrorCode(error) === PgCode.foreignKeyViolation) {
         throw new ApiError(ErrorCode.INVALID_STATE, 'The product is still referenced by carts, orders or tickets');
