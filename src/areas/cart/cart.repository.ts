@@ -316,8 +316,9 @@ export async function deleteItems(db: Queryable, cartId: string, itemIds: number
 }
 
 /** Moves every item of one cart to another, numbering them after the target's own items. */
+/** Moves a cart's items, renumbered after the target's; their holds follow them (the catalog's function). */
 export async function moveItems(db: Queryable, fromCartId: string, toCartId: string): Promise<void> {
-  await db`
+  const [moved] = await db<{ first: number }[]>`
     WITH target AS (
       UPDATE carts t SET next_item_id = t.next_item_id + s.next_item_id
       FROM carts s WHERE t.cart_id = ${toCartId} AND s.cart_id = ${fromCartId}
@@ -326,7 +327,9 @@ export async function moveItems(db: Queryable, fromCartId: string, toCartId: str
       cart_id = ${toCartId},
       item_id = item_id + (SELECT first FROM target),
       parent_item_id = parent_item_id + (SELECT first FROM target)
-    WHERE cart_id = ${fromCartId}`;
+    WHERE cart_id = ${fromCartId}
+    RETURNING (SELECT first FROM target) AS first`;
+  if (moved) await db`SELECT catalog_move_cart_holds(${fromCartId}::uuid, ${toCartId}::uuid, ${moved.first}::int)`;
 }
 
 export async function setCartPayment(

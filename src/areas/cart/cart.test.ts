@@ -100,6 +100,13 @@ beforeAll(async () => {
 
 afterAll(() => service.close());
 
+/** Runs `work` on the tenant's own database (checks of what the API does not show). */
+const tenantDb = <T>(work: (sql: Sql) => Promise<T>) => {
+  const record = service.registry.byId(tenant.tenantId);
+  if (!record) throw new Error('the test tenant is not in the registry');
+  return withTenantDb(service, record, work);
+};
+
 describe('the cart state table', () => {
   it('create → empty cart; addItem → items with holds; load; removeItem; delete → true', async () => {
     const session = await guest();
@@ -236,6 +243,13 @@ describe('the cart state table', () => {
     const persisted = await ok('/cart/persist', { session: admin, oldSession: anonymous });
     expect(persisted.items.map((i: { cartItemId: string }) => i.cartItemId)).toEqual(['moved']);
     expect((await ok('/cart/create', { session: admin, persistent: true })).cartId).toBe(persisted.cartId);
+    // The moved line's hold names it where it is now, so the cart's version follows the hold.
+    const [movedHold] = await tenantDb(
+      (sql) => sql<{ cart_id: string; item_id: number }[]>`
+        SELECT h.cart_id::text, h.item_id FROM capacity_holds h JOIN cart_items i ON i.hold_id = h.hold_id
+        WHERE i.cart_id = ${persisted.cartId}`,
+    );
+    expect(movedHold).toEqual({ cart_id: persisted.cartId, item_id: persisted.items[0].itemId });
     // The moved line kept its place in the numbering: the next one follows it.
     expect(await ok('/cart/addItem', { session: admin, items: [adult({ quantity: 1 })] })).toEqual([
       { itemId: persisted.items[0].itemId + 1, cartItemId: null },
@@ -350,11 +364,6 @@ describe('one statement per add', () => {
 });
 
 describe("loads answered from the node's copy", () => {
-  const tenantDb = <T>(work: (sql: Sql) => Promise<T>) => {
-    const record = service.registry.byId(tenant.tenantId);
-    if (!record) throw new Error('the test tenant is not in the registry');
-    return withTenantDb(service, record, work);
-  };
   const versionOf = async (cartId: string) =>
     tenantDb(
       async (sql) =>
