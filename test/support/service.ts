@@ -10,6 +10,7 @@ import type { ServerAddress, Sql } from '../../src/platform/database/connections
 import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 import { type Service, startService } from '../../src/service.js';
 import { testServer, uniqueName } from './database.js';
+import { until } from './wait.js';
 
 export const TEST_BASE_DOMAIN = 'localhost';
 export const TEST_PLATFORM_SECRET = 'test-platform-secret';
@@ -154,4 +155,25 @@ export async function runJobOnce(service: Service, name: string): Promise<void> 
   const job = service.jobs.find((candidate) => candidate.name === name);
   if (!job?.runOnce) throw new Error(`no job "${name}" that runs in rounds`);
   await job.runOnce();
+}
+
+/** Two nodes of one cluster (one platform database) and a tenant both serve: node B already answers its host. */
+export async function twoNodes(
+  options: TestServiceOptions = {},
+): Promise<{ nodeA: Service; nodeB: Service; tenant: ProvisionedTestTenant; close(): Promise<void> }> {
+  const nodeA = await startTestService(options);
+  const nodeB = await startTestService({ ...options, sameDatabasesAs: nodeA.config });
+  const tenant = await provisionTenant(nodeA, await platformToken(nodeA));
+  const served = async () =>
+    (await nodeB.app.inject({ method: 'GET', url: '/auth/config', headers: { host: tenant.host } })).statusCode === 200;
+  await until(served, 2000);
+  return {
+    nodeA,
+    nodeB,
+    tenant,
+    async close() {
+      await nodeB.close();
+      await nodeA.close();
+    },
+  };
 }

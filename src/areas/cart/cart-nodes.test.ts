@@ -3,13 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
 import { addDays, formatDate } from '../../platform/time.js';
-import {
-  adminSession,
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-} from '../../../test/support/service.js';
+import { adminSession, type ProvisionedTestTenant, twoNodes } from '../../../test/support/service.js';
 import { until } from '../../../test/support/wait.js';
 
 let nodeA: Service;
@@ -23,21 +17,13 @@ async function ok(node: Service, url: string, payload: object) {
   return answer.apiData;
 }
 
+let cluster: Awaited<ReturnType<typeof twoNodes>>;
+
 beforeAll(async () => {
-  nodeA = await startTestService();
-  nodeB = await startTestService({ sameDatabasesAs: nodeA.config });
-  tenant = await provisionTenant(nodeA, await platformToken(nodeA));
-  await until(
-    async () =>
-      (await nodeB.app.inject({ method: 'GET', url: '/auth/config', headers: { host: tenant.host } })).statusCode ===
-      200,
-    2000,
-  );
+  cluster = await twoNodes();
+  ({ nodeA, nodeB, tenant } = cluster);
 });
-afterAll(async () => {
-  await nodeB.close();
-  await nodeA.close();
-});
+afterAll(() => cluster?.close());
 
 describe('cart loads on two nodes', () => {
   it('a change made through node B shows in node A’s next load, though node A kept a copy', async () => {

@@ -3,13 +3,7 @@
 // shows at once on the other node, not after the cache's lifetime.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
-import {
-  adminSession,
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-} from '../../../test/support/service.js';
+import { adminSession, type ProvisionedTestTenant, twoNodes } from '../../../test/support/service.js';
 import { until } from '../../../test/support/wait.js';
 
 let nodeA: Service;
@@ -27,22 +21,14 @@ async function ok(node: Service, url: string, payload: object) {
 /** The other node hears of a change by NOTIFY, a moment after the write answered. */
 const within = (check: () => Promise<boolean>) => until(check, 1_000);
 
+let cluster: Awaited<ReturnType<typeof twoNodes>>;
+
 beforeAll(async () => {
-  nodeA = await startTestService();
-  nodeB = await startTestService({ sameDatabasesAs: nodeA.config });
-  tenant = await provisionTenant(nodeA, await platformToken(nodeA));
-  await until(
-    async () =>
-      (await nodeB.app.inject({ method: 'GET', url: '/auth/config', headers: { host: tenant.host } })).statusCode ===
-      200,
-    2000,
-  );
+  cluster = await twoNodes();
+  ({ nodeA, nodeB, tenant } = cluster);
   admin = await adminSession(nodeA, tenant);
 });
-afterAll(async () => {
-  await nodeB.close();
-  await nodeA.close();
-});
+afterAll(() => cluster?.close());
 
 describe('catalog caches on two nodes', () => {
   it('a category renamed through node A is served renamed by both nodes at once', async () => {

@@ -2,12 +2,7 @@
 // the other at once despite its cache; JWTs of the tenant's realm; rate limits shared by the nodes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
-import {
-  platformToken,
-  type ProvisionedTestTenant,
-  provisionTenant,
-  startTestService,
-} from '../../../test/support/service.js';
+import { platformToken, type ProvisionedTestTenant, provisionTenant, twoNodes } from '../../../test/support/service.js';
 import { sha256 } from '../crypto.js';
 import { until } from '../../../test/support/wait.js';
 
@@ -15,6 +10,7 @@ let nodeA: Service;
 let nodeB: Service;
 let tenant: ProvisionedTestTenant;
 let adminSession: string;
+let cluster: Awaited<ReturnType<typeof twoNodes>>;
 
 async function post(
   node: Service,
@@ -54,11 +50,8 @@ async function newUser(roles: string[]) {
 }
 
 beforeAll(async () => {
-  const env = { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_CHECK: '3' };
-  nodeA = await startTestService({ env });
-  nodeB = await startTestService({ sameDatabasesAs: nodeA.config, env });
-  tenant = await provisionTenant(nodeA, await platformToken(nodeA));
-  await until(async () => nodeB.registry.byCode(tenant.tenantCode) !== undefined, 2000);
+  cluster = await twoNodes({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_CHECK: '3' } });
+  ({ nodeA, nodeB, tenant } = cluster);
   const first = await post(nodeA, '/user/authenticate', {
     username: 'admin',
     password: tenant.adminUser.temporaryPassword,
@@ -72,10 +65,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await nodeB.close();
-  await nodeA.close();
-});
+afterAll(() => cluster?.close());
 
 describe('sessions in a cluster', () => {
   it('a logout on node A is refused by node B within a second, though B had the session cached', async () => {

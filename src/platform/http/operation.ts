@@ -145,35 +145,34 @@ export function registerOperations(app: FastifyInstance, operations: readonly Op
 export function operation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
   definition: TenantOperation<I, Q, R>,
 ): OperationDeclaration {
-  return {
-    path: definition.path,
-    methods: definition.methods,
-    summary: definition.summary,
-    tags: tagsOf(definition),
-    response: definition.response,
-    policy: {
-      kind: 'tenant',
-      allow: definition.allow,
-      sessionParameter: definition.sessionParameter,
-      duringPasswordChange: definition.duringPasswordChange ?? false,
-    },
-    register: (app) => registerTenantOperation(app, definition),
+  const policy: AccessPolicy = {
+    kind: 'tenant',
+    allow: definition.allow,
+    sessionParameter: definition.sessionParameter,
+    duringPasswordChange: definition.duringPasswordChange ?? false,
   };
+  return declaration(definition, policy, (app) => registerTenantOperation(app, definition));
 }
 
 /** An operation of the platform (base domain): public, or for holders of a platform token. */
 export function platformOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
   definition: PlatformOperation<I, Q, R>,
 ): OperationDeclaration {
-  return {
-    path: definition.path,
-    methods: definition.methods,
-    summary: definition.summary,
-    tags: tagsOf(definition),
-    response: definition.response,
-    policy: { kind: 'platform', access: definition.access, onTenantHosts: definition.onTenantHosts ?? false },
-    register: (app) => registerPlatformOperation(app, definition),
+  const policy: AccessPolicy = {
+    kind: 'platform',
+    access: definition.access,
+    onTenantHosts: definition.onTenantHosts ?? false,
   };
+  return declaration(definition, policy, (app) => registerPlatformOperation(app, definition));
+}
+
+function declaration<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
+  definition: CommonDefinition<I, Q, R>,
+  policy: AccessPolicy,
+  register: (app: FastifyInstance) => void,
+): OperationDeclaration {
+  const { path, methods, summary, response } = definition;
+  return { path, methods, summary, tags: tagsOf(definition), response, policy, register };
 }
 
 function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
