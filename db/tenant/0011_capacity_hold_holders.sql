@@ -31,13 +31,16 @@ ALTER TABLE capacity_holds
     ELSE false
   END);
 
-CREATE INDEX capacity_holds_cart_item ON capacity_holds (cart_id, item_id) WHERE cart_id IS NOT NULL;
+-- No index on (cart_id, item_id): a cart finds its items' holds by their hold_id (cart_items.hold_id), and every
+-- add would pay for maintaining one.
 
 -- Takes `quantity` seats of the slot (variant, date, start time: '' for a whole-day slot) when that many are free,
 -- and records a hold of them until `expires_at` for its holder: a cart's item (cart_id => …, item_id => …) or a
 -- reference (reference => …), named by argument. Answers the hold and its slot, or no row when the slot is missing
 -- or its seats are taken as counted (holds that ran out still count until swept: the caller's retry sweeps them).
 -- One statement: the slot's row is locked for it alone; lock order as everywhere, holds then slot.
+-- PL/pgSQL rather than SQL: its statement's plan is cached per connection on every supported PostgreSQL (SQL
+-- functions' plans are cached only from PostgreSQL 18).
 CREATE FUNCTION catalog_hold_seats(
   variant_id integer,
   slot_date date,

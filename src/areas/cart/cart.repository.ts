@@ -315,10 +315,9 @@ export async function deleteItems(db: Queryable, cartId: string, itemIds: number
   await db`DELETE FROM cart_items WHERE cart_id = ${cartId} AND item_id = ANY (${itemIds}::int[])`;
 }
 
-/** Moves every item of one cart to another, numbering them after the target's own items. */
 /** Moves a cart's items, renumbered after the target's; their holds follow them (the catalog's function). */
 export async function moveItems(db: Queryable, fromCartId: string, toCartId: string): Promise<void> {
-  const [moved] = await db<{ first: number }[]>`
+  const moved = await db<{ first: number; hold_id: string | null }[]>`
     WITH target AS (
       UPDATE carts t SET next_item_id = t.next_item_id + s.next_item_id
       FROM carts s WHERE t.cart_id = ${toCartId} AND s.cart_id = ${fromCartId}
@@ -328,8 +327,12 @@ export async function moveItems(db: Queryable, fromCartId: string, toCartId: str
       item_id = item_id + (SELECT first FROM target),
       parent_item_id = parent_item_id + (SELECT first FROM target)
     WHERE cart_id = ${fromCartId}
-    RETURNING (SELECT first FROM target) AS first`;
-  if (moved) await db`SELECT catalog_move_cart_holds(${fromCartId}::uuid, ${toCartId}::uuid, ${moved.first}::int)`;
+    RETURNING (SELECT first FROM target) AS first, hold_id::text`;
+  const holdIds = moved.flatMap((item) => (item.hold_id === null ? [] : [item.hold_id]));
+  const offset = moved[0]?.first;
+  if (offset !== undefined && holdIds.length > 0) {
+    await db`SELECT catalog_move_cart_holds(${holdIds}::bigint[], ${toCartId}::uuid, ${offset}::int)`;
+  }
 }
 
 export async function setCartPayment(
