@@ -81,13 +81,13 @@ function buildAreas(
   const system = createSystemArea({ ...platform, state: { initialized } });
   const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
   const platformAdmin = createPlatformAdminArea(platform);
-  const users = createUsersArea(platform);
+  const customers = createCustomersArea();
+  const users = createUsersArea({ ...platform, customers: customers.api });
   const common = createCommonArea({ botCheck: integrations.botCheck, rateLimits: config.rateLimits });
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea();
   const cart = createCartArea({ sessions: platform.sessions, catalog: catalog.api });
-  const customers = createCustomersArea();
   const sales = createSalesArea({
     ...platform,
     ...integrations,

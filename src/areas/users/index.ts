@@ -9,7 +9,7 @@ import { insertUser } from './users.repository.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
 
 /** The platform's parts the area uses, by their own names. */
-export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl'> {
+export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' | 'customers'> {
   config: Pick<Config, 'rateLimits' | 'lockout'>;
   outbox: Pick<OutboxWorker, 'kick'>;
 }
@@ -18,6 +18,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area {
   const users = createUsersService({
     sessions: deps.sessions,
     tenantUrl: deps.tenantUrl,
+    customers: deps.customers,
     rateLimits: deps.config.rateLimits,
     lockout: deps.config.lockout,
     mail: createMailQueue(deps.outbox),

@@ -136,6 +136,15 @@ export async function setRoles(
   return row;
 }
 
+/** Links the user to its customer record (contract §7.1: a customer user's `contactId` is its `customerId`). */
+export async function setContactId(db: Queryable, userId: number, contactId: number, now: Date): Promise<UserRow> {
+  const [row] = await db<UserRow[]>`
+    UPDATE users SET contact_id = ${contactId}, updated_at = ${now} WHERE user_id = ${userId}
+    RETURNING *, common_country_name(users.country_id) AS country_name`;
+  if (!row) throw new Error('user vanished while linking its customer record');
+  return row;
+}
+
 export async function activateUser(db: Queryable, userId: number, now: Date): Promise<UserRow> {
   const [row] = await db<UserRow[]>`
     UPDATE users SET is_active = true, updated_at = ${now} WHERE user_id = ${userId} RETURNING *, common_country_name(users.country_id) AS country_name`;

@@ -1,11 +1,12 @@
 // Use cases of user accounts: registration and activation, login with lockout, profile and password
 // changes, password reset by e-mail, sessions, and the admin's user management.
 import type { Config } from '../../config.js';
+import type { CustomersApi } from '../customers/index.js';
 import { isEmployee, type Role } from '../../platform/auth/roles.js';
 import { revokeUserSessions } from '../../platform/auth/session.repository.js';
 import type { SessionStore } from '../../platform/auth/sessions.js';
 import { temporaryPassword } from '../../platform/crypto.js';
-import { PgCode, pgErrorCode } from '../../platform/database/connections.js';
+import { PgCode, pgErrorCode, type Queryable } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -37,6 +38,8 @@ export interface UsersDeps {
   tenantUrl: (tenantCode: string) => string;
   rateLimits: Config['rateLimits'];
   lockout: Config['lockout'];
+  /** A customer user's customer record is found or created through the customers area (contract §7.1). */
+  customers: Pick<CustomersApi, 'findOrCreateByEmail'>;
 }
 
 export function createUsersService(deps: UsersDeps) {
@@ -64,7 +67,7 @@ export function createUsersService(deps: UsersDeps) {
       return rows.map((row) => toUserView(row, ctx.tenant.timezone));
     },
     setRoles: (ctx: TenantContext, userId: number, roles: Role[]) => setRoles(deps, ctx, userId, roles),
-    create,
+    create: (ctx: TenantContext, input: CreateInput) => create(deps, ctx, input),
   };
 }
 
@@ -87,6 +90,23 @@ async function ownOrAdministered(ctx: TenantContext, userId: number) {
   const user = await repo.findUserById(ctx.db, userId);
   if (!user) throw notFound('User');
   return user;
+}
+
+/**
+ * A customer user gets the customer record of its e-mail (the oldest active one, any case), created with its
+ * name, e-mail and mobile when there is none, and its `contactId` names that record (contract §7.1). Runs in the
+ * caller's transaction, so user and record are made together or not at all. Others (employees, the provisioned
+ * admin) keep no record.
+ */
+async function linkCustomerRecord(deps: UsersDeps, tx: Queryable, user: repo.UserRow, now: Date) {
+  if (!user.roles.includes('customer')) return user;
+  const customer = await deps.customers.findOrCreateByEmail(tx, {
+    email: user.user_email,
+    custName: user.user_name ?? user.user_login,
+    mobilePhone: user.mobile,
+    userId: user.user_id,
+  });
+  return repo.setContactId(tx, user.user_id, customer.customerId, now);
 }
 
 function link(deps: UsersDeps, ctx: TenantContext, path: string, token: string): string {
@@ -138,7 +158,7 @@ async function register(
   requirePolicy('password', input.password, input.userLogin, input.userEmail);
   const passwordHash = await hashPassword(input.password);
   const { user, token } = await withTransaction(ctx, async (tx, afterCommit) => {
-    const created = await repo
+    const inserted = await repo
       .insertUser(tx, {
         userLogin: input.userLogin,
         userEmail: input.userEmail,
@@ -154,6 +174,7 @@ async function register(
         now: ctx.now,
       })
       .catch(asDuplicate);
+    const created = await linkCustomerRecord(deps, tx, inserted, ctx.now);
     const issued = await repo.issueUserToken(tx, created.user_id, 'ACTIVATION', ctx.now, ACTIVATION_TOKEN_HOURS);
     await deps.mail.queue(
       tx,
@@ -282,23 +303,31 @@ async function setRoles(deps: UsersDeps, ctx: TenantContext, userId: number, rol
   return toUserView(updated, ctx.tenant.timezone);
 }
 
-async function create(
-  ctx: TenantContext,
-  input: { userLogin: string; userEmail: string; userName: string; roles: Role[] },
-) {
+interface CreateInput {
+  userLogin: string;
+  userEmail: string;
+  userName: string;
+  roles: Role[];
+}
+
+async function create(deps: UsersDeps, ctx: TenantContext, input: CreateInput) {
   const password = temporaryPassword();
-  const created = await repo
-    .insertUser(ctx.db, {
-      userLogin: input.userLogin,
-      userEmail: input.userEmail,
-      userName: input.userName,
-      passwordHash: await hashPassword(password),
-      roles: input.roles,
-      isActive: true,
-      requiredActions: ['UPDATE_PASSWORD'],
-      now: ctx.now,
-    })
-    .catch(asDuplicate);
+  const passwordHash = await hashPassword(password);
+  const created = await withTransaction(ctx, async (tx) => {
+    const inserted = await repo
+      .insertUser(tx, {
+        userLogin: input.userLogin,
+        userEmail: input.userEmail,
+        userName: input.userName,
+        passwordHash,
+        roles: input.roles,
+        isActive: true,
+        requiredActions: ['UPDATE_PASSWORD'],
+        now: ctx.now,
+      })
+      .catch(asDuplicate);
+    return linkCustomerRecord(deps, tx, inserted, ctx.now);
+  });
   return {
     ...toUserView(created, ctx.tenant.timezone),
     temporaryPassword: password,
