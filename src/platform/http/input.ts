@@ -75,3 +75,67 @@ function parameterName(instancePath: string): string {
     .filter(Boolean)
     .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
 }
+
+/** NUL, or a UTF-16 surrogate without its partner: no text column can hold it (contract §7.1). */
+const NUL = '\u0000';
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNPAIRED_SURROGATES = new RegExp(UNPAIRED_SURROGATE.source, 'g');
+
+export function isUnstorableText(text: string): boolean {
+  return text.includes(NUL) || UNPAIRED_SURROGATE.test(text);
+}
+
+/** The text with each such character shown as `?` (a name quoted in a message). */
+function printable(text: string): string {
+  return text.replaceAll(NUL, '?').replace(UNPAIRED_SURROGATES, '?');
+}
+
+interface Visit {
+  value: unknown;
+  parent: Visit | undefined;
+  key: string | number | undefined;
+}
+
+/**
+ * The parameter (`customer.email`, `items[0].code`) of the first string or key holding NUL or an unpaired
+ * surrogate anywhere in a parsed body, query or path parameters; undefined when there is none. Iterative, so
+ * a deeply nested body cannot overflow the stack; the name is built only for the value found.
+ */
+export function unstorableParameter(value: unknown): string | undefined {
+  const pending: Visit[] = [{ value, parent: undefined, key: undefined }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (isUnstorableText(current)) return nameOf(visit);
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) {
+        pending.push({ value: current[index], parent: visit, key: index });
+      }
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index] ?? ['', undefined];
+        if (isUnstorableText(key)) return nameOf({ value: child, parent: visit, key: printable(key) });
+        pending.push({ value: child, parent: visit, key });
+      }
+    }
+  }
+  return undefined;
+}
+
+function nameOf(visit: Visit): string {
+  const parts: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) parts.push(at.key);
+  return parts.reduceRight<string>(
+    (name, part) => (typeof part === 'number' ? `${name}[${part}]` : name ? `${name}.${part}` : part),
+    '',
+  );
+}
+
+/** The contract's answer to such a value (an operation's error, HTTP 200). */
+export function unstorableInput(parameter: string): ApiError {
+  return new ApiError(
+    ErrorCode.INVALID_FORMAT,
+    `Parameter ${parameter || 'body'} holds a NUL character or an unpaired surrogate`,
+  );
+}

@@ -12,7 +12,14 @@ import type { Sql } from '../database/connections.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
-import { normalizeInput, VERBATIM, validationFailure } from './input.js';
+import {
+  isUnstorableText,
+  normalizeInput,
+  unstorableInput,
+  unstorableParameter,
+  VERBATIM,
+  validationFailure,
+} from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { type ServedOn, servedOn } from './openapi.js';
 import { RawAnswer } from './raw.js';
@@ -132,6 +139,9 @@ export interface OperationDeclaration {
   /** The OpenAPI tags: the declared ones, else the path's first segment (the area). */
   readonly tags: readonly string[];
   readonly policy: AccessPolicy;
+  /** Parameters (the body of POST, the query of GET) and a POST's query parameters, as declared. */
+  readonly input: TObject | undefined;
+  readonly query: TObject | undefined;
   readonly response: TSchema;
   register(app: FastifyInstance): void;
 }
@@ -171,8 +181,8 @@ function declaration<I extends TObject | undefined, Q extends TObject | undefine
   policy: AccessPolicy,
   register: (app: FastifyInstance) => void,
 ): OperationDeclaration {
-  const { path, methods, summary, response } = definition;
-  return { path, methods, summary, tags: tagsOf(definition), response, policy, register };
+  const { path, methods, summary, input, query, response } = definition;
+  return { path, methods, summary, tags: tagsOf(definition), policy, input, query, response, register };
 }
 
 function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
@@ -201,7 +211,11 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
             log: request.log,
             now: kernel.clock(),
           };
-          await authorize(kernel, definition, ctx, sessionToken(request));
+          const token = sessionToken(request);
+          // A token no database can hold is refused before it is looked up.
+          if (token !== undefined && isUnstorableText(token)) throw unstorableInput('session');
+          await authorize(kernel, definition, ctx, token);
+          refuseUnstorableInput(request);
           if (request.validationError) throw validationFailure(request.validationError.validation);
           return await definition.handler(ctx, parsedInput as Input<I>, parsedQuery as Input<Q>);
         } finally {
@@ -236,6 +250,7 @@ function registerPlatformOperation<I extends TObject | undefined, Q extends TObj
           now: kernel.clock(),
         };
         if (definition.access === 'platform') ctx.caller = await kernel.platformAuth.verify(bearer(request));
+        refuseUnstorableInput(request);
         if (request.validationError) throw validationFailure(request.validationError.validation);
         return definition.handler(ctx, parsedInput as Input<I>, parsedQuery as Input<Q>);
       },
@@ -278,6 +293,12 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
         : { 200: Envelope(definition.response) },
     },
     preValidation: async (request) => {
+      // Noted here, answered after the session and role checks (contract §7.1's order of refusals).
+      const unstorable =
+        unstorableParameter(request.params) ??
+        (inputInBody ? unstorableParameter(request.body) : undefined) ??
+        unstorableParameter(request.query);
+      if (unstorable !== undefined) unstorableParameters.set(request, unstorable);
       if (inputInBody) {
         if (request.body === undefined || request.body === null) request.body = {};
         request.body = normalizeInput(input, request.body);
@@ -292,6 +313,14 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       return reply.send(ok(answer));
     },
   });
+}
+
+/** The parameter holding NUL or an unpaired surrogate, per request that sent one (contract §7.1). */
+const unstorableParameters = new WeakMap<FastifyRequest, string>();
+
+function refuseUnstorableInput(request: FastifyRequest): void {
+  const parameter = unstorableParameters.get(request);
+  if (parameter !== undefined) throw unstorableInput(parameter);
 }
 
 async function authorize(

@@ -1,6 +1,8 @@
 // The Fastify instance with the kernel's cross-cutting behaviour: correlation ids, tenant resolution from
 // Host, body parsing, the error mapping of contract §2 and OpenAPI. Areas add operations to it.
 import { randomBytes } from 'node:crypto';
+import { ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -8,6 +10,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
 import { Ajv } from 'ajv';
@@ -60,6 +63,8 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerRoutingError,
   });
   useContractValidators(app);
   app.decorate('kernel', kernel);
@@ -69,6 +74,47 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   answerFailuresAsEnvelopes(app);
   await registerOpenApi(app, kernel);
   return app;
+}
+
+/**
+ * A request Node's parser refused (headers too large, a request line or header it cannot parse, a timeout):
+ * answered with an envelope and `Connection: close`, then the socket is ended, not destroyed, so a keep-alive
+ * client sees the answer and knows to send its queued requests on a new connection (contract §2, §7.1).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers are too large']
+      : error.code === 'HPE_URI_TOO_LONG'
+        ? [414, 'Request URI is too long']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request timed out']
+          : [400, 'Malformed request'];
+  const body = errorBody(ErrorCode.INVALID_FORMAT, message);
+  const send = () => {
+    if (!socket.writable) return void socket.destroy();
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    // A client that never reads its answer does not hold the socket open.
+    socket.setTimeout(5_000, () => socket.destroy());
+  };
+  // An earlier request on this keep-alive socket is still being answered: that answer goes first.
+  const answering: unknown = Reflect.get(socket, '_httpMessage');
+  if (answering instanceof ServerResponse && !answering.writableFinished) {
+    answering.once('close', send);
+  } else send();
+}
+
+/** A malformed percent-encoding or an over-long path parameter: still an envelope (contract §2). */
+function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(ErrorCode.INVALID_FORMAT, tooLong ? 'Request URI is too long' : 'Malformed request URI'));
 }
 
 function useContractValidators(app: FastifyInstance): void {

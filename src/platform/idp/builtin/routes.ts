@@ -3,6 +3,7 @@
 // encapsulated plugin with their own form parser and error handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../http/form-body.js';
+import { isUnstorableText, unstorableParameter } from '../../http/input.js';
 import { servedOn } from '../../http/openapi.js';
 import type { BuiltinIdentityProvider } from './builtin-idp.js';
 import { Jwks, OAuthError, OpenIdConfiguration, RealmParams, TokenRequest, TokenSuccess } from './protocol.schemas.js';
@@ -24,6 +25,22 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
         reply.callNotFound();
         return reply;
       }
+    });
+
+    // NUL or an unpaired surrogate in the realm, the form, the query or the Basic credentials never reaches the
+    // database: refused the OAuth way (contract §7.1).
+    scope.addHook('preValidation', async (request, reply) => {
+      const parameter =
+        unstorableParameter(request.params) ??
+        unstorableParameter(request.body) ??
+        unstorableParameter(request.query) ??
+        (unstorableBasicCredentials(request.headers.authorization) ? 'authorization' : undefined);
+      if (parameter === undefined) return;
+      const body: OAuthError = {
+        error: 'invalid_request',
+        error_description: `Parameter ${parameter || 'body'} holds a NUL character or an unpaired surrogate`,
+      };
+      return reply.code(400).type('application/json').send(body);
     });
 
     scope.setErrorHandler((error, request, reply) => {
@@ -122,6 +139,14 @@ function clientErrorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** HTTP Basic credentials holding NUL, raw or form-encoded (as token-endpoint.ts decodes them). */
+function unstorableBasicCredentials(authorization: string | undefined): boolean {
+  const basic = authorization?.match(/^basic\s+(\S+)\s*$/i)?.[1];
+  if (!basic) return false;
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  return isUnstorableText(decoded) || decoded.includes('%00');
 }
 
 /** The string fields of a form body; anything but a form (JSON, say) counts as an empty form, as in Keycloak. */
