@@ -74,6 +74,15 @@ export interface Config {
     threshold: number;
     minutes: number;
   };
+  /** Unset: GET /metrics is open; set: it needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** How long rows the service no longer needs are kept before the retention jobs delete them. */
+  retention: {
+    /** Sent mail in each tenant's outbox. */
+    outboxDays: number;
+    /** Web actions (/common/wact) of each tenant. */
+    webActionDays: number;
+  };
 }
 
 export { ConfigError };
@@ -82,6 +91,17 @@ function identifier(env: Env, name: string, fallback: string): string {
   const value = text(env, name, fallback);
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new ConfigError(`${name} must be a lowercase SQL identifier`);
   return value;
+}
+
+/** The metrics endpoint's token and the retention of rows the service no longer needs. */
+function housekeeping(env: Env): Pick<Config, 'metricsToken' | 'retention'> {
+  return {
+    metricsToken: optionalText(env, 'TC_METRICS_TOKEN'),
+    retention: {
+      outboxDays: integer(env, 'TC_OUTBOX_RETENTION_DAYS', 14, 1, 36_500),
+      webActionDays: integer(env, 'TC_WEB_ACTION_RETENTION_DAYS', 90, 1, 36_500),
+    },
+  };
 }
 
 function secretKey(env: Env): Buffer | undefined {
@@ -155,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),
     },
+    ...housekeeping(env),
   };
   if (config.idp.kind === 'keycloak' && !config.idp.keycloakUrl) {
     throw new ConfigError('TC_IDP=keycloak needs TC_KEYCLOAK_URL');

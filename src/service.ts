@@ -83,7 +83,12 @@ function buildAreas(
   const platformAdmin = createPlatformAdminArea(platform);
   const customers = createCustomersArea();
   const users = createUsersArea({ ...platform, customers: customers.api });
-  const common = createCommonArea({ botCheck: integrations.botCheck, rateLimits: config.rateLimits });
+  const common = createCommonArea({
+    ...platform,
+    botCheck: integrations.botCheck,
+    rateLimits: config.rateLimits,
+    webActionRetentionDays: config.retention.webActionDays,
+  });
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea();

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Job } from './area.js';
+import { type Job, sweepJob } from './area.js';
 import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
@@ -18,7 +18,8 @@ import type { Kernel } from './http/kernel.js';
 import { createHttpServer } from './http/server.js';
 import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
 import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
-import { createMailTransport, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
 import { createTenantPools, type TenantPools } from './tenancy/pools.js';
 import { createProvisioner, type Provisioner, type TenantSeeder } from './tenancy/provisioning.js';
@@ -49,12 +50,14 @@ export interface Platform {
   heartbeat: Heartbeat;
   sessions: SessionStore;
   outbox: OutboxWorker;
+  /** This node's Prometheus registry, served at GET /metrics. */
+  metrics: Metrics;
   app: FastifyInstance;
   /** The platform client's credentials, and whether this start generated the secret. */
   platformClient: { clientId: string; secret: string; generated: boolean };
   /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
   tenantUrl(tenantCode: string): string;
-  /** Work the platform runs once the app is ready (the outbox worker). */
+  /** Work the platform runs once the app is ready (the outbox worker, the sent mail retention). */
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
   close(): Promise<void>;
@@ -98,15 +101,16 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   await heartbeat.start();
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
-  const outbox = createOutboxWorker({
-    registry: tenancy.registry,
-    pools: tenancy.pools,
-    transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger }),
-    log: logger,
-    baseDomain: config.baseDomain,
-    clock,
-  });
+  const { outbox, outboxRetention } = createOutbox(config, tenancy, logger, clock);
   const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
+  const metrics = createMetrics({
+    pools: tenancy.pools,
+    maxConnections: config.db.maxConnections,
+    registry: tenancy.registry,
+    outbox,
+  });
+  metrics.instrument(app);
+  metrics.serve(app, config.metricsToken);
   await registerBuiltinIdpRoutes(app, idp);
   return {
     ...tenancy,
@@ -120,10 +124,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     heartbeat,
     sessions,
     outbox,
+    metrics,
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
-    jobs: [{ name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() }],
+    jobs: [
+      { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
+      sweepJob('sent mail retention', outboxRetention),
+    ],
     async close() {
       await heartbeat.stop();
       await sessions.stop();
@@ -132,6 +140,25 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       await platformDb.end({ timeout: 5 });
     },
   };
+}
+
+/** The mail worker, and the job that deletes sent mail past its retention. */
+function createOutbox(config: Config, tenancy: Tenancy, logger: Logger, clock: () => Date) {
+  const outbox = createOutboxWorker({
+    registry: tenancy.registry,
+    pools: tenancy.pools,
+    transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger }),
+    log: logger,
+    baseDomain: config.baseDomain,
+    clock,
+  });
+  const outboxRetention = createOutboxRetention({
+    ...tenancy,
+    log: logger,
+    clock,
+    retentionDays: config.retention.outboxDays,
+  });
+  return { outbox, outboxRetention };
 }
 
 export function tenantUrl(config: Config, tenantCode: string): string {

@@ -61,6 +61,19 @@ export async function insertWebAction(db: Queryable, action: NewWebAction): Prom
   return row;
 }
 
+/** Deletes up to `limit` web actions recorded before `cutoff` (by the action_time index); answers how many went. */
+export async function deleteWebActionsBefore(db: Queryable, cutoff: Date, limit: number): Promise<number> {
+  const deleted = await db`
+    DELETE FROM web_actions
+    WHERE action_id IN (
+      SELECT action_id FROM web_actions
+      WHERE action_time < ${cutoff}
+      ORDER BY action_time
+      LIMIT ${limit}
+    )`;
+  return deleted.count;
+}
+
 /**
  * Records a simulator token as used; false when it already was. One conditional insert, so two requests
  * racing with the same token cannot both get a valid answer. Rows of expired tokens go on the way: such a

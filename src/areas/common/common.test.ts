@@ -39,7 +39,8 @@ const SIMULATOR: CommonAreaDeps = {
 /** A second app on the service's kernel with the common area, closed after the file. */
 async function commonApp(deps: CommonAreaDeps): Promise<FastifyInstance> {
   const botCheck = createBotCheckProvider(deps.botCheck);
-  const built = await areaApp(service, createCommonArea({ botCheck, rateLimits: deps.rateLimits }).operations);
+  const area = createCommonArea({ ...service, botCheck, rateLimits: deps.rateLimits, webActionRetentionDays: 90 });
+  const built = await areaApp(service, area.operations);
   extraApps.push(built);
   return built;
 }

@@ -1,12 +1,51 @@
-// The common area: country look-up, web-action tracking and bot-check assessment.
-import type { Area } from '../../platform/area.js';
+// The common area: country look-up, web-action tracking and bot-check assessment. Its job deletes web actions
+// past their retention.
+import type { FastifyBaseLogger } from 'fastify';
+import { type Area, sweepJob } from '../../platform/area.js';
+import type { TenantPools } from '../../platform/tenancy/pools.js';
+import { createRetentionSweep } from '../../platform/tenancy/retention-sweep.js';
+import type { TenantRegistry } from '../../platform/tenancy/registry.js';
+import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import type { BotCheckProvider } from '../../integrations/bot-check/index.js';
 import { commonOperations } from './common.operations.js';
+import { deleteWebActionsBefore } from './common.repository.js';
 import { createCommonService } from './common.service.js';
 import type { CommonRateLimits } from './common.settings.js';
 
 export type { CommonRateLimits } from './common.settings.js';
 
-export function createCommonArea(deps: { botCheck: BotCheckProvider; rateLimits: CommonRateLimits }): Area {
-  return { operations: commonOperations(createCommonService(deps)), api: undefined };
+export interface CommonAreaDeps {
+  botCheck: BotCheckProvider;
+  rateLimits: CommonRateLimits;
+  registry: TenantRegistry;
+  pools: TenantPools;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+  /** Web actions older than this many days are deleted (TC_WEB_ACTION_RETENTION_DAYS). */
+  webActionRetentionDays: number;
+}
+
+export function createCommonArea(deps: CommonAreaDeps): Area {
+  return {
+    operations: commonOperations(createCommonService(deps)),
+    api: undefined,
+    jobs: [sweepJob('web action retention', createWebActionRetention({ ...deps, log: deps.logger }))],
+  };
+}
+
+/** Deletes each active tenant's web actions older than the retention, in bounded batches, once an hour. */
+export function createWebActionRetention(deps: {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  webActionRetentionDays: number;
+  intervalMs?: number;
+}): TenantSweep {
+  return createRetentionSweep({
+    ...deps,
+    name: 'web action retention',
+    retentionDays: deps.webActionRetentionDays,
+    deleteBatch: deleteWebActionsBefore,
+  });
 }

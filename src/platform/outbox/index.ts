@@ -8,6 +8,7 @@ export {
   type MailTransport,
   type SmtpMailTransportOptions,
 } from './mail-transport.js';
-export { createOutboxWorker, type OutboxWorker, type OutboxWorkerDeps } from './outbox-worker.js';
+export { createOutboxWorker, type OutboxBacklog, type OutboxWorker, type OutboxWorkerDeps } from './outbox-worker.js';
+export { createOutboxRetention } from './outbox-retention.js';
 export { createMailQueue, type MailQueue } from './mail-queue.js';
 export { enqueueMail, type OutgoingMail } from './outbox.repository.js';

@@ -20,6 +20,7 @@ import {
   markMailUndeliverable,
   releaseMail,
   rescheduleMail,
+  undeliveredMail,
 } from './outbox.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
 
@@ -32,6 +33,17 @@ export interface OutboxWorker {
   kick(tenantId: string): void;
   /** Delivers that tenant's due mail now; answers how many mails were sent. */
   drain(tenantId: string): Promise<number>;
+  /**
+   * The mail still to deliver in the outboxes of the ACTIVE tenants, as each tenant's last sweep counted it
+   * (so at most one sweep interval old; /metrics reads it without touching a tenant database).
+   */
+  backlog(): OutboxBacklog;
+}
+
+export interface OutboxBacklog {
+  rows: number;
+  /** When the oldest mail still to deliver was queued; undefined when there is none. */
+  oldestCreatedAt: Date | undefined;
 }
 
 export interface OutboxWorkerDeps {
@@ -74,6 +86,8 @@ interface Worker {
   inFlight: Set<Promise<unknown>>;
   /** Tenants with a kicked pass scheduled or running; `again` asks for one more pass after it. */
   kicked: Map<string, { again: boolean }>;
+  /** Each tenant's mail still to deliver, as its last sweep counted it. */
+  backlogs: Map<string, OutboxBacklog>;
 }
 
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
@@ -88,6 +102,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     stopping: false,
     inFlight: new Set(),
     kicked: new Map(),
+    backlogs: new Map(),
   };
   const sweeper = createTenantSweep({
     name: 'outbox sweep',
@@ -97,6 +112,8 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     log,
     work: async (tenant) => {
       await deliverDue(worker, tenant.tenantId);
+      // One query on the claim index per tenant and sweep, with the lease the sweep takes anyway.
+      worker.backlogs.set(tenant.tenantId, await withTenantDb(worker, tenant, undeliveredMail));
     },
   });
 
@@ -116,7 +133,23 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       if (worker.stopping) return Promise.resolve(0);
       return track(worker, deliverDue(worker, tenantId));
     },
+    backlog: () => totalBacklog(worker),
   };
+}
+
+/** The sum over the tenants still ACTIVE; the entries of the others are dropped on the way. */
+function totalBacklog(worker: Worker): OutboxBacklog {
+  const total: OutboxBacklog = { rows: 0, oldestCreatedAt: undefined };
+  for (const [tenantId, backlog] of worker.backlogs) {
+    if (worker.registry.byId(tenantId)?.status !== 'ACTIVE') {
+      worker.backlogs.delete(tenantId);
+      continue;
+    }
+    total.rows += backlog.rows;
+    const oldest = backlog.oldestCreatedAt;
+    if (oldest && (!total.oldestCreatedAt || oldest < total.oldestCreatedAt)) total.oldestCreatedAt = oldest;
+  }
+  return total;
 }
 
 function kick(worker: Worker, tenantId: string): void {

@@ -154,3 +154,28 @@ function storedMail(payload: unknown): StoredMail | undefined {
   if ('html' in payload && typeof payload.html === 'string') mail.html = payload.html;
   return mail;
 }
+
+/** The mail still to deliver (PENDING or SENDING; the claim index covers them) and when the oldest was queued. */
+export async function undeliveredMail(db: Queryable): Promise<{ rows: number; oldestCreatedAt: Date | undefined }> {
+  const [row] = await db<{ rows: number; oldest: Date | null }[]>`
+    SELECT count(*)::int AS rows, min(created_at) AS oldest
+    FROM outbox
+    WHERE status IN ('PENDING', 'SENDING')`;
+  return { rows: row?.rows ?? 0, oldestCreatedAt: row?.oldest ?? undefined };
+}
+
+/**
+ * Deletes up to `limit` mails sent before `cutoff`, oldest ids first; answers how many went. Only SENT rows:
+ * a mail still to deliver or parked as FAILED stays whatever its age.
+ */
+export async function deleteSentMailBefore(db: Queryable, cutoff: Date, limit: number): Promise<number> {
+  const deleted = await db`
+    DELETE FROM outbox
+    WHERE id IN (
+      SELECT id FROM outbox
+      WHERE status = 'SENT' AND sent_at < ${cutoff}
+      ORDER BY id
+      LIMIT ${limit}
+    )`;
+  return deleted.count;
+}

@@ -1,0 +1,165 @@
+// Prometheus metrics of this node, served at GET /metrics on the bare base domain. Each service has a registry of
+// its own (tests start several services in one process). Labels are bounded: the route template (never the raw
+// URL; a request no route matched is `unmatched`), the method and the status; never a tenant.
+// Everything about tenants is read at scrape time from what the node holds in memory (the pool cache, the
+// registry, the outbox worker's last sweep), so a scrape never touches a tenant database.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { errorBody } from '../http/envelope.js';
+import { ErrorCode } from '../http/errors.js';
+import type { OutboxBacklog } from '../outbox/index.js';
+import type { TenantPools } from '../tenancy/pools.js';
+import type { TenantRecord } from '../tenancy/tenant.js';
+
+export interface MetricsDeps {
+  pools: Pick<TenantPools, 'stats'>;
+  /** The cap on the connections of all tenant pools (TC_DB_MAX_CONNECTIONS). */
+  maxConnections: number;
+  registry: { all(): readonly TenantRecord[] };
+  outbox: { backlog(): OutboxBacklog };
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Counts and times every answer of the app; call it before the app is ready. */
+  instrument(app: FastifyInstance): void;
+  /** GET /metrics on the base domain, behind `Authorization: Bearer <token>` when a token is given. */
+  serve(app: FastifyInstance, token: string | undefined): void;
+}
+
+/** The label of a request no route matched (404s of unknown paths: one value, whatever the URL). */
+export const UNMATCHED = 'unmatched';
+
+export function createMetrics(deps: MetricsDeps): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by operation (route template), method and status',
+    labelNames: ['operation', 'method', 'status', 'status_class'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to its answer, by operation (route template) and method',
+    labelNames: ['operation', 'method'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  registerTenancyGauges(registry, deps);
+  registerOutboxGauges(registry, deps);
+  return {
+    registry,
+    instrument(app) {
+      app.addHook('onResponse', async (request, reply) => {
+        const operation = request.routeOptions.url ?? UNMATCHED;
+        const status = reply.statusCode;
+        requests.inc({
+          operation,
+          method: request.method,
+          status: String(status),
+          status_class: `${Math.floor(status / 100)}xx`,
+        });
+        duration.observe({ operation, method: request.method }, reply.elapsedTime / 1000);
+      });
+    },
+    serve(app, token) {
+      app.get('/metrics', { schema: { hide: true } }, (request, reply) => scrape(registry, token, request, reply));
+    },
+  };
+}
+
+async function scrape(
+  registry: Registry,
+  token: string | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const json = 'application/json; charset=utf-8';
+  if (request.tenant) {
+    return reply
+      .code(404)
+      .type(json)
+      .send(errorBody(ErrorCode.NOTFOUND, 'This path is served on the base domain only'));
+  }
+  if (token !== undefined && !sameSecret(bearerOf(request), token)) {
+    return reply
+      .code(401)
+      .type(json)
+      .header('www-authenticate', 'Bearer')
+      .send(errorBody(ErrorCode.NOT_LOGGED_IN, 'The metrics need Authorization: Bearer <TC_METRICS_TOKEN>'));
+  }
+  return reply.type(registry.contentType).send(await registry.metrics());
+}
+
+function bearerOf(request: FastifyRequest): string {
+  const match = /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1]?.trim() ?? '';
+}
+
+/** Compares digests, so the time taken says nothing of the token, not even its length. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function registerTenancyGauges(registry: Registry, deps: MetricsDeps): void {
+  new Gauge({
+    name: 'tc_tenant_pools_open',
+    help: 'Tenant database pools this node holds open',
+    registers: [registry],
+    collect() {
+      this.set(deps.pools.stats().openPools);
+    },
+  });
+  new Gauge({
+    name: 'tc_tenant_pool_connections_reserved',
+    help: 'Connections the open tenant pools (and those still closing) count against the cap',
+    registers: [registry],
+    collect() {
+      this.set(deps.pools.stats().reservedConnections);
+    },
+  });
+  new Gauge({
+    name: 'tc_tenant_pool_connections_max',
+    help: 'The cap on the connections of all tenant pools of this node (TC_DB_MAX_CONNECTIONS)',
+    registers: [registry],
+    collect() {
+      this.set(deps.maxConnections);
+    },
+  });
+  new Gauge({
+    name: 'tc_tenants',
+    help: 'Tenants in the registry, by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = new Map<string, number>();
+      for (const tenant of deps.registry.all()) counts.set(tenant.status, (counts.get(tenant.status) ?? 0) + 1);
+      for (const [status, count] of counts) this.set({ status }, count);
+    },
+  });
+}
+
+function registerOutboxGauges(registry: Registry, deps: MetricsDeps): void {
+  new Gauge({
+    name: 'tc_outbox_backlog',
+    help: 'Mail still to deliver in the outboxes of the active tenants, as counted by the last outbox sweep',
+    registers: [registry],
+    collect() {
+      this.set(deps.outbox.backlog().rows);
+    },
+  });
+  new Gauge({
+    name: 'tc_outbox_oldest_age_seconds',
+    help: 'Age of the oldest mail still to deliver (0 when none), as of the last outbox sweep',
+    registers: [registry],
+    collect() {
+      const oldest = deps.outbox.backlog().oldestCreatedAt;
+      // The database's clock wrote created_at, so the age is taken on the real clock, not an injected one.
+      this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+    },
+  });
+}
