@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       log: (line) => logger.debug({ component: 'postgres' }, line),
+      notice: (line) => logger.info({ component: 'postgres' }, line),
     });
     server = embedded.address;
   }

@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseDatabaseUrl, type ServerAddress } from '../src/platform/database/connections.js';
-import { startEmbeddedPostgres } from '../src/platform/database/embedded.js';
+import {
+  EmbeddedPostgresError,
+  type EmbeddedServer,
+  startEmbeddedPostgres,
+} from '../src/platform/database/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +24,18 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-test-pg-'));
   await chmod(dataDir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbeddedPostgres({ dataDir, ephemeral: true, notice: (line) => console.log(line) });
+  } catch (error) {
+    // Vitest would otherwise end the run with exit code 1 and no word about why.
+    const reason = error instanceof EmbeddedPostgresError ? error.message : String(error);
+    console.error(`Test set-up: the embedded PostgreSQL did not start: ${reason}`);
+    console.error('Set DATABASE_URL to a PostgreSQL 14+ server to run the tests against it instead.');
+    await rm(dataDir, { recursive: true, force: true });
+    // Thrown, Vitest would print a stack trace and "No test files found": the lines above say it all.
+    process.exit(1);
+  }
   project.provide('pgServer', server.address);
   return async () => {
     await server.stop();

