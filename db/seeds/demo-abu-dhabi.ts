@@ -2,10 +2,10 @@
 import {
   CANCEL_24H,
   CANCEL_NONE,
-  CHILDREN,
   CLOSED_MONDAY,
   type DemoProduct,
   EVERY_DAY_BUT_FRIDAY,
+  INFANT_SEAT,
   TERMS_AUH,
   TICKET_TYPE,
 } from './demo-catalog.js';
@@ -18,7 +18,7 @@ export const ABU_DHABI_EXCURSIONS: DemoProduct[] = [
     productDescription: 'From Dubai to the Grand Mosque, the Corniche, Qasr Al Watan and the Heritage Village.',
     productPrice: 229,
     childPrice: 169,
-    infantPrice: 0,
+    infantPrice: 40,
     durationMinutes: 600,
     hasPaxInfo: true,
     productInfo: 'Duration: 10 hours | Pick-up 08:00 from Dubai hotels | Not on Fridays',
@@ -26,7 +26,7 @@ export const ABU_DHABI_EXCURSIONS: DemoProduct[] = [
     productExclusions: 'Lunch|Qasr Al Watan tickets|Tips',
     productTerms: `${TERMS_AUH} Modest dress: arms and legs covered; women cover their hair at the mosque.`,
     cancelPolicy: CANCEL_24H,
-    childPolicy: CHILDREN,
+    childPolicy: INFANT_SEAT,
     weekdays: EVERY_DAY_BUT_FRIDAY,
     transfers: [
       { transferName: 'Shared coach from Dubai hotels (included)', transferType: 'SIC', price: 0 },

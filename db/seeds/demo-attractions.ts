@@ -139,7 +139,10 @@ export const ATTRACTIONS: DemoProduct[] = [
     cancelPolicy: CANCEL_NONE,
     childPolicy: 'Children 3-12 pay the child price; under 3 free.',
     maxChildAge: 12,
-    variants: [{ code: 'ENTRY', name: 'Entry ticket', capacity: 150 }],
+    // A walk-in attraction: sold on any day without inventory, in any number (contract §7.2).
+    freeSale: true,
+    maxQuantity: 50,
+    variants: [{ code: 'ENTRY', name: 'Entry ticket' }],
   },
   {
     category: 'Observation Decks',

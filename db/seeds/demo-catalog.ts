@@ -17,8 +17,8 @@ export interface DemoVariant {
   timeSlots?: string;
   maxOccupancy?: number;
   maxChildren?: number;
-  /** Places per day, or per time slot for a timed variant. */
-  capacity: number;
+  /** Places per day, or per time slot for a timed variant; none for a free-sale product (no inventory). */
+  capacity?: number;
 }
 
 export interface DemoProduct
@@ -46,6 +46,10 @@ export const CANCEL_48H =
   'Free cancellation up to 48 hours before the start; 50% within 48 hours; no refund within 24 hours.';
 export const CANCEL_NONE = 'Dated tickets: non-refundable and not changeable once issued.';
 export const CHILDREN = 'Children 3-11 years pay the child price; infants under 3 go free on an adult’s lap.';
+export const INFANT_SEAT =
+  'Children 3-11 years pay the child price; infants under 3 pay the infant price (a child seat on the coach).';
+export const INFANT_MEAL =
+  'Children 3-11 years pay the child price; infants under 3 pay the infant price (a baby meal).';
 export const TERMS = 'Bring the voucher on your phone and photo ID. Times are Dubai time (GMT+4).';
 export const TERMS_AUH = `${TERMS} Passport or Emirates ID is required for the trip to Abu Dhabi.`;
 export const EVERY_DAY_BUT_FRIDAY: Weekday[] = ['SAT', 'SUN', 'MON', 'TUE', 'WED', 'THU'];

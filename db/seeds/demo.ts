@@ -127,7 +127,9 @@ async function seedProduct(seeding: Seeding, item: DemoProduct, categoryIds: Map
   for (const variant of variants) {
     const variantId = await seedVariant(seeding, { productId: product.productId, servid, item, values }, variant);
     servid = undefined;
-    await seedInventory(seeding, { productId: product.productId, variantId, weekdays }, variant.capacity);
+    // A free-sale product is sold without inventory.
+    if (variant.capacity !== undefined)
+      await seedInventory(seeding, { productId: product.productId, variantId, weekdays }, variant.capacity);
   }
 }
 

@@ -6,7 +6,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { ownerOf } from './cart-owner.js';
-import { type PricedItem, priceItem } from './cart-pricing.js';
+import { type PricedItem, priceItem, requoteLine } from './cart-pricing.js';
 import * as repo from './cart.repository.js';
 import type { NewItem } from './cart.schemas.js';
 import { type CartDeps, cartFor, holdUntil, releaseHolds } from './cart-shared.js';
@@ -134,7 +134,10 @@ function findItem(items: repo.ItemRow[], ref: ItemRef): repo.ItemRow {
   return item;
 }
 
-/** Holds `quantity` seats for a dated item whose old seats were given back; null for an item that takes none. */
+/**
+ * Holds `quantity` seats for a dated item whose old seats were given back, once the catalog's sale rules allow the
+ * quantity; null for an item that takes none (an infant's line, a free-sale product's).
+ */
 async function holdAnew(
   deps: CartDeps,
   ctx: TenantContext,
@@ -143,7 +146,9 @@ async function holdAnew(
   item: repo.ItemRow,
   quantity: number,
 ): Promise<string | null> {
-  if (item.is_infant || !item.book_date) return null;
+  if (!item.book_date) return null;
+  const quote = await requoteLine(deps, ctx, item, quantity);
+  if (quote.kind === 'infant' || quote.freeSale) return null;
   // The old seats were given back in this transaction: if the new number is not there, nothing changes.
   const held = await deps.catalog.hold(
     { db: tx, now: ctx.now },

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import { adminSession, type ProvisionedTestTenant, twoNodes } from '../../../test/support/service.js';
-import { until } from '../../../test/support/wait.js';
 
 let nodeA: Service;
 let nodeB: Service;

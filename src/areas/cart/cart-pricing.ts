@@ -52,6 +52,8 @@ function quoteItem(deps: CartDeps, ctx: TenantContext, item: NewItem, index: num
         productId: item.productId,
         variantId: item.extVariantId,
         unitId: item.unitId,
+        isInfant: item.isInfant,
+        isChild: item.isChild,
         attributes: parseAttributes(index, item.extAttr),
         xferType: item.xferType,
         date,
@@ -63,6 +65,37 @@ function quoteItem(deps: CartDeps, ctx: TenantContext, item: NewItem, index: num
     .catch((error: unknown) => {
       if (error instanceof QuoteRefused) throw deps.catalog.quoteRefusal(index, error);
       throw error;
+    });
+}
+
+/**
+ * The catalog's quote of a line already in the cart at a new quantity: the sale rules checked again, and whether
+ * it holds seats (not an infant's line, nor a free-sale product's). A refusal of the quantity names it; any other
+ * (the date has passed, the product left the web) is the line's state.
+ */
+export function requoteLine(deps: CartDeps, ctx: TenantContext, item: repo.ItemRow, quantity: number) {
+  return deps.catalog
+    .quoteUnit(
+      ctx,
+      {
+        productId: item.product_id,
+        variantId: item.variant_id,
+        unitId: item.unit_id,
+        isInfant: item.is_infant,
+        isChild: item.is_child,
+        attributes: item.ext_attr === null ? undefined : parseAttributes(0, item.ext_attr),
+        xferType: item.xfer_type === 'SIC' || item.xfer_type === 'PVT' ? item.xfer_type : undefined,
+        date: item.book_date ?? '',
+        startTime: item.time_slot,
+        quantity,
+      },
+      rowsFor(deps, ctx),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof QuoteRefused)) throw error;
+      if (error.field === 'quantity')
+        throw new ApiError(ErrorCode.INVALID_FORMAT, `Parameter quantity ${error.message}`);
+      throw new ApiError(ErrorCode.INVALID_STATE, `The item cannot be changed: ${error.message}`);
     });
 }
 
@@ -157,9 +190,9 @@ function transferLineOf(
   };
 }
 
-/** The seats the item holds; infants take no seat. */
+/** The seats the item holds; infants take no seat, and a free-sale product holds none. */
 function seatsOf(ctx: TenantContext, item: NewItem, date: string, quote: UnitQuote): SeatsToHold | undefined {
-  if (quote.kind === 'infant') return undefined;
+  if (quote.kind === 'infant' || quote.freeSale) return undefined;
   return {
     variantId: quote.variantId,
     date,

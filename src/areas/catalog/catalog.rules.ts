@@ -60,9 +60,12 @@ export interface SaleFacts {
   today: string;
   party: Party;
   limits: SaleLimits;
-  /** Free seats of the slot; null when no inventory exists for that date and time. */
+  /** Free seats of the slot; null when no inventory exists for that date and time; UNLIMITED for free sale. */
   free: number | null;
 }
+
+/** The free seats of a free-sale product: no capacity limit applies (quantity rules still do). */
+export const UNLIMITED = Number.POSITIVE_INFINITY;
 
 export interface Verdict {
   available: boolean;

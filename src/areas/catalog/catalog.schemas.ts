@@ -43,6 +43,10 @@ export const ProductSummary = Type.Object({
   productDescription: Nullable(Type.String()),
   productPrice: Type.Number({ description: 'Base adult price' }),
   childPrice: Nullable(Type.Number()),
+  infantPrice: Type.Number({ description: 'Price of an infant (default 0)' }),
+  freeSale: Type.Boolean({
+    description: 'Sold on any date of its sales period without inventory: no capacity limit, no seats held',
+  }),
   currency: Type.String(),
   publicCategoryId: Type.Integer(),
   publicCategoryName: Type.String(),
@@ -149,7 +153,10 @@ export const Timeslot = Type.Object({
   startTime: DateTimeText,
   endTime: DateTimeText,
   slotName: Type.String(),
-  available: Type.Integer({ description: 'Places left' }),
+  available: Type.Integer({
+    description: 'Places left; for a free-sale product (no capacity limit) the most one booking may take (maxQuantity)',
+  }),
+  freeSale: Type.Boolean({ description: 'No capacity limit: `available` is the per-booking maximum' }),
   price: Type.Number({ description: 'Adult price' }),
 });
 
@@ -157,9 +164,11 @@ export const AvailabilityResult = Type.Object({
   priceInfoId: Type.String(),
   apc: Type.Number({ description: 'Adult price' }),
   cpc: Type.Number({ description: 'Child price' }),
+  ipc: Type.Number({ description: 'Infant price' }),
   sttl: Type.Number({ description: 'Total for the party' }),
   available: Type.Boolean(),
   statusReason: Nullable(Type.String()),
+  freeSale: Type.Boolean({ description: 'No capacity limit: available whatever the seats (no seats are held)' }),
   startTime: Type.String({ description: 'HH:mm, empty for a whole-day slot' }),
   needsLocation: Type.Boolean(),
   vpc: Type.Array(Type.Number(), { description: 'Vendor purchase costs per unit: adult, child' }),
@@ -271,7 +280,10 @@ export const SaveProductRequest = Type.Object({
   prodDisplayName: Type.Optional(Text()),
   productDescription: Type.Optional(LongText),
   childPrice: Type.Optional(Nullable(Money())),
-  infantPrice: Type.Optional(Money()),
+  infantPrice: Type.Optional(Money('Price of an infant (default 0)')),
+  freeSale: Type.Optional(
+    Type.Boolean({ description: 'Sold without inventory: no capacity limit, no seats held (default false)' }),
+  ),
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
   prodImgSmall: Type.Optional(Text(500)),
   prodImgMed: Type.Optional(Text(500)),

@@ -7,7 +7,7 @@ import { fromMinor, toMinor } from '../../platform/money.js';
 import { addDays, formatDate, formatDateTime, localToInstant } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
 import { selectAttributes } from './attributes.repository.js';
-import { type Party, partyTotal, saleVerdict, seats, unitPrices } from './catalog.rules.js';
+import { type Party, partyTotal, saleVerdict, seats, UNLIMITED, unitPrices } from './catalog.rules.js';
 import type {
   Attribute,
   AvailabilityResult,
@@ -250,6 +250,8 @@ async function getDefaultVariant(ctx: TenantContext, productId: number) {
 
 // ---- availability ----
 
+/** The variant's configured start times (HH:mm), none for a variant sold for the whole day. */
+const startTimesOf = (variant: VariantRow): string[] => (variant.time_slots ? variant.time_slots.split(',') : []);
 const freeOf = (slot: SlotRow) => Math.max(0, slot.capacity - slot.sold - slot.live_held);
 const today = (ctx: TenantContext) => formatDate(ctx.now, ctx.tenant.timezone);
 const limitsOf = (ctx: TenantContext, product: ProductRow, variant: VariantRow) =>
@@ -264,15 +266,14 @@ async function variantAvailable(
 ): Promise<boolean> {
   if (!info?.date) return true;
   const party: Party = { adults: info.adults ?? 1, children: info.children ?? 0, infants: 0 };
-  const slots = await selectSlots(ctx.db, variant.servid, info.date, info.date, ctx.now);
-  const best = slots.reduce((most, slot) => Math.max(most, freeOf(slot)), slots.length ? 0 : -1);
-  return saleVerdict({
-    date: info.date,
-    today: today(ctx),
-    party,
-    limits: limitsOf(ctx, product, variant),
-    free: best < 0 ? null : best,
-  }).available;
+  let free: number | null = UNLIMITED;
+  if (!product.free_sale) {
+    const slots = await selectSlots(ctx.db, variant.servid, info.date, info.date, ctx.now);
+    const best = slots.reduce((most, slot) => Math.max(most, freeOf(slot)), slots.length ? 0 : -1);
+    free = best < 0 ? null : best;
+  }
+  return saleVerdict({ date: info.date, today: today(ctx), party, limits: limitsOf(ctx, product, variant), free })
+    .available;
 }
 
 /** Per-person adjustments of the requested attribute values that the variant does not fix already. */
@@ -326,7 +327,8 @@ async function checkAvailability(
     today: today(ctx),
     party,
     limits: limitsOf(ctx, product, variant),
-    free: slot ? freeOf(slot) : null,
+    // A free-sale product has no capacity limit, inventory or not.
+    free: product.free_sale ? UNLIMITED : slot ? freeOf(slot) : null,
   });
   const currency = product.currency;
   const prices = unitPrices({
@@ -337,10 +339,12 @@ async function checkAvailability(
     priceInfoId: `PI-${variant.servid}-${slot?.slot_id ?? 0}-${request.date}-${party.adults}-${party.children}-${party.infants}`,
     apc: fromMinor(prices.adult, currency),
     cpc: fromMinor(prices.child, currency),
+    ipc: fromMinor(prices.infant, currency),
     sttl: fromMinor(partyTotal(prices, party), currency),
     available: verdict.available,
     statusReason: verdict.statusReason,
-    startTime: slot?.start_time ?? '',
+    freeSale: product.free_sale,
+    startTime: slot?.start_time ?? (product.free_sale ? (startTimesOf(variant)[0] ?? '') : ''),
     needsLocation: variant.needs_location,
     vpc: variant.bprice === null ? [] : [fromMinor(toMinor(variant.bprice, currency), currency)],
   };
@@ -359,7 +363,23 @@ async function listTimeslots(
   const product = await loadProduct(ctx, variant.product_id);
   const currency = product.currency;
   const slots = await selectSlots(ctx.db, variant.servid, info.date, info.date, ctx.now);
-  return slots.map((slot) => {
+  // A free-sale product needs no inventory: without slots on the date, its variant's start times (or the whole
+  // day) are its slots, numbered 0 (no inventory slot: getAvailability takes no timeSlotId for them). It has no
+  // seat count: the most one booking may take stands for it.
+  const freeSale = product.free_sale;
+  const listed: Array<Pick<SlotRow, 'slot_id' | 'start_time'> & { free: number }> =
+    freeSale && slots.length === 0
+      ? (startTimesOf(variant).length ? startTimesOf(variant) : ['']).map((start) => ({
+          slot_id: 0,
+          start_time: start,
+          free: product.max_quantity,
+        }))
+      : slots.map((slot) => ({
+          slot_id: slot.slot_id,
+          start_time: slot.start_time,
+          free: freeSale ? product.max_quantity : freeOf(slot),
+        }));
+  return listed.map((slot) => {
     const start = localToInstant(slot.start_time ? `${info.date}T${slot.start_time}` : info.date, ctx.tenant.timezone);
     if (!start) throw new ApiError(ErrorCode.GENERAL, 'A slot has an unreadable start time');
     const end = slot.start_time
@@ -370,7 +390,8 @@ async function listTimeslots(
       startTime: formatDateTime(start, ctx.tenant.timezone),
       endTime: formatDateTime(end, ctx.tenant.timezone),
       slotName: slot.start_time ? `${variant.servname} ${slot.start_time}` : `${variant.servname} (all day)`,
-      available: freeOf(slot),
+      available: slot.free,
+      freeSale,
       price: fromMinor(toMinor(variant.cprice, currency), currency),
     };
   });

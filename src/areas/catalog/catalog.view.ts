@@ -58,6 +58,8 @@ export function toProductSummary(row: ListingRow, timezone: string): ProductSumm
     productDescription: row.product_description,
     productPrice: amount(row.product_price, row.currency),
     childPrice: optionalAmount(row.child_price, row.currency),
+    infantPrice: amount(row.infant_price, row.currency),
+    freeSale: row.free_sale,
     currency: row.currency,
     publicCategoryId: row.public_category_id,
     publicCategoryName: row.category_name,

@@ -37,6 +37,7 @@ const productColumns = (
     ['prodImgLarge', 'prod_img_large'],
     ['webDescription', 'web_description'],
     ['availableOnWeb', 'available_on_web'],
+    ['freeSale', 'free_sale'],
     ['bookingType', 'booking_type'],
     ['pricingType', 'pricing_type'],
     ['hasDateRange', 'has_date_range'],

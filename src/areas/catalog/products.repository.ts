@@ -18,6 +18,8 @@ export interface ProductRow {
   product_price: string;
   child_price: string | null;
   infant_price: string;
+  /** Sold without inventory: no capacity limit, no seats held. */
+  free_sale: boolean;
   currency: string;
   public_category_id: number;
   category_name: string;
@@ -104,6 +106,8 @@ export type ListingRow = Pick<
   | 'product_description'
   | 'product_price'
   | 'child_price'
+  | 'infant_price'
+  | 'free_sale'
   | 'currency'
   | 'public_category_id'
   | 'category_name'
@@ -124,7 +128,7 @@ export type ListingRow = Pick<
 export function selectCategoryProducts(db: Queryable, categoryId: number, onlyWeb: boolean): Promise<ListingRow[]> {
   return db<ListingRow[]>`
     SELECT p.product_id, p.prod_code, p.prod_name, p.prod_display_name, p.product_description, p.product_price,
-           p.child_price, p.currency, p.public_category_id, c.category_name, p.prod_img_small, p.prod_img_med,
+           p.child_price, p.infant_price, p.free_sale, p.currency, p.public_category_id, c.category_name, p.prod_img_small, p.prod_img_med,
            p.prod_img_large, p.available_on_web, p.available_from, p.available_to, p.booking_type, p.pricing_type,
            p.has_time_slot, p.min_quantity, p.max_quantity,
            (SELECT count(*)::int FROM variants v WHERE v.product_id = p.product_id) AS variant_count

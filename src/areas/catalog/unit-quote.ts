@@ -8,7 +8,7 @@ import { formatDate } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
 import type { ProductRow } from './products.repository.js';
 import type { VariantRow } from './variants.repository.js';
-import { saleVerdict, unitPrices } from './catalog.rules.js';
+import { saleVerdict, UNLIMITED, unitPrices } from './catalog.rules.js';
 import { basePrices, saleLimits } from './sale-terms.js';
 
 export type UnitKind = 'adult' | 'child' | 'infant';
@@ -16,7 +16,11 @@ export type UnitKind = 'adult' | 'child' | 'infant';
 export interface UnitQuoteRequest {
   productId: number;
   variantId?: number;
+  /** A unit of the product (unitId, childUnitId, infantUnitId) or a variant's servid (an adult of that variant). */
   unitId: number;
+  /** The line's age band when set: infant wins over child, either over what unitId names. */
+  isInfant?: boolean;
+  isChild?: boolean;
   /** Attribute (id or name) → value (id or text). */
   attributes?: Record<string, string>;
   xferType?: 'SIC' | 'PVT';
@@ -36,6 +40,8 @@ export interface UnitQuote {
   unitPrice: number;
   /** A private transfer is priced per booking: its price, to be charged once. */
   privateTransfer: { name: string; price: number } | undefined;
+  /** The product is sold without inventory: no seats are held for it. */
+  freeSale: boolean;
 }
 
 /** Why the quote is refused: the field at fault (for the error message) and the reason. */
@@ -65,21 +71,18 @@ export async function quoteUnit(
   const found = await rows(request.productId);
   if (!found) throw new QuoteRefused('productId', 'is not a product of the catalog');
   const { product, variants } = found;
-  const variant = request.variantId === undefined ? variants[0] : variants.find((v) => v.servid === request.variantId);
-  if (!variant) throw new QuoteRefused('extVariantId', 'is not a variant of the product');
-  const kind: UnitKind | undefined =
-    request.unitId === product.unit_id
-      ? 'adult'
-      : request.unitId === product.child_unit_id
-        ? 'child'
-        : request.unitId === product.infant_unit_id
-          ? 'infant'
-          : undefined;
-  if (!kind)
+  const named = unitNamed(product, variants, request.unitId);
+  if (!named)
     throw new QuoteRefused(
       'unitId',
-      `is not a unit of the product (${product.unit_id}, ${product.child_unit_id}, ${product.infant_unit_id})`,
+      `is not a unit of the product (${product.unit_id}, ${product.child_unit_id}, ${product.infant_unit_id}) ` +
+        'nor one of its variants',
     );
+  // Without extVariantId, a variant named as the unit is the line's variant; else the product's first.
+  const variantId = request.variantId ?? named.variant?.servid;
+  const variant = variantId === undefined ? variants[0] : variants.find((v) => v.servid === variantId);
+  if (!variant) throw new QuoteRefused('extVariantId', 'is not a variant of the product');
+  const kind: UnitKind = request.isInfant ? 'infant' : request.isChild ? 'child' : named.kind;
 
   const currency = product.currency;
   const chosen = await attributeAdjustments(ctx.db, product, variant, request.attributes);
@@ -98,7 +101,8 @@ export async function quoteUnit(
       privateTransfer = { name: transfer.transferName, price: toMinor(transfer.price, currency) };
   }
 
-  // The sale rules of the product, for this line's people (infants take no seat).
+  // The sale rules of the product, for this line's people: the date, the sales period and the quantity rules.
+  // Infants take no seat: a line of infants meets no minimum and counts toward no maximum.
   const seatsOfLine = kind === 'infant' ? 0 : request.quantity;
   const verdict = saleVerdict({
     date: request.date,
@@ -106,20 +110,16 @@ export async function quoteUnit(
     party: {
       adults: kind === 'adult' ? request.quantity : 0,
       children: kind === 'child' ? request.quantity : 0,
-      infants: 0,
+      infants: kind === 'infant' ? request.quantity : 0,
     },
     limits: {
       ...saleLimits(product, variant, ctx.tenant.timezone),
       // One line of a booking: the product's minimum counts for the whole party, not for each line.
-      minQuantity: Math.min(product.min_quantity, Math.max(1, seatsOfLine)),
+      minQuantity: Math.min(product.min_quantity, seatsOfLine),
     },
-    free: Number.MAX_SAFE_INTEGER, // capacity is decided by the hold itself
+    free: UNLIMITED, // capacity is decided by the hold itself (none for free sale)
   });
-  if (!verdict.available && kind !== 'infant')
-    throw new QuoteRefused('bookDate', verdict.statusReason ?? 'not for sale');
-  if (kind === 'infant' && request.date < formatDate(ctx.now, ctx.tenant.timezone)) {
-    throw new QuoteRefused('bookDate', `The date ${request.date} is in the past`);
-  }
+  if (!verdict.available) throw new QuoteRefused(verdictField(verdict.statusReason), verdict.statusReason ?? '');
 
   return {
     productId: product.product_id,
@@ -131,7 +131,30 @@ export async function quoteUnit(
     currency,
     unitPrice,
     privateTransfer,
+    freeSale: product.free_sale,
   };
+}
+
+/**
+ * What a line's unitId names: the product's adult, child or infant unit, else one of its variants (an adult of
+ * that variant). The product's units come first, so a variant whose servid equals one of them is named by it only
+ * through extVariantId.
+ */
+function unitNamed(
+  product: ProductRow,
+  variants: VariantRow[],
+  unitId: number,
+): { kind: UnitKind; variant?: VariantRow } | undefined {
+  if (unitId === product.unit_id) return { kind: 'adult' };
+  if (unitId === product.child_unit_id) return { kind: 'child' };
+  if (unitId === product.infant_unit_id) return { kind: 'infant' };
+  const variant = variants.find((v) => v.servid === unitId);
+  return variant && { kind: 'adult', variant };
+}
+
+/** The request field a refusal of the sale rules names: a quantity rule names the quantity, the rest the date. */
+function verdictField(reason: string | null): string {
+  return reason !== null && /participants|adults|children|people/i.test(reason) ? 'quantity' : 'bookDate';
 }
 
 /** An ApiError naming the item's field, for areas that quote several items at once. */

@@ -51,6 +51,7 @@ async function createInvoice(
 ): Promise<{ invoices: string[] }> {
   if (input.paid && !isEmployee(ctx.roles))
     throw new ApiError(ErrorCode.FORBIDDEN, 'Only staff may record an invoice as paid');
+  requireTransientCustomer(ctx, input.customer);
   return withTransaction(ctx, async (tx) => {
     const cart = await deps.cart.cartForCheckout(ctx, tx);
     const customer = await resolveCustomer(deps, ctx, tx, input.customer);
@@ -83,6 +84,17 @@ async function createInvoice(
     await deps.cart.markCartOrdered(tx, cart.cartId, ctx.now);
     return { invoices: [invoice.invoice_number] };
   });
+}
+
+/**
+ * A transient cart's invoice (a guest's or the website's session, no logged-in user) names a new customer in full:
+ * without `customerId`, `email`, `custName` and `mobilePhone` are required (specification, /cart/createInvoice).
+ */
+function requireTransientCustomer(ctx: TenantContext, customer: CustomerInput | undefined) {
+  if (ctx.session?.kind === 'user' || customer === undefined || customer.customerId !== undefined) return;
+  if (!customer.email) throw missingParameter('customer.email');
+  if (!customer.custName) throw missingParameter('customer.custName');
+  if (!customer.mobilePhone) throw missingParameter('customer.mobilePhone');
 }
 
 /** The order is placed: its seats are sold, paid or not (an unpaid invoice is a confirmed order). */

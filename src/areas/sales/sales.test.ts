@@ -254,6 +254,42 @@ describe('payment link and the gateway redirects', () => {
 });
 
 describe('invoices and payments', () => {
+  it('a transient cart’s invoice needs customer.mobilePhone with a new customer; a logged-in user’s does not', async () => {
+    const item = { productId, unitId: 1, unitPrice: 75, quantity: 1, bookDate: day() };
+    const customer = { email: 'mobile@example.com', custName: 'Layla' };
+    const refusal = (answer: Answer) => answer.apiStatus;
+    for (const session of [(await ok('/auth/guest', {})).session as string, tenant.systemSession]) {
+      await ok('/cart/addItem', { session, items: [item] });
+      expect(refusal(await call('/cart/createInvoice', { session, customer }))).toEqual({
+        errorCode: 'MISSING_PARAMETER',
+        errorMessage: expect.stringContaining('customer.mobilePhone'),
+      });
+      expect(
+        refusal(await call('/cart/createInvoice', { session, customer: { ...customer, mobilePhone: '' } })).errorCode,
+      ).toBe('MISSING_PARAMETER');
+      const created = await ok('/cart/createInvoice', {
+        session,
+        customer: { ...customer, mobilePhone: '+971500000077' },
+      });
+      expect(created.invoices).toHaveLength(1);
+    }
+    // A known customer (the one the invoices above made) named by id needs nothing more.
+    const known = await withTenantDb(service, service.registry.byCode(tenant.tenantCode) ?? fail(), async (sql) => {
+      const [row] = await sql<{ customer_id: number }[]>`
+        SELECT customer_id FROM sales_orders WHERE customer_email = ${customer.email} LIMIT 1`;
+      return { customerId: row?.customer_id };
+    });
+    expect(known.customerId).toEqual(expect.any(Number));
+    const visitor = (await ok('/auth/guest', {})).session as string;
+    await ok('/cart/addItem', { session: visitor, items: [item] });
+    expect(
+      (await ok('/cart/createInvoice', { session: visitor, customer: { customerId: known.customerId } })).invoices,
+    ).toHaveLength(1);
+    // A logged-in user's cart (here the admin's) is invoiced to a customer named without a mobile.
+    await ok('/cart/addItem', { session: admin, items: [item] });
+    expect((await ok('/cart/createInvoice', { session: admin, customer })).invoices).toHaveLength(1);
+  });
+
   it('an unpaid invoice for a guest, paid later by staff; a paid one only by staff', async () => {
     const session = (await ok('/auth/guest', {})).session;
     await ok('/cart/addItem', {
