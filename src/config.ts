@@ -1,5 +1,6 @@
 // The only reader of process.env. Every setting is declared once here with its default;
 // start-up fails with a clear message when a value is malformed.
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
@@ -55,12 +56,20 @@ export interface Config {
     clockSkewSeconds: number;
   };
   smtpUrl: string | undefined;
-  /** Requests per minute and client address (fixed window, shared by every node through the database). */
+  /** Addresses and CIDRs of the proxies whose X-Forwarded-For names the client (empty: none is trusted). */
+  trustedProxies: string[];
+  /**
+   * Per minute and client address unless said otherwise (fixed window, shared by every node through the
+   * database); contract §7.1 sets the floors.
+   */
   rateLimits: {
-    authenticate: number;
+    /** Failed logins (30 to 60): successes never count, so an office behind one address is never refused. */
+    loginFailures: number;
     register: number;
     check: number;
     resetRequest: number;
+    /** Reset requests per target e-mail address, whatever client sends them. */
+    resetTarget: number;
     guest: number;
     /** /common/wact: a page sends a handful per view; a script flooding the table is stopped. */
     webAction: number;
@@ -93,6 +102,24 @@ function identifier(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+/** TC_TRUSTED_PROXIES: comma-separated IPv4/IPv6 addresses or CIDRs. */
+function trustedProxies(env: Env): string[] {
+  const entries = text(env, 'TC_TRUSTED_PROXIES', '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(`TC_TRUSTED_PROXIES must list IP addresses or CIDRs, got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
 /** The metrics endpoint's token and the retention of rows the service no longer needs. */
 function housekeeping(env: Env): Pick<Config, 'metricsToken' | 'retention'> {
   return {
@@ -101,6 +128,20 @@ function housekeeping(env: Env): Pick<Config, 'metricsToken' | 'retention'> {
       outboxDays: integer(env, 'TC_OUTBOX_RETENTION_DAYS', 14, 1, 36_500),
       webActionDays: integer(env, 'TC_WEB_ACTION_RETENTION_DAYS', 90, 1, 36_500),
     },
+  };
+}
+
+/** The minimums are contract §7.1's floors. TC_RATE_LIMIT_AUTHENTICATE (every login counted) is gone. */
+function rateLimits(env: Env): Config['rateLimits'] {
+  return {
+    loginFailures: integer(env, 'TC_RATE_LIMIT_LOGIN_FAILURES', 30, 30, 60),
+    register: integer(env, 'TC_RATE_LIMIT_REGISTER', 60, 60, 1_000_000),
+    check: integer(env, 'TC_RATE_LIMIT_CHECK', 30, 1, 1_000_000),
+    resetRequest: integer(env, 'TC_RATE_LIMIT_RESET_REQUEST', 60, 60, 1_000_000),
+    resetTarget: integer(env, 'TC_RATE_LIMIT_RESET_TARGET', 5, 5, 1_000_000),
+    guest: integer(env, 'TC_RATE_LIMIT_GUEST', 600, 600, 1_000_000),
+    webAction: integer(env, 'TC_RATE_LIMIT_WEB_ACTION', 600, 1, 1_000_000),
+    botCheck: integer(env, 'TC_RATE_LIMIT_BOT_CHECK', 60, 1, 1_000_000),
   };
 }
 
@@ -160,15 +201,8 @@ export function loadConfig(env: Env = process.env): Config {
       clockSkewSeconds: integer(env, 'TC_TOKEN_CLOCK_SKEW_S', 30, 0, 300),
     },
     smtpUrl: optionalText(env, 'TC_SMTP_URL'),
-    rateLimits: {
-      authenticate: integer(env, 'TC_RATE_LIMIT_AUTHENTICATE', 20, 1, 1_000_000),
-      register: integer(env, 'TC_RATE_LIMIT_REGISTER', 10, 1, 1_000_000),
-      check: integer(env, 'TC_RATE_LIMIT_CHECK', 30, 1, 1_000_000),
-      resetRequest: integer(env, 'TC_RATE_LIMIT_RESET_REQUEST', 5, 1, 1_000_000),
-      guest: integer(env, 'TC_RATE_LIMIT_GUEST', 60, 1, 1_000_000),
-      webAction: integer(env, 'TC_RATE_LIMIT_WEB_ACTION', 600, 1, 1_000_000),
-      botCheck: integer(env, 'TC_RATE_LIMIT_BOT_CHECK', 60, 1, 1_000_000),
-    },
+    trustedProxies: trustedProxies(env),
+    rateLimits: rateLimits(env),
     botCheck: loadBotCheckSettings(env),
     paymentGateway: loadPaymentGatewaySettings(env),
     lockout: {

@@ -12,7 +12,7 @@ import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/htt
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { MailQueue } from '../../platform/outbox/index.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { countRequest } from '../../platform/rate-limit.js';
+import { countFailure, countRequest, refuseWhenFailuresSpent } from '../../platform/rate-limit.js';
 import { formatDateTime } from '../../platform/time.js';
 import { activationMail, passwordResetMail } from './users.mail.js';
 import * as repo from './users.repository.js';
@@ -120,19 +120,13 @@ async function authenticate(
   username: string,
   password: string,
 ): Promise<AuthenticatedUser> {
-  await countRequest(ctx.db, `authenticate:${ctx.clientIp}`, deps.rateLimits.authenticate, ctx.now);
-  const user = await repo.findUserByLoginOrEmail(ctx.db, username);
+  // Only failures count against the client address (contract §7.1): an office behind one address may log in
+  // all day; a guesser is refused once the minute's failures are spent, before another password is tried.
+  const failures = `login-failures:${ctx.clientIp}`;
+  await refuseWhenFailuresSpent(ctx.db, failures, deps.rateLimits.loginFailures, ctx.now);
+  const user = await userWithPassword(deps, await decoyHash, ctx, username, password);
   if (!user) {
-    await verifyPassword(password, await decoyHash);
-    throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
-  }
-  if (isLocked(user.locked_until, ctx.now)) {
-    await verifyPassword(password, await decoyHash);
-    throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
-  }
-  if (!(await verifyPassword(password, user.password_hash))) {
-    const lockUntil = new Date(ctx.now.getTime() + deps.lockout.minutes * 60_000);
-    await repo.recordFailedLogin(ctx.db, user.user_id, deps.lockout.threshold, lockUntil);
+    await countFailure(ctx.db, failures, ctx.now);
     throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
   }
   // Only someone who knows the password learns that the account still waits for activation.
@@ -146,6 +140,30 @@ async function authenticate(
     roles: [...issued.session.roles],
     requiredActions: [...issued.session.requiredActions],
   };
+}
+
+/**
+ * The user whose password this is, or undefined: unknown user, locked account (the per-account limit: the
+ * lockout) or wrong password, each costing one password hash so none is told apart by timing.
+ */
+async function userWithPassword(
+  deps: UsersDeps,
+  decoyHash: string,
+  ctx: TenantContext,
+  username: string,
+  password: string,
+): Promise<repo.UserRow | undefined> {
+  const user = await repo.findUserByLoginOrEmail(ctx.db, username);
+  if (!user || isLocked(user.locked_until, ctx.now)) {
+    await verifyPassword(password, decoyHash);
+    return undefined;
+  }
+  if (!(await verifyPassword(password, user.password_hash))) {
+    const lockUntil = new Date(ctx.now.getTime() + deps.lockout.minutes * 60_000);
+    await repo.recordFailedLogin(ctx.db, user.user_id, deps.lockout.threshold, lockUntil);
+    return undefined;
+  }
+  return user;
 }
 
 async function register(
@@ -245,7 +263,7 @@ async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: numbe
 async function requestPasswordReset(deps: UsersDeps, ctx: TenantContext, email: string): Promise<string> {
   await countRequest(ctx.db, `reset:${ctx.clientIp}`, deps.rateLimits.resetRequest, ctx.now);
   // Per address as well, so nobody can flood one mailbox from many addresses.
-  await countRequest(ctx.db, `reset-to:${email.toLowerCase()}`, deps.rateLimits.resetRequest, ctx.now);
+  await countRequest(ctx.db, `reset-to:${email.toLowerCase()}`, deps.rateLimits.resetTarget, ctx.now);
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user?.is_active) return RESET_REQUEST_ANSWER;
   await withTransaction(ctx, async (tx, afterCommit) => {

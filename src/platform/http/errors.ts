@@ -26,13 +26,15 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
  * An expected failure: answered as an envelope with this code and message. `httpStatus` is 200 for
- * failures of an operation (contract §2) and set only for transport-level refusals.
+ * failures of an operation (contract §2) and set only for transport-level refusals; `headers` go with the
+ * answer (a 429's `Retry-After`).
  */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly httpStatus = 200,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';

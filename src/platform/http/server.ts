@@ -61,6 +61,10 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
       return typeof sent === 'string' && CORRELATION_PATTERN.test(sent) ? sent : newCorrelationId();
     },
     bodyLimit: BODY_LIMIT,
+    // request.ip (ctx.clientIp): the socket's peer, or, when that peer is a trusted proxy, the right-most
+    // address of X-Forwarded-For that is not a trusted proxy (@fastify/proxy-addr). A trusted proxy's
+    // X-Forwarded-Host and X-Forwarded-Proto are taken too (the tenant host behind a proxy that rewrites Host).
+    trustProxy: kernel.config.trustedProxies.length > 0 ? [...kernel.config.trustedProxies] : false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     clientErrorHandler: answerClientError,
@@ -157,6 +161,7 @@ function resolveTenantFromHost(app: FastifyInstance, kernel: Kernel): void {
 function answerFailuresAsEnvelopes(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, code, message } = describeFailure(error);
+    if (error instanceof ApiError) reply.headers(error.headers);
     if (status >= 500) {
       request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'request failed');
     }
