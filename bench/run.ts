@@ -16,6 +16,7 @@ import { coldStart } from './scenarios/cold-start.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
 import { tenants500 } from './scenarios/tenants500.js';
+import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -23,6 +24,7 @@ const SCENARIOS: Record<string, Scenario> = {
   provisioning,
   noop,
   tenants500,
+  'tenants-scale': tenantsScale,
   users,
   catalog,
   cart,
@@ -33,11 +35,17 @@ const ISSUES: Record<string, string> = {
   provisioning: 'foundation',
   noop: 'foundation',
   tenants500: 'foundation',
+  'tenants-scale': 'hardening',
   users: 'users',
   catalog: 'catalog',
   cart: 'cart',
 };
-const ALIASES: Record<string, string> = { cold: 'cold-start', tenants: 'tenants500', provision: 'provisioning' };
+const ALIASES: Record<string, string> = {
+  cold: 'cold-start',
+  tenants: 'tenants500',
+  scale: 'tenants-scale',
+  provision: 'provisioning',
+};
 
 function selected(args: string[]): string[] {
   const names = args.filter((arg) => arg !== '--' && arg !== 'all').map((arg) => ALIASES[arg] ?? arg);

@@ -1,61 +1,179 @@
-// The tenant pool cache under a small cap: it evicts only the idle pools it must, never holds more than the
-// cap, and answers 503 rather than hanging when every pool is busy.
+// The tenant pool cache under a small cap: pools open with one connection and grow with concurrent demand,
+// idle connections close, idle pools make room for other tenants, the connections PostgreSQL sees never exceed
+// the cap, and a request that finds no room is answered 503 rather than left hanging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
 import { platformToken, provisionTenant, startTestService } from '../../../test/support/service.js';
+import { createTenantPools, type TenantPools } from './pools.js';
 import type { TenantRecord } from './tenant.js';
 
 let service: Service;
 const tenants: TenantRecord[] = [];
+const TENANTS = 6;
+const APPLICATION = 'tc-pools-test';
 
 beforeAll(async () => {
   service = await startTestService({
     env: { TC_DB_MAX_CONNECTIONS: '10', TC_DB_POOL_SIZE: '5', TC_DB_ACQUIRE_TIMEOUT_MS: '300' },
   });
   const token = await platformToken(service);
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < TENANTS; i++) {
     const made = await provisionTenant(service, token);
     const record = service.registry.byId(made.tenantId);
     if (!record) throw new Error('tenant missing');
     tenants.push(record);
   }
-});
+}, 120_000);
 afterAll(() => service.close());
 
-async function touch(tenant: TenantRecord) {
-  const lease = await service.pools.acquire(tenant);
+function tenant(index: number): TenantRecord {
+  const found = tenants[index];
+  if (!found) throw new Error(`tenant ${index} missing`);
+  return found;
+}
+
+/** A cache of its own over the service's tenants, with settings of the test. */
+function poolsWith(settings: {
+  maxConnections: number;
+  poolSize: number;
+  acquireTimeoutMs: number;
+  idleTimeoutMs?: number;
+}) {
+  return createTenantPools({
+    server: service.server,
+    secretBox: service.secretBox,
+    connectTimeoutSeconds: 2,
+    log: service.logger,
+    // Apart from the service's own pools (its jobs visit every tenant), which use `travel-commerce:<code>`.
+    applicationName: APPLICATION,
+    ...settings,
+  });
+}
+
+async function query(pools: TenantPools, record: TenantRecord, sleepSeconds = 0) {
+  const lease = await pools.acquire(record);
   try {
-    await lease.sql`SELECT 1`;
+    await lease.sql`SELECT pg_sleep(${sleepSeconds})`;
   } finally {
     lease.release();
   }
 }
 
+/** The connections PostgreSQL sees from the pools of these tenants. */
+async function connectionsSeen(records: TenantRecord[]): Promise<number> {
+  const names = records.map((record) => `${APPLICATION}:${record.tenantCode}`);
+  const [row] = await service.platformDb<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name IN ${service.platformDb(names)}`;
+  return row?.n ?? 0;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('tenant pool cache', () => {
-  it('evicts only the least recently used idle pool when a new tenant needs room', async () => {
-    const [a, b, c] = tenants;
-    if (!a || !b || !c) throw new Error('three tenants expected');
-    await touch(a);
-    await touch(b);
-    expect(service.pools.stats()).toEqual({ openPools: 2, reservedConnections: 10 });
-    await touch(c);
-    expect(service.pools.stats().openPools).toBe(2);
-    expect(service.pools.stats().reservedConnections).toBeLessThanOrEqual(10);
-    // b was used after a, so a made room; b is still cached (no new pool needed).
-    await touch(b);
-    expect(service.pools.stats().openPools).toBe(2);
+  it('opens a pool with one connection, grows it under concurrent demand and shrinks it when idle', async () => {
+    const pools = poolsWith({ maxConnections: 10, poolSize: 3, acquireTimeoutMs: 2_000, idleTimeoutMs: 300 });
+    try {
+      const a = tenant(0);
+      await query(pools, a);
+      expect(pools.stats()).toMatchObject({ openPools: 1, connections: 1, reservedConnections: 1 });
+      await Promise.all(Array.from({ length: 6 }, () => query(pools, a, 0.1)));
+      expect(pools.stats()).toMatchObject({ openPools: 1, connections: 3 });
+      expect(await connectionsSeen([a])).toBe(3);
+      await until(() => pools.stats().reservedConnections === 0, 3_000);
+      expect(pools.stats()).toMatchObject({ openPools: 0, connections: 0, closingConnections: 0 });
+      await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+    } finally {
+      await pools.closeAll();
+    }
   });
 
-  it('answers 503 GENERAL within the acquire timeout when every pool is in use', async () => {
-    const [a, b, c] = tenants;
-    if (!a || !b || !c) throw new Error('three tenants expected');
-    const first = await service.pools.acquire(a);
-    const second = await service.pools.acquire(b);
-    const started = Date.now();
-    await expect(service.pools.acquire(c)).rejects.toMatchObject({ code: 'GENERAL', httpStatus: 503 });
-    expect(Date.now() - started).toBeLessThan(2000);
-    first.release();
-    second.release();
-    await touch(c);
+  it('never holds more connections than the cap with many tenants in parallel', async () => {
+    const pools = poolsWith({ maxConnections: 4, poolSize: 3, acquireTimeoutMs: 5_000 });
+    let maxReserved = 0;
+    let maxSeen = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        maxReserved = Math.max(maxReserved, pools.stats().reservedConnections);
+        maxSeen = Math.max(maxSeen, await connectionsSeen(tenants));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    try {
+      const requests = Array.from({ length: 60 }, (_, i) => query(pools, tenant(i % TENANTS), 0.02));
+      await Promise.all(requests);
+    } finally {
+      sampling = false;
+      await sampler;
+      await pools.closeAll();
+    }
+    expect(maxReserved).toBeGreaterThan(1);
+    expect(maxReserved).toBeLessThanOrEqual(4);
+    expect(maxSeen).toBeLessThanOrEqual(4);
+  });
+
+  it('closes the least recently used idle pool when a new tenant needs room', async () => {
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 2_000 });
+    try {
+      const [a, b, c] = [tenant(0), tenant(1), tenant(2)];
+      await query(pools, a);
+      await query(pools, b);
+      expect(pools.stats()).toMatchObject({ openPools: 2, reservedConnections: 2 });
+      await query(pools, c);
+      expect(pools.stats().openPools).toBe(2);
+      expect(pools.stats().reservedConnections).toBeLessThanOrEqual(2);
+      // b was used after a, so a made room: b is still open (its request opens nothing).
+      const connectionsBefore = pools.stats().connections;
+      await query(pools, b);
+      expect(pools.stats().connections).toBe(connectionsBefore);
+      await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('shares a busy pool instead of waiting when it may not grow', async () => {
+    const pools = poolsWith({ maxConnections: 1, poolSize: 5, acquireTimeoutMs: 200 });
+    try {
+      const a = tenant(0);
+      const held = await pools.acquire(a);
+      const started = Date.now();
+      await query(pools, a);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(pools.stats()).toMatchObject({ openPools: 1, connections: 1 });
+      held.release();
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('answers 503 GENERAL within the acquire timeout when every connection is in use', async () => {
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 300 });
+    try {
+      const [a, b, c] = [tenant(0), tenant(1), tenant(2)];
+      const first = await pools.acquire(a);
+      const second = await pools.acquire(b);
+      const started = Date.now();
+      await expect(pools.acquire(c)).rejects.toMatchObject({ code: 'GENERAL', httpStatus: 503 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(pools.stats().waiting).toBe(0);
+      // One idle connection is enough for c: its request waits for that one only.
+      const waiting = pools.acquire(c);
+      first.release();
+      const got = await waiting;
+      await got.sql`SELECT 1`;
+      got.release();
+      second.release();
+      expect(pools.stats()).toMatchObject({ openPools: 2, reservedConnections: 2 });
+      await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+    } finally {
+      await pools.closeAll();
+    }
   });
 });

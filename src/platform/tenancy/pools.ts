@@ -1,7 +1,24 @@
-// Database pools of the tenants, opened lazily and kept in an LRU cache. The cache never reserves more than
-// `maxConnections` connections in all: a pool counts for its full size from its opening until its
-// connections are closed, and only a pool no request is using is evicted. A request that finds no room
-// waits for one until `acquireTimeoutMs`, then is answered 503 instead of hanging.
+// Database pools of the tenants, opened lazily and kept in an LRU cache, with a cap on the real connections
+// of the node (`maxConnections`).
+//
+// Why the cap holds: a tenant pool is a list of *members*, each a postgres.js instance with `max: 1`, so a
+// member has at most one connection to PostgreSQL. A member takes one slot of the node's budget from the
+// moment it is made until its `end()` has resolved (its socket is closed), and one is made only while
+// `members + closing < maxConnections`, checked synchronously right before it is made. So the connections of
+// all tenant pools never exceed the cap, whatever postgres.js does inside a member (connect lazily, reconnect
+// after `max_lifetime`): `reservedConnections` in `stats()` is that count and is ≤ the cap at every moment.
+//
+// How a request gets a connection (`acquire` gives it a lease on one member for the whole request):
+// - its tenant's pool is open: an idle member of it; else a new member if the pool has fewer than `poolSize`
+//   and a slot is free (none is taken from requests waiting for a first connection); else the member with the
+//   fewest leases, shared (postgres.js pipelines the queries, a transaction waits for the connection). It
+//   never waits for the cache.
+// - its tenant has no pool: a new pool of one member if a slot is free; else idle members are closed (the
+//   least recently used pool whose members are all idle first, then idle extra members of other pools) and
+//   the request waits for one slot, until `acquireTimeoutMs`, then is answered 503 instead of hanging.
+// - a member without leases for `idleTimeoutMs` is closed; a pool without members is dropped.
+// So a pool opens with one connection, grows with its tenant's concurrent requests up to `poolSize`, and
+// shrinks when idle; a request never waits for a whole pool to open, at most for one connection.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../crypto.js';
 import { connect, type ServerAddress, type Sql } from '../database/connections.js';
@@ -9,11 +26,25 @@ import { ApiError, ErrorCode } from '../http/errors.js';
 import type { PoolLease } from '../http/kernel.js';
 import type { TenantRecord } from './tenant.js';
 
+export interface TenantPoolStats {
+  /** Tenants with a pool (at least one member). */
+  openPools: number;
+  /** Connection slots held: open members plus members still closing; never above `maxConnections`. */
+  reservedConnections: number;
+  /** Open members (each at most one PostgreSQL connection). */
+  connections: number;
+  /** Members whose connection is being closed. */
+  closingConnections: number;
+  /** Requests waiting for a first connection of their tenant. */
+  waiting: number;
+  maxConnections: number;
+}
+
 export interface TenantPools {
   acquire(tenant: TenantRecord): Promise<PoolLease>;
   /** Closes a tenant's pool at once (suspension); its connections' queries are cut off. */
   evict(tenantId: string): Promise<void>;
-  stats(): { openPools: number; reservedConnections: number };
+  stats(): TenantPoolStats;
   closeAll(): Promise<void>;
 }
 
@@ -24,73 +55,167 @@ interface TenantPoolsDeps {
   poolSize: number;
   acquireTimeoutMs: number;
   connectTimeoutSeconds: number;
+  /** A member (one connection) no request has used for this long is closed. Default 30 s. */
+  idleTimeoutMs?: number;
+  /** PostgreSQL's application_name of a connection is `<this>:<tenant code>`. Default `travel-commerce`. */
+  applicationName?: string;
   log: FastifyBaseLogger;
 }
 
-interface Entry {
+/** One connection of a tenant pool: a postgres.js instance with `max: 1`. */
+interface Member {
   sql: Sql;
   leases: number;
+  /** When its last lease was released (Date.now()). */
+  idleSince: number;
+}
+
+interface Pool {
+  tenantId: string;
+  members: Member[];
 }
 
 /** The cache's mutable state, shared by the steps below. */
 interface PoolCache {
   deps: TenantPoolsDeps;
   poolSize: number;
-  // Map order is recency order: a used entry is moved to the end, the least recently used is first.
-  entries: Map<string, Entry>;
-  closingConnections: number;
+  idleTimeoutMs: number;
+  // Map order is recency order: a used pool is moved to the end, the least recently used is first.
+  pools: Map<string, Pool>;
+  members: number;
+  closing: number;
   waiters: Array<() => void>;
+  closed: boolean;
+  sweeper: NodeJS.Timeout;
 }
 
+const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+
 export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
+  const idleTimeoutMs = deps.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const cache: PoolCache = {
     deps,
-    poolSize: Math.min(deps.poolSize, deps.maxConnections),
-    entries: new Map(),
-    closingConnections: 0,
+    poolSize: Math.max(1, Math.min(deps.poolSize, deps.maxConnections)),
+    idleTimeoutMs,
+    pools: new Map(),
+    members: 0,
+    closing: 0,
     waiters: [],
+    closed: false,
+    sweeper: setInterval(() => closeIdleMembers(cache), Math.max(50, Math.min(idleTimeoutMs / 2, 5_000))),
   };
+  cache.sweeper.unref();
   return {
     acquire: (tenant) => acquire(cache, tenant),
     evict: async (tenantId) => evict(cache, tenantId),
-    stats: () => ({ openPools: cache.entries.size, reservedConnections: reserved(cache) }),
+    stats: () => ({
+      openPools: cache.pools.size,
+      reservedConnections: reserved(cache),
+      connections: cache.members,
+      closingConnections: cache.closing,
+      waiting: cache.waiters.length,
+      maxConnections: cache.deps.maxConnections,
+    }),
     closeAll: () => closeAll(cache),
   };
 }
 
-const live = (cache: PoolCache) => cache.entries.size * cache.poolSize;
-const reserved = (cache: PoolCache) => live(cache) + cache.closingConnections;
+const reserved = (cache: PoolCache) => cache.members + cache.closing;
+/** A slot is free for a first connection of a tenant. */
+const slotFree = (cache: PoolCache) => reserved(cache) < cache.deps.maxConnections;
+/** A slot is free for a pool to grow, after every request waiting for a first connection has one. */
+const slotFreeToGrow = (cache: PoolCache) => reserved(cache) + cache.waiters.length < cache.deps.maxConnections;
+
+const busy = () => new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
 
 async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLease> {
-  const { deps, poolSize } = cache;
-  const deadline = Date.now() + deps.acquireTimeoutMs;
+  const deadline = Date.now() + cache.deps.acquireTimeoutMs;
   for (;;) {
-    const cached = cache.entries.get(tenant.tenantId);
-    if (cached) return lease(cache, tenant.tenantId, cached);
-    // Evict idle pools until the room is there once the pools already closing are gone: an evicted pool
-    // keeps counting until its connections are closed, so the check is on the live pools only.
-    while (live(cache) + poolSize > deps.maxConnections && evictIdle(cache)) {
-      // one more idle pool is closing
+    if (cache.closed) throw busy();
+    const pool = cache.pools.get(tenant.tenantId);
+    if (pool) return lease(cache, pool, memberFor(cache, pool, tenant));
+    if (slotFree(cache)) {
+      const opened: Pool = { tenantId: tenant.tenantId, members: [] };
+      cache.pools.set(tenant.tenantId, opened);
+      return lease(cache, opened, openMember(cache, opened, tenant));
     }
-    if (reserved(cache) + poolSize <= deps.maxConnections) {
-      return lease(cache, tenant.tenantId, open(cache, tenant));
+    // Close idle members until, once they are closed, there is a slot for each waiting request and this one.
+    while (cache.closing < cache.waiters.length + 1 && closeOneIdleMember(cache)) {
+      // one more member is closing
     }
     const wait = deadline - Date.now();
-    if (wait <= 0) {
-      throw new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
-    }
-    await waitForRoom(cache, wait);
+    if (wait <= 0) throw busy();
+    await waitForSlot(cache, wait);
   }
 }
 
-/** Resolves when a pool is closed or a lease released, or after `waitMs` at the latest. */
-function waitForRoom(cache: PoolCache, waitMs: number): Promise<void> {
+/** An idle member; else a new one if the pool may grow and a slot is free; else the least busy, shared. */
+function memberFor(cache: PoolCache, pool: Pool, tenant: TenantRecord): Member {
+  let least: Member | undefined;
+  for (const member of pool.members) {
+    if (member.leases === 0) return member;
+    if (!least || member.leases < least.leases) least = member;
+  }
+  if (!least || (pool.members.length < cache.poolSize && slotFreeToGrow(cache))) {
+    return openMember(cache, pool, tenant);
+  }
+  return least;
+}
+
+function openMember(cache: PoolCache, pool: Pool, tenant: TenantRecord): Member {
+  const { deps } = cache;
+  // The invariant of this file: a member is made only within the cap.
+  if (!slotFree(cache)) throw new Error('tenant pools: no connection slot is free');
+  const member: Member = {
+    leases: 0,
+    idleSince: Date.now(),
+    sql: connect(deps.server, {
+      database: tenant.dbName,
+      max: 1,
+      connectTimeoutSeconds: deps.connectTimeoutSeconds,
+      login: { user: tenant.dbUser, password: deps.secretBox.open(tenant.dbPassSealed) },
+      // The cache closes idle members itself; postgres.js closing one earlier only lowers the count.
+      idleTimeoutSeconds: Math.ceil(cache.idleTimeoutMs / 1000) + 60,
+      applicationName: `${deps.applicationName ?? 'travel-commerce'}:${tenant.tenantCode}`,
+    }),
+  };
+  pool.members.push(member);
+  cache.members += 1;
+  return member;
+}
+
+function lease(cache: PoolCache, pool: Pool, member: Member): PoolLease {
+  member.leases += 1;
+  cache.pools.delete(pool.tenantId);
+  cache.pools.set(pool.tenantId, pool);
+  let released = false;
+  return {
+    sql: member.sql,
+    release() {
+      if (released) return;
+      released = true;
+      member.leases -= 1;
+      if (member.leases === 0) {
+        member.idleSince = Date.now();
+        // A waiting request may now close this member to make room.
+        if (cache.waiters.length > 0) wakeWaiters(cache);
+      }
+    },
+  };
+}
+
+/** Resolves when a slot is freed or a member becomes idle, or after `waitMs` at the latest. */
+function waitForSlot(cache: PoolCache, waitMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, waitMs);
-    cache.waiters.push(() => {
+    const wake = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    const timer = setTimeout(() => {
+      cache.waiters = cache.waiters.filter((waiter) => waiter !== wake);
+      resolve();
+    }, waitMs);
+    cache.waiters.push(wake);
   });
 }
 
@@ -100,69 +225,68 @@ function wakeWaiters(cache: PoolCache): void {
   for (const wake of woken) wake();
 }
 
-function close(cache: PoolCache, sql: Sql, timeoutSeconds: number): void {
-  cache.closingConnections += cache.poolSize;
-  sql
+/** Removes `member` from its pool (dropping an empty pool) and closes it; its slot is free once it is closed. */
+function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSeconds: number): void {
+  pool.members = pool.members.filter((other) => other !== member);
+  if (pool.members.length === 0 && cache.pools.get(pool.tenantId) === pool) cache.pools.delete(pool.tenantId);
+  cache.members -= 1;
+  cache.closing += 1;
+  member.sql
     .end({ timeout: timeoutSeconds })
-    .catch((error) => cache.deps.log.warn({ err: error }, 'closing a tenant pool failed'))
+    .catch((error) => cache.deps.log.warn({ err: error }, 'closing a tenant connection failed'))
     .finally(() => {
-      cache.closingConnections -= cache.poolSize;
+      cache.closing -= 1;
       wakeWaiters(cache);
     });
 }
 
-function evictIdle(cache: PoolCache): boolean {
-  for (const [tenantId, entry] of cache.entries) {
-    if (entry.leases > 0) continue;
-    cache.entries.delete(tenantId);
-    close(cache, entry.sql, 1);
-    return true;
+/**
+ * Closes one idle member to make room: the least recently used pool whose members are all idle first, else
+ * an idle member of a pool that keeps another member (least recently used pool first). False when none is idle.
+ */
+function closeOneIdleMember(cache: PoolCache): boolean {
+  for (const pool of cache.pools.values()) {
+    if (pool.members.every((member) => member.leases === 0)) {
+      const member = pool.members[pool.members.length - 1];
+      if (member) {
+        closeMember(cache, pool, member, 1);
+        return true;
+      }
+    }
+  }
+  for (const pool of cache.pools.values()) {
+    if (pool.members.length < 2) continue;
+    const member = pool.members.find((candidate) => candidate.leases === 0);
+    if (member) {
+      closeMember(cache, pool, member, 1);
+      return true;
+    }
   }
   return false;
 }
 
-function open(cache: PoolCache, tenant: TenantRecord): Entry {
-  const { deps } = cache;
-  const entry: Entry = {
-    leases: 0,
-    sql: connect(deps.server, {
-      database: tenant.dbName,
-      max: cache.poolSize,
-      connectTimeoutSeconds: deps.connectTimeoutSeconds,
-      login: { user: tenant.dbUser, password: deps.secretBox.open(tenant.dbPassSealed) },
-      idleTimeoutSeconds: 30,
-      applicationName: `travel-commerce:${tenant.tenantCode}`,
-    }),
-  };
-  cache.entries.set(tenant.tenantId, entry);
-  return entry;
-}
-
-function lease(cache: PoolCache, tenantId: string, entry: Entry): PoolLease {
-  entry.leases += 1;
-  cache.entries.delete(tenantId);
-  cache.entries.set(tenantId, entry);
-  let released = false;
-  return {
-    sql: entry.sql,
-    release() {
-      if (released) return;
-      released = true;
-      entry.leases -= 1;
-      if (entry.leases === 0 && cache.waiters.length > 0) wakeWaiters(cache);
-    },
-  };
+function closeIdleMembers(cache: PoolCache): void {
+  const before = Date.now() - cache.idleTimeoutMs;
+  for (const pool of [...cache.pools.values()]) {
+    for (const member of [...pool.members]) {
+      if (member.leases === 0 && member.idleSince <= before) closeMember(cache, pool, member, 1);
+    }
+  }
 }
 
 function evict(cache: PoolCache, tenantId: string): void {
-  const entry = cache.entries.get(tenantId);
-  if (!entry) return;
-  cache.entries.delete(tenantId);
-  close(cache, entry.sql, 0);
+  const pool = cache.pools.get(tenantId);
+  if (!pool) return;
+  for (const member of [...pool.members]) closeMember(cache, pool, member, 0);
+  cache.pools.delete(tenantId);
 }
 
 async function closeAll(cache: PoolCache): Promise<void> {
-  const all = [...cache.entries.values()];
-  cache.entries.clear();
-  await Promise.allSettled(all.map((entry) => entry.sql.end({ timeout: 5 })));
+  cache.closed = true;
+  clearInterval(cache.sweeper);
+  const all = [...cache.pools.values()].flatMap((pool) => pool.members);
+  cache.pools.clear();
+  cache.members = 0;
+  wakeWaiters(cache);
+  await Promise.allSettled(all.map((member) => member.sql.end({ timeout: 5 })));
 }
