@@ -1,5 +1,5 @@
-// Users, sessions and roles: what a session and a login cost. One service child (TC_RATE_LIMIT_AUTHENTICATE
-// raised so the rate limit never answers), one tenant, its admin after the first-login password change, and a
+// Users, sessions and roles: what a session and a login cost. One service child (logins are limited by failures
+// only, and none fails here), one tenant, its admin after the first-login password change, and a
 // customer the admin creates (/user/create, then its own password change):
 //   - hashPassword alone, 5 times one after another in the quiet child (median: 50-500 ms), and one
 //     POST /user/authenticate at a time (5, median), before any load;
@@ -60,7 +60,7 @@ interface Burst {
 export const users: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
   const rounds = benchRounds();
-  const settings = await serviceSettings(ctx, 'users', { TC_RATE_LIMIT_AUTHENTICATE: '1000000' });
+  const settings = await serviceSettings(ctx, 'users', { TC_RATE_LIMIT_LOGIN_FAILURES: '60' });
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);

@@ -26,9 +26,7 @@ let pass: Product;
 const day = () => addDays(formatDate(new Date(), 'Asia/Dubai'), 3);
 
 beforeAll(async () => {
-  t = await tenant(
-    await startTestService({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_GUEST: '1000' } }),
-  );
+  t = await tenant(await startTestService({ env: { TC_RATE_LIMIT_GUEST: '1000' } }));
   tour = await product(t, { prodName: 'Desert Tour', productPrice: 100, childPrice: 60, infantPrice: 20 });
   await t.adminApi.ok('/product/saveVariant', {
     productId: tour.productId,

@@ -50,7 +50,7 @@ const adult = (overrides: object = {}) => ({
 });
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { TC_RATE_LIMIT_GUEST: '1000', TC_RATE_LIMIT_AUTHENTICATE: '1000' } });
+  service = await startTestService({ clock, env: { TC_RATE_LIMIT_GUEST: '1000' } });
   tenant = await provisionTenant(service, await platformToken(service));
   admin = await adminSession(service, tenant);
   const category = await ok('/product/saveCategory', { session: admin, categoryName: 'Cruises' });

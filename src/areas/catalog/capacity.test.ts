@@ -44,7 +44,7 @@ const slot = (date: string) =>
   });
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { TC_DB_POOL_SIZE: '20', TC_RATE_LIMIT_AUTHENTICATE: '1000' } });
+  service = await startTestService({ clock, env: { TC_DB_POOL_SIZE: '20' } });
   tenant = await provisionTenant(service, await platformToken(service));
   const found = service.registry.byCode(tenant.tenantCode);
   if (!found) throw new Error('tenant missing');

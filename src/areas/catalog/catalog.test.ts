@@ -44,7 +44,7 @@ let privateValueId: number;
 let sunsetVariant: number;
 
 beforeAll(async () => {
-  service = await startTestService({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_GUEST: '1000' } });
+  service = await startTestService({ env: { TC_RATE_LIMIT_GUEST: '1000' } });
   t = await tenant(service);
   [admin, anyone, visitor] = [t.adminApi, t.api, (await guest(t)).api];
 

@@ -39,7 +39,7 @@ let sequence = 0;
 const code = (prefix = 'T') => `${prefix}-${++sequence}`;
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_GUEST: '1000' } });
+  service = await startTestService({ clock, env: { TC_RATE_LIMIT_GUEST: '1000' } });
   t = await tenant(service);
   app = service.app;
   api = t.api.on(app);

@@ -88,7 +88,7 @@ function fail(): never {
 beforeAll(async () => {
   inbox = await startMailInbox();
   service = await startTestService({
-    env: { TC_SMTP_URL: inbox.url, TC_RATE_LIMIT_GUEST: '1000', TC_RATE_LIMIT_AUTHENTICATE: '1000' },
+    env: { TC_SMTP_URL: inbox.url, TC_RATE_LIMIT_GUEST: '1000' },
   });
   tenant = await provisionTenant(service, await platformToken(service));
   admin = await adminSession(service, tenant);
@@ -393,7 +393,6 @@ describe('gateway unreachable', () => {
         TC_TELR_STORE_ID: '12345',
         TC_TELR_AUTH_KEY: 'secret-key',
         TC_TELR_BASE_URL: 'http://127.0.0.1:9',
-        TC_RATE_LIMIT_AUTHENTICATE: '1000',
       },
     });
     try {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   service = await startTestService({
     clock,
     logLines,
-    env: { TC_SMTP_URL: inbox.url, TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_REGISTER: '1000' },
+    env: { TC_SMTP_URL: inbox.url, TC_RATE_LIMIT_REGISTER: '1000' },
   });
   t = await tenantBeforeAdminLogin(service);
   api = t.api;

@@ -32,7 +32,7 @@ const POLICIES: Array<[string, Allowed]> = [
 ];
 
 beforeAll(async () => {
-  service = await startTestService({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000' } });
+  service = await startTestService();
   t = await tenant(service);
   tokens
     .set('admin', t.admin)

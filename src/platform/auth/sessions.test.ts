@@ -50,7 +50,7 @@ async function newUser(roles: string[]) {
 }
 
 beforeAll(async () => {
-  cluster = await twoNodes({ env: { TC_RATE_LIMIT_AUTHENTICATE: '1000', TC_RATE_LIMIT_CHECK: '3' } });
+  cluster = await twoNodes({ env: { TC_RATE_LIMIT_CHECK: '3' } });
   ({ nodeA, nodeB, tenant } = cluster);
   const first = await post(nodeA, '/user/authenticate', {
     username: 'admin',
