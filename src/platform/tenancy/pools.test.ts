@@ -138,6 +138,21 @@ describe('tenant pool cache', () => {
     }
   });
 
+  it('closes an idle spare connection of a grown pool before the only one of another tenant', async () => {
+    const pools = poolsWith({ maxConnections: 3, poolSize: 3, acquireTimeoutMs: 2_000 });
+    try {
+      const [a, b, c] = [tenant(0), tenant(1), tenant(2)];
+      await query(pools, b);
+      await Promise.all([query(pools, a, 0.05), query(pools, a, 0.05)]);
+      expect(pools.stats()).toMatchObject({ openPools: 2, connections: 3 });
+      await query(pools, c);
+      expect(pools.stats()).toMatchObject({ openPools: 3, connections: 3 });
+      expect(await connectionsSeen([b])).toBe(1);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
   it('shares a busy pool instead of waiting when it may not grow', async () => {
     const pools = poolsWith({ maxConnections: 1, poolSize: 5, acquireTimeoutMs: 200 });
     try {

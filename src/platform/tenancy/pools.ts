@@ -10,12 +10,14 @@
 //
 // How a request gets a connection (`acquire` gives it a lease on one member for the whole request):
 // - its tenant's pool is open: an idle member of it; else a new member if the pool has fewer than `poolSize`
-//   and a slot is free (none is taken from requests waiting for a first connection); else the member with the
+//   and a slot is free (none is taken from requests waiting for a first connection, and none while the cache
+//   was full in the last `GROW_PAUSE_MS`); else the member with the
 //   fewest leases, shared (postgres.js pipelines the queries, a transaction waits for the connection). It
 //   never waits for the cache.
-// - its tenant has no pool: a new pool of one member if a slot is free; else idle members are closed (the
-//   least recently used pool whose members are all idle first, then idle extra members of other pools) and
-//   the request waits for one slot, until `acquireTimeoutMs`, then is answered 503 instead of hanging.
+// - its tenant has no pool: a new pool of one member if a slot is free; else idle members are closed (idle
+//   extra members of pools that keep another first, then the least recently used idle pool, those leased only
+//   once before the others) and the request
+//   waits for one slot, until `acquireTimeoutMs`, then is answered 503 instead of hanging.
 // - a member without leases for `idleTimeoutMs` is closed; a pool without members is dropped.
 // So a pool opens with one connection, grows with its tenant's concurrent requests up to `poolSize`, and
 // shrinks when idle; a request never waits for a whole pool to open, at most for one connection.
@@ -73,6 +75,8 @@ interface Member {
 interface Pool {
   tenantId: string;
   members: Member[];
+  /** Leases given so far: a pool leased once (a job visiting every tenant) is closed before one in use. */
+  leases: number;
 }
 
 /** The cache's mutable state, shared by the steps below. */
@@ -87,9 +91,17 @@ interface PoolCache {
   waiters: Array<() => void>;
   closed: boolean;
   sweeper: NodeJS.Timeout;
+  /** No pool grows before this time (Date.now()): a request found no free slot shortly before. */
+  growAfter: number;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+/**
+ * After a request found the cache full, no pool grows for this long. Without it, every slot freed for a new
+ * tenant could go to a busy pool instead, whose spare connection the next new tenant closes again: a connection
+ * opened and closed per request (measured: 0.08 of the bare LRU over 50 tenants round-robin).
+ */
+const GROW_PAUSE_MS = 5_000;
 
 export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
   const idleTimeoutMs = deps.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
@@ -102,6 +114,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
     closing: 0,
     waiters: [],
     closed: false,
+    growAfter: 0,
     sweeper: setInterval(() => closeIdleMembers(cache), Math.max(50, Math.min(idleTimeoutMs / 2, 5_000))),
   };
   cache.sweeper.unref();
@@ -135,10 +148,11 @@ async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLeas
     const pool = cache.pools.get(tenant.tenantId);
     if (pool) return lease(cache, pool, memberFor(cache, pool, tenant));
     if (slotFree(cache)) {
-      const opened: Pool = { tenantId: tenant.tenantId, members: [] };
+      const opened: Pool = { tenantId: tenant.tenantId, members: [], leases: 0 };
       cache.pools.set(tenant.tenantId, opened);
       return lease(cache, opened, openMember(cache, opened, tenant));
     }
+    cache.growAfter = Date.now() + GROW_PAUSE_MS;
     // Close idle members until, once they are closed, there is a slot for each waiting request and this one.
     while (cache.closing < cache.waiters.length + 1 && closeOneIdleMember(cache)) {
       // one more member is closing
@@ -156,7 +170,8 @@ function memberFor(cache: PoolCache, pool: Pool, tenant: TenantRecord): Member {
     if (member.leases === 0) return member;
     if (!least || member.leases < least.leases) least = member;
   }
-  if (!least || (pool.members.length < cache.poolSize && slotFreeToGrow(cache))) {
+  const mayGrow = pool.members.length < cache.poolSize && slotFreeToGrow(cache) && Date.now() >= cache.growAfter;
+  if (!least || mayGrow) {
     return openMember(cache, pool, tenant);
   }
   return least;
@@ -186,6 +201,7 @@ function openMember(cache: PoolCache, pool: Pool, tenant: TenantRecord): Member 
 
 function lease(cache: PoolCache, pool: Pool, member: Member): PoolLease {
   member.leases += 1;
+  pool.leases += 1;
   cache.pools.delete(pool.tenantId);
   cache.pools.set(pool.tenantId, pool);
   let released = false;
@@ -241,25 +257,32 @@ function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSecond
 }
 
 /**
- * Closes one idle member to make room: the least recently used pool whose members are all idle first, else
- * an idle member of a pool that keeps another member (least recently used pool first). False when none is idle.
+ * Closes one idle member to make room: an idle extra member of a pool that keeps another one first (least
+ * recently used pool first; its tenant stays open), else the only member of an idle pool: the least recently
+ * used of those leased once, else the least recently used. False when none is idle.
+ * Extra members first: under skewed traffic the busiest tenants grow while slots are free, and closing their
+ * spare connections, not the only one of another tenant, keeps as many tenants open as the cap allows.
+ * Pools leased once next: a job that visits every tenant (the outbox sweep) would otherwise push out the
+ * pools of tenants in use one by one, and with as many tenants in use as the cap, plain LRU then misses on
+ * every request for as long as the sweep runs.
  */
 function closeOneIdleMember(cache: PoolCache): boolean {
-  for (const pool of cache.pools.values()) {
-    if (pool.members.every((member) => member.leases === 0)) {
-      const member = pool.members[pool.members.length - 1];
-      if (member) {
-        closeMember(cache, pool, member, 1);
-        return true;
-      }
-    }
-  }
   for (const pool of cache.pools.values()) {
     if (pool.members.length < 2) continue;
     const member = pool.members.find((candidate) => candidate.leases === 0);
     if (member) {
       closeMember(cache, pool, member, 1);
       return true;
+    }
+  }
+  for (const leasedOnce of [true, false]) {
+    for (const pool of cache.pools.values()) {
+      const member = pool.members[0];
+      if (leasedOnce && pool.leases > 1) continue;
+      if (member && pool.members.length === 1 && member.leases === 0) {
+        closeMember(cache, pool, member, 1);
+        return true;
+      }
     }
   }
   return false;
