@@ -36,12 +36,17 @@ describe('setting readers', () => {
 
 describe('loadConfig', () => {
   it('starts from nothing with its defaults', () => {
-    expect(loadConfig({})).toMatchObject({ port: 8080 });
+    expect(loadConfig({})).toMatchObject({ port: 8080, db: { poolSize: 5, idleTimeoutMs: 30_000 } });
+  });
+
+  it('reads how long an idle tenant connection is kept', () => {
+    expect(loadConfig({ TC_DB_IDLE_TIMEOUT_MS: '5000' }).db.idleTimeoutMs).toBe(5_000);
   });
 
   it.each([
     [{ PORT: '70000' }, /PORT/],
     [{ TC_SECRET_KEY: 'short' }, /TC_SECRET_KEY/],
+    [{ TC_DB_IDLE_TIMEOUT_MS: '10' }, /TC_DB_IDLE_TIMEOUT_MS/],
   ])('refuses %o at start-up, naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -33,6 +33,8 @@ export interface Config {
     poolSize: number;
     /** How long a request may wait for a tenant pool before it is answered 503. */
     acquireTimeoutMs: number;
+    /** A tenant pool's connection unused this long is closed (its slot goes back to the node's cap). */
+    idleTimeoutMs: number;
     /** How long opening one connection may take before the query fails. */
     connectTimeoutSeconds: number;
     /** Connections of the platform database pool (not counted in maxConnections). */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnections: integer(env, 'TC_DB_MAX_CONNECTIONS', 50, 1, 10_000),
       poolSize: integer(env, 'TC_DB_POOL_SIZE', 5, 1, 1_000),
       acquireTimeoutMs: integer(env, 'TC_DB_ACQUIRE_TIMEOUT_MS', 2_000, 10, 60_000),
+      idleTimeoutMs: integer(env, 'TC_DB_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
       connectTimeoutSeconds: integer(env, 'TC_DB_CONNECT_TIMEOUT_S', 2, 1, 60),
       platformPoolSize: integer(env, 'TC_DB_PLATFORM_POOL_SIZE', 5, 1, 100),
     },

@@ -233,6 +233,7 @@ function createTenancy(deps: {
     maxConnections: config.db.maxConnections,
     poolSize: config.db.poolSize,
     acquireTimeoutMs: config.db.acquireTimeoutMs,
+    idleTimeoutMs: config.db.idleTimeoutMs,
     connectTimeoutSeconds: config.db.connectTimeoutSeconds,
     log: logger,
   });
