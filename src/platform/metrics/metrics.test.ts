@@ -62,6 +62,7 @@ describe('GET /metrics', () => {
     expect(value('tc_tenant_pools_open')).toBeGreaterThanOrEqual(1);
     expect(value('tc_tenant_pool_connections_reserved')).toBeGreaterThanOrEqual(1);
     expect(value('tc_tenant_pool_connections_max')).toBe(service.config.db.maxConnections);
+    expect(value('tc_tenant_pool_waiters')).toBe(0);
     expect(text).toMatch(/^tc_tenants\{status="ACTIVE"\} [1-9]\d*$/m);
     expect(value('tc_outbox_backlog')).toBeGreaterThanOrEqual(0);
     expect(value('tc_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);

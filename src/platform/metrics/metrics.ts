@@ -122,6 +122,14 @@ function registerTenancyGauges(registry: Registry, deps: MetricsDeps): void {
     },
   });
   new Gauge({
+    name: 'tc_tenant_pool_waiters',
+    help: 'Requests waiting for a connection slot (a tenant without a pool while the cap is reached)',
+    registers: [registry],
+    collect() {
+      this.set(deps.pools.stats().waiting);
+    },
+  });
+  new Gauge({
     name: 'tc_tenant_pool_connections_max',
     help: 'The cap on the connections of all tenant pools of this node (TC_DB_MAX_CONNECTIONS)',
     registers: [registry],
