@@ -1,6 +1,7 @@
 // The small table the database scenarios read one row of by primary key, the same in the bare baseline's
 // database and in the tenant template (hence in every tenant database cloned from it).
 import { TEMPLATE_OWNER_ROLE } from '../../src/platform/database/bootstrap.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Sql } from '../../src/platform/database/connections.js';
 
 export const ITEM_ID = 1;
@@ -33,4 +34,13 @@ export async function readItem(sql: Sql): Promise<Item> {
   const [row] = await sql<Item[]>`SELECT id, name, stock FROM bench_items WHERE id = ${ITEM_ID}`;
   if (!row) throw new Error(`bench_items has no row ${ITEM_ID}`);
   return row;
+}
+
+/** The bare baselines' `GET /item`: the row by primary key, serialised with a schema as the service does. */
+export function serveItem(app: FastifyInstance, sqlFor: (request: FastifyRequest) => Sql): void {
+  const item = {
+    type: 'object',
+    properties: { id: { type: 'integer' }, name: { type: 'string' }, stock: { type: 'integer' } },
+  };
+  app.get('/item', { schema: { response: { 200: item } } }, (request) => readItem(sqlFor(request)));
 }

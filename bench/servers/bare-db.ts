@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { announceReady, answerRequests, portOf, stopOn } from '../lib/child-side.js';
-import { readItem } from '../lib/items.js';
+import { serveItem } from '../lib/items.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
@@ -16,20 +16,7 @@ const connectPool = () =>
   });
 let sql = connectPool();
 const app = Fastify({ logger: false });
-app.get(
-  '/item',
-  {
-    schema: {
-      response: {
-        200: {
-          type: 'object',
-          properties: { id: { type: 'integer' }, name: { type: 'string' }, stock: { type: 'integer' } },
-        },
-      },
-    },
-  },
-  () => readItem(sql),
-);
+serveItem(app, () => sql);
 await app.listen({ host: '127.0.0.1', port: 0 });
 stopOn(async () => {
   await app.close();

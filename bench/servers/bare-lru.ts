@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 import { tenantDatabaseName } from '../../src/platform/tenancy/tenant.js';
 import { announceReady, answerRequests, portOf, stopOn } from '../lib/child-side.js';
-import { readItem } from '../lib/items.js';
+import { serveItem } from '../lib/items.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
@@ -38,20 +38,7 @@ function poolFor(host: string): postgres.Sql {
 }
 
 const app = Fastify({ logger: false });
-app.get(
-  '/item',
-  {
-    schema: {
-      response: {
-        200: {
-          type: 'object',
-          properties: { id: { type: 'integer' }, name: { type: 'string' }, stock: { type: 'integer' } },
-        },
-      },
-    },
-  },
-  (request) => readItem(poolFor(request.hostname)),
-);
+serveItem(app, (request) => poolFor(request.hostname));
 await app.listen({ host: '127.0.0.1', port: 0 });
 stopOn(async () => {
   await app.close();
