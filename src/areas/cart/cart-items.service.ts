@@ -1,6 +1,5 @@
 // The items of the caller's cart: added priced by the catalog (a dated item holds its seats while it is in the
 // cart), their quantity changed with their seats held anew, removed with their seats given back.
-import { isEmployee } from '../../platform/auth/roles.js';
 import { PgCode, type Queryable } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
@@ -31,9 +30,8 @@ const duplicateOf =
   };
 
 export async function addItems(deps: CartDeps, ctx: TenantContext, items: NewItem[]): Promise<AddedItem[]> {
-  const staff = isEmployee(ctx.roles);
   const priced: PricedItem[] = [];
-  for (const [index, item] of items.entries()) priced.push(await priceItem(deps, ctx, item, index, staff));
+  for (const [index, item] of items.entries()) priced.push(await priceItem(deps, ctx, item, index));
   const [only] = priced;
   if (priced.length === 1 && only && !only.transfer) {
     // The usual add is one statement: the session's cart is there and the seats are free as counted.

@@ -1,5 +1,6 @@
-// A requested cart item priced by the catalog: its line, the seats it holds, and a private transfer's line. Staff
-// may set another price than the catalog's, which is recorded with who did.
+// A requested cart item priced by the catalog: its line, the seats it holds, and a private transfer's line. Agents
+// and admins may set another price than the catalog's, which is recorded with who did.
+import { isEmployee, type Role } from '../../platform/auth/roles.js';
 import { ApiError, ErrorCode, missingParameter } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
@@ -22,18 +23,15 @@ interface SentPrice {
   overridden: boolean;
 }
 
-/** The line of one requested item, priced by the catalog (staff may set another price, which is recorded). */
-export async function priceItem(
-  deps: CartDeps,
-  ctx: TenantContext,
-  item: NewItem,
-  index: number,
-  staff: boolean,
-): Promise<PricedItem> {
+/** Who may sell at another price than the catalog's: agents and admins (contract §3 roles, the documentation). */
+const PRICE_OVERRIDE_ROLES: readonly Role[] = ['agent', 'admin'];
+
+/** The line of one requested item, priced by the catalog (agents and admins may set another price, recorded). */
+export async function priceItem(deps: CartDeps, ctx: TenantContext, item: NewItem, index: number): Promise<PricedItem> {
   if (!item.bookDate) throw missingParameter(`items[${index}].bookDate`);
   const date = item.bookDate;
   const quote = await quoteItem(deps, ctx, item, index, date);
-  const price = sentPrice(item, index, quote, staff);
+  const price = sentPrice(ctx, item, index, quote);
   const line = lineOf(ctx, item, date, quote, price);
   return {
     currency: quote.currency,
@@ -120,17 +118,26 @@ function parseAttributes(index: number, text: string | undefined): Record<string
   return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
 }
 
-/** The price sent; only staff may send another than the catalog's. */
-function sentPrice(item: NewItem, index: number, quote: UnitQuote, staff: boolean): SentPrice {
+/**
+ * The price sent; only agents and admins may send another than the catalog's. unitPrice is a field every session
+ * sends, so the override is a value of it, refused per caller: a guest's or customer's price is a wrong value
+ * (contract §7.2: it must equal the band's price), another employee's a role refusal naming the field.
+ */
+function sentPrice(ctx: TenantContext, item: NewItem, index: number, quote: UnitQuote): SentPrice {
   const sent = toMinor(item.unitPrice, quote.currency);
   const overridden = sent !== quote.unitPrice;
-  if (overridden && !staff) {
+  if (!overridden || ctx.roles.some((role) => PRICE_OVERRIDE_ROLES.includes(role))) return { sent, overridden };
+  const catalogPrice = fromMinor(quote.unitPrice, quote.currency);
+  if (isEmployee(ctx.roles)) {
     throw new ApiError(
-      ErrorCode.INVALID_FORMAT,
-      `Parameter items[${index}].unitPrice must be the catalog price ${fromMinor(quote.unitPrice, quote.currency)}`,
+      ErrorCode.FORBIDDEN,
+      `Parameter items[${index}].unitPrice: only agents and admins may set another price than the catalog's ${catalogPrice}`,
     );
   }
-  return { sent, overridden };
+  throw new ApiError(
+    ErrorCode.INVALID_FORMAT,
+    `Parameter items[${index}].unitPrice must be the catalog price ${catalogPrice}`,
+  );
 }
 
 function lineOf(ctx: TenantContext, item: NewItem, date: string, quote: UnitQuote, price: SentPrice): repo.NewLine {
