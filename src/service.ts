@@ -92,7 +92,7 @@ function buildAreas(
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea();
-  const cart = createCartArea({ sessions: platform.sessions, catalog: catalog.api });
+  const cart = createCartArea({ catalog: catalog.api });
   const sales = createSalesArea({
     ...platform,
     ...integrations,

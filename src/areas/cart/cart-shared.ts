@@ -1,5 +1,4 @@
 // What the cart's use cases share: their dependencies, how long seats stay held, and the caller's active cart.
-import type { SessionStore } from '../../platform/auth/sessions.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CatalogApi } from '../catalog/index.js';
@@ -14,7 +13,6 @@ export const CART_HOLD_MINUTES = 30;
 
 /** What createCartService is given. */
 export interface CartServiceDeps {
-  sessions: SessionStore;
   catalog: CatalogApi;
 }
 

@@ -88,8 +88,9 @@ const persist = (carts: CartService) =>
     methods: ['POST'],
     summary: "Carry the anonymous session's cart over to the logged-in user's persistent cart",
     input: PersistRequest,
+    otherSession: 'oldSession',
     response: CartView,
-    handler: (ctx, input) => carts.persist(ctx, input.oldSession),
+    handler: (ctx) => carts.persist(ctx),
   });
 
 const deleteOperation = (carts: CartService) =>

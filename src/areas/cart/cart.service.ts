@@ -35,7 +35,7 @@ export function createCartService(serviceDeps: CartServiceDeps) {
     /** Removes the item the client numbered `cartItemId` (and a private transfer's line following it). */
     removeItemByClientId: (ctx: TenantContext, cartItemId: string) => removeItemByClientId(deps, ctx, cartItemId),
     updateItem: (ctx: TenantContext, ref: ItemRef, quantity: number) => updateItem(deps, ctx, ref, quantity),
-    persist: (ctx: TenantContext, oldSessionToken: string) => persist(deps, ctx, oldSessionToken),
+    persist: (ctx: TenantContext) => persist(ctx),
     remove: (ctx: TenantContext) => remove(deps, ctx),
   };
 }
@@ -108,13 +108,13 @@ async function load(deps: CartDeps, ctx: TenantContext): Promise<CartView> {
   return answer;
 }
 
-/** Carries the cart of the session `oldSessionToken` over to the logged-in user's persistent cart. */
-async function persist(deps: CartDeps, ctx: TenantContext, oldSessionToken: string): Promise<CartView> {
+/** Carries the cart of the session `oldSession` (resolved by the kernel) over to the user's persistent cart. */
+async function persist(ctx: TenantContext): Promise<CartView> {
   const owner = ownerOf(ctx);
   if (ctx.session?.kind !== 'user' || owner.userId === null) {
     throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'persist needs the new session of a logged-in user');
   }
-  const old = await deps.sessions.resolve(ctx, oldSessionToken);
+  const old = ctx.otherSession;
   if (!old) throw new ApiError(ErrorCode.TOKEN_ERROR, 'oldSession is not recognised');
   const userId = owner.userId;
   return withTransaction(ctx, async (tx) => {

@@ -1,7 +1,6 @@
 // The cart area: a transient cart per session, a persistent one per logged-in user, priced by the catalog, and
 // what checkout (the sales area) needs of a cart.
 import type { Area } from '../../platform/area.js';
-import type { SessionStore } from '../../platform/auth/sessions.js';
 import type { CatalogApi } from '../catalog/index.js';
 import { cartOperations } from './cart.operations.js';
 import { type CartService, createCartService } from './cart.service.js';
@@ -20,7 +19,7 @@ export interface CartApi {
   setCartPayment: typeof setCartPayment;
 }
 
-export function createCartArea(deps: { sessions: SessionStore; catalog: CatalogApi }): Area<CartApi> {
+export function createCartArea(deps: { catalog: CatalogApi }): Area<CartApi> {
   const carts = createCartService(deps);
   return {
     operations: cartOperations(carts),

@@ -48,7 +48,7 @@ const register = (users: UsersService) =>
     input: RegisterRequest,
     query: PkQuery,
     response: UserView,
-    handler: (ctx, input, query) => users.register(ctx, input, query.pk),
+    handler: (ctx, input) => users.register(ctx, input),
   });
 
 const check = (users: UsersService) =>
@@ -177,6 +177,8 @@ const guest = (users: UsersService) =>
     methods: ['POST'],
     summary: 'An anonymous guest session for carts and checkout',
     allow: Allow.anyone,
+    // /auth/* stays open to a session that must change its password (contract §3): it issues a new one.
+    duringPasswordChange: true,
     response: GuestSession,
     handler: (ctx) => users.issueGuestSession(ctx),
   });

@@ -49,7 +49,7 @@ export function createUsersService(deps: UsersDeps) {
   return {
     authenticate: (ctx: TenantContext, username: string, password: string) =>
       authenticate(deps, decoyHash, ctx, username, password),
-    register: (ctx: TenantContext, input: RegisterRequest, pk: string | undefined) => register(deps, ctx, input, pk),
+    register: (ctx: TenantContext, input: RegisterRequest) => register(deps, ctx, input),
     check: (ctx: TenantContext, email: string) => check(deps, ctx, email),
     activate,
     update,
@@ -166,12 +166,7 @@ async function userWithPassword(
   return user;
 }
 
-async function register(
-  deps: UsersDeps,
-  ctx: TenantContext,
-  input: RegisterRequest,
-  pk: string | undefined,
-): Promise<UserView> {
+async function register(deps: UsersDeps, ctx: TenantContext, input: RegisterRequest): Promise<UserView> {
   await countRequest(ctx.db, `register:${ctx.clientIp}`, deps.rateLimits.register, ctx.now);
   requirePolicy('password', input.password, input.userLogin, input.userEmail);
   const passwordHash = await hashPassword(input.password);
@@ -206,11 +201,9 @@ async function register(
     );
     return { user: created, token: issued };
   });
-  // The token activates the address: only the website itself (pk) or staff may see it; others get it by mail.
-  const trusted =
-    ctx.session?.kind === 'system' ||
-    isEmployee(ctx.roles) ||
-    (pk !== undefined && (await deps.sessions.resolve(ctx, pk))?.kind === 'system');
+  // The token activates the address: only the website itself (pk, read by the kernel) or staff may see it; others
+  // get it by mail.
+  const trusted = ctx.session?.kind === 'system' || isEmployee(ctx.roles);
   return toUserView(user, ctx.tenant.timezone, {
     ...(trusted ? { token: token.token } : {}),
     type: 'ACTIVATION',

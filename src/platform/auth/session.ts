@@ -31,17 +31,28 @@ function header(headers: Carriers['headers'], name: string): string | undefined 
   return first?.trim() ? first.trim() : undefined;
 }
 
+/** A session token and the parameter that carried it (named when the token is refused). */
+export interface CarriedToken {
+  token: string;
+  parameter: 'session' | 'pk';
+}
+
 /**
- * The session token from its four carriers; when several are present the first of
- * X-Auth-Request-Access-Token, Authorization: Bearer, body `session`, query `session` wins (contract §3).
+ * The session token from its carriers; when several are present the first of X-Auth-Request-Access-Token,
+ * Authorization: Bearer, body `session`, query `session` wins (contract §3). Then, on an operation that declares
+ * the website key as parameter `pk` (where the specification names it), body or query `pk`: the key is a session
+ * token too, and read here like the others so that it meets the same checks.
  */
-export function sessionToken(request: Carriers): string | undefined {
+export function carriedSession(request: Carriers, options: { websiteKey: boolean }): CarriedToken | undefined {
   const direct = header(request.headers, 'x-auth-request-access-token');
-  if (direct) return direct;
+  if (direct) return { token: direct, parameter: 'session' };
   const authorization = header(request.headers, 'authorization');
   if (authorization && /^bearer\s+/i.test(authorization)) {
     const bearer = authorization.replace(/^bearer\s+/i, '').trim();
-    if (bearer) return bearer;
+    if (bearer) return { token: bearer, parameter: 'session' };
   }
-  return field(request.body, 'session') ?? field(request.query, 'session');
+  const session = field(request.body, 'session') ?? field(request.query, 'session');
+  if (session) return { token: session, parameter: 'session' };
+  const websiteKey = options.websiteKey ? (field(request.body, 'pk') ?? field(request.query, 'pk')) : undefined;
+  return websiteKey ? { token: websiteKey, parameter: 'pk' } : undefined;
 }

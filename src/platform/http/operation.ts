@@ -7,19 +7,13 @@
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Allowed, Role } from '../auth/roles.js';
-import { type Session, sessionToken } from '../auth/session.js';
+import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
+import { callerToken, namedSession } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
-import {
-  isUnstorableText,
-  normalizeInput,
-  unstorableInput,
-  unstorableParameter,
-  VERBATIM,
-  validationFailure,
-} from './input.js';
+import { normalizeInput, unstorableInput, unstorableParameter, VERBATIM, validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { type ServedOn, servedOn } from './openapi.js';
 import { RawAnswer } from './raw.js';
@@ -40,6 +34,8 @@ export interface TenantContext extends RequestContext {
   /** The token the session was found by (logout revokes it). */
   sessionToken: string | undefined;
   roles: readonly Role[];
+  /** The session of the operation's `otherSession` parameter, resolved by the kernel (carriers.ts). */
+  otherSession?: Session;
 }
 
 export interface PlatformContext extends RequestContext {
@@ -84,6 +80,8 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
     SessionPolicy {
   /** Set false for operations that never touch the tenant database (no pool is taken). */
   database?: boolean;
+  /** A parameter holding another session's token (cart persist's `oldSession`): the kernel resolves it. */
+  otherSession?: string;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
@@ -211,12 +209,11 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
             log: request.log,
             now: kernel.clock(),
           };
-          const token = sessionToken(request);
-          // A token no database can hold is refused before it is looked up.
-          if (token !== undefined && isUnstorableText(token)) throw unstorableInput('session');
-          await authorize(kernel, definition, ctx, token);
+          await authorize(kernel, definition, ctx, callerToken(request, definition)?.token);
           refuseUnstorableInput(request);
           if (request.validationError) throw validationFailure(request.validationError.validation);
+          if (definition.otherSession)
+            ctx.otherSession = await namedSession(kernel, ctx, definition.otherSession, parsedInput);
           return await definition.handler(ctx, parsedInput as Input<I>, parsedQuery as Input<Q>);
         } finally {
           lease?.release();

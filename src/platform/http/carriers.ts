@@ -1,0 +1,42 @@
+// Every token a tenant request carries is read and resolved here, by the kernel, never by a handler: the caller's
+// session (its carriers, the website key `pk` among them where an operation declares it) and a second session an
+// operation names as a parameter (cart persist's `oldSession`). A handler that resolved a token itself skipped
+// the kernel's checks: printInvoice's former query `token` served sessions that must change their password first
+// (issue 11, finding 6). A source test keeps src/areas free of token reading.
+import type { TObject } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { type CarriedToken, carriedSession, type Session } from '../auth/session.js';
+import { ApiError, ErrorCode } from './errors.js';
+import { isUnstorableText, unstorableInput } from './input.js';
+import type { Kernel } from './kernel.js';
+import type { TenantContext } from './operation.js';
+
+/** What the kernel needs of an operation's declaration to read its carriers. */
+interface CarrierDeclaration {
+  input?: TObject;
+  query?: TObject;
+}
+
+/** The caller's token from its carriers; one no database can hold is refused, naming its parameter. */
+export function callerToken(request: FastifyRequest, declared: CarrierDeclaration): CarriedToken | undefined {
+  const websiteKey = Boolean(declared.input?.properties.pk ?? declared.query?.properties.pk);
+  const carried = carriedSession(request, { websiteKey });
+  if (carried && isUnstorableText(carried.token)) throw unstorableInput(carried.parameter);
+  return carried;
+}
+
+/**
+ * The session whose token the validated input holds in `parameter` (a string the schema requires). An unknown or
+ * expired one answers TOKEN_ERROR naming the parameter.
+ */
+export async function namedSession(
+  kernel: Kernel,
+  ctx: TenantContext,
+  parameter: string,
+  input: unknown,
+): Promise<Session> {
+  const token = input !== null && typeof input === 'object' ? Reflect.get(input, parameter) : undefined;
+  const session = typeof token === 'string' && token ? await kernel.sessions.resolve(ctx, token) : undefined;
+  if (!session) throw new ApiError(ErrorCode.TOKEN_ERROR, `Parameter ${parameter} is not a recognised session`);
+  return session;
+}
