@@ -16,6 +16,7 @@ import {
   type OrderCustomer,
   resolveCustomer,
 } from './checkout-order.js';
+import { newCallbackToken } from './callback-token.js';
 import * as repo from './sales.repository.js';
 
 /** A payer still on the gateway's page when the link expires keeps the seats this much longer. */
@@ -38,20 +39,48 @@ export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, 
     const customer = await resolveCustomer(deps, ctx, tx, input.customer);
     return { cart, customer, orderNum: await newOrderNumber(ctx, tx) };
   });
-  const created = await openGatewayOrder(deps, ctx, { host, cart, customer, orderNum, device: input.options?.device });
-  await recordPaymentLink(deps, ctx, { cart, customer, orderNum, created });
+  const callback = newCallbackToken();
+  const created = await openGatewayOrder(deps, ctx, {
+    host,
+    cart,
+    customer,
+    orderNum,
+    callbackToken: callback.token,
+    device: input.options?.device,
+  });
+  await recordPaymentLink(deps, ctx, { cart, customer, orderNum, created, callbackTokenHash: callback.hash });
   return deps.cart.view(ctx);
 }
 
-/** The host the gateway sends the browser back to. */
+/** The host the gateway sends the browser back to: the tenant's own, exactly, or a refusal (never an open redirect). */
 function returnHost(deps: CheckoutDeps, ctx: TenantContext, requested: string | undefined): string {
   const ownHost = deps.tenantHost(ctx.tenant.tenantCode);
-  const host = requested?.toLowerCase() ?? ownHost;
-  // Return addresses only ever point at the tenant's own host: never an open redirect.
-  if (host !== ownHost && host.split(':')[0] !== ownHost.split(':')[0]) {
+  if (requested === undefined) return ownHost;
+  const asked = hostAndPort(deps.publicScheme, requested);
+  if (asked === undefined || asked !== hostAndPort(deps.publicScheme, ownHost)) {
     throw invalidFormat('options.host', `must be the tenant's host ${ownHost}`);
   }
-  return host;
+  return ownHost;
+}
+
+/** A bare DNS name with an optional port: no userinfo, path, query, fragment, escapes, backslashes or IPv6 literals. */
+const BARE_AUTHORITY = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
+
+/**
+ * `hostname:port` of a URL authority, the scheme's default port made explicit, as a browser would resolve it;
+ * undefined for anything that is not a bare authority. The pattern refuses what browsers and URL parsers read
+ * differently (`a:80@evil`, `a\evil`, `a%40evil`); the parse then confirms nothing but a host and port remain.
+ */
+function hostAndPort(scheme: string, authority: string): string | undefined {
+  if (!BARE_AUTHORITY.test(authority)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`${scheme}://${authority}`);
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 interface CreatedLink {
@@ -68,12 +97,14 @@ async function openGatewayOrder(
     cart: CheckoutCart;
     customer: OrderCustomer | undefined;
     orderNum: string;
+    callbackToken: string;
     device: NonNullable<PaymentLinkInput['options']>['device'];
   },
 ): Promise<CreatedLink> {
   const { cart, customer, orderNum } = link;
   const base = `${deps.publicScheme}://${link.host}/payment/offline`;
-  const ref = encodeURIComponent(orderNum);
+  // `t` proves the browser came from the gateway: the order number alone is guessable (callback-token.ts).
+  const ref = `${encodeURIComponent(orderNum)}&t=${link.callbackToken}`;
   try {
     return await deps.gateway.createOrder({
       cartRef: orderNum,
@@ -104,7 +135,13 @@ async function openGatewayOrder(
 async function recordPaymentLink(
   deps: CheckoutDeps,
   ctx: TenantContext,
-  link: { cart: CheckoutCart; customer: OrderCustomer | undefined; orderNum: string; created: CreatedLink },
+  link: {
+    cart: CheckoutCart;
+    customer: OrderCustomer | undefined;
+    orderNum: string;
+    created: CreatedLink;
+    callbackTokenHash: Buffer;
+  },
 ) {
   const { cart, orderNum, created } = link;
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
@@ -121,6 +158,7 @@ async function recordPaymentLink(
       ref: created.orderRef,
       url: created.paymentUrl,
       expiresAt,
+      callbackTokenHash: link.callbackTokenHash,
       now: ctx.now,
     });
     const holds = cart.items.flatMap((item) => (item.holdId ? [item.holdId] : []));

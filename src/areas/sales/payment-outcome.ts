@@ -1,7 +1,8 @@
 // What the gateway's browser redirects and the reconciliation job do with a sales order. A redirect proves
-// nothing: the gateway is asked for the order's state, and amount, currency and reference must match. Success is
-// processed exactly once (row lock on the order, unique gateway reference on the payment, mail dedupe key),
-// however many times or however concurrently it arrives.
+// nothing: the gateway is asked for the order's state, and amount, currency and reference must match. Which return
+// address was opened decides nothing either: the gateway's answer does (paid, declined, cancelled, expired, or still
+// open). Each outcome is processed exactly once (row lock on the order, unique gateway reference on the payment, mail
+// dedupe keys), however many times or however concurrently it arrives.
 import type { FastifyBaseLogger } from 'fastify';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
@@ -30,7 +31,17 @@ export type SuccessOutcome =
   | { kind: 'failed'; orderNum: string };
 
 /** How a payer left the gateway's page without paying. */
-type FailedPaymentKind = 'CANCELLED_PAYMENT' | 'DECLINED';
+export type FailedPaymentKind = 'CANCELLED_PAYMENT' | 'DECLINED';
+
+/** What the gateway says became of an order's payment, once that is recorded on the order. */
+export type SettledOutcome =
+  | SuccessOutcome
+  | { kind: 'unpaid'; order: repo.SalesOrderRow; payment: FailedPaymentKind }
+  | { kind: 'expired'; order: repo.SalesOrderRow }
+  /** Still pending (or only authorised): nothing changes. */
+  | { kind: 'open'; order: repo.SalesOrderRow; statusText: string }
+  /** The gateway could not be asked: nothing changes, the reconciliation job asks again. */
+  | { kind: 'unconfirmed'; order: repo.SalesOrderRow };
 
 export interface OutcomeDeps {
   gateway: PaymentGateway;
@@ -46,9 +57,11 @@ export interface OutcomeDeps {
 
 export function createPaymentOutcomes(deps: OutcomeDeps) {
   return {
-    success: (scope: OutcomeScope, orderNum: string) => success(deps, scope, orderNum),
-    /** Cancel or decline: the status of the specification, the reservation kept, the failure e-mail queued once. */
-    failure: (scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) => failure(deps, scope, orderNum, kind),
+    /**
+     * A redirect of the gateway: the order takes the outcome the gateway reports. Paid completes the sale; cancel or
+     * decline sets the specification's status, keeps the reservation and queues the failure e-mail once.
+     */
+    settle: (scope: OutcomeScope, orderNum: string) => settle(deps, scope, orderNum),
     /** The reconciliation job: orders whose payment may have moved, or whose processing failed, are settled. */
     reconcile: (scope: OutcomeScope) => reconcile(deps, scope),
   };
@@ -58,21 +71,14 @@ export type PaymentOutcomes = ReturnType<typeof createPaymentOutcomes>;
 
 const UNKNOWN_REFERENCE = 'We do not know this payment reference.';
 
-async function success(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string): Promise<SuccessOutcome> {
-  const order = await repo.findOrderByNumber(scope.db, orderNum);
-  if (!order?.payment_ref) return { kind: 'refused', reason: UNKNOWN_REFERENCE };
-  if (order.status === 'COMPLETED')
-    return { kind: 'paid', order, ticketCount: await ticketCount(deps, scope.db, order) };
-  let check: OrderCheckResult;
-  try {
-    check = await deps.gateway.checkOrder(order.payment_ref);
-  } catch (error) {
-    scope.log.error({ err: error, orderNum }, 'payment check failed; the reconciliation job retries');
-    return { kind: 'failed', orderNum };
-  }
-  if (check.order.status.code !== PaymentStatus.PAID) {
-    return { kind: 'refused', reason: `The payment is not completed (${check.order.status.text}).` };
-  }
+/** A payment the gateway reports as paid completes the order, if it pays exactly this order. */
+async function acceptPaid(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  order: repo.SalesOrderRow,
+  check: OrderCheckResult,
+): Promise<SuccessOutcome> {
+  const orderNum = order.order_num;
   const problem = mismatch(deps, order, check);
   if (problem) {
     scope.log.warn({ orderNum, problem }, 'payment refused');
@@ -214,23 +220,47 @@ async function queueTicketsMail(
   });
 }
 
-async function failure(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) {
+async function settle(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string): Promise<SettledOutcome> {
   const order = await repo.findOrderByNumber(scope.db, orderNum);
-  if (!order) return { kind: 'refused' as const, reason: UNKNOWN_REFERENCE };
-  // A redirect can be forged or late: a payment the gateway confirms wins over it.
-  if (order.status !== 'COMPLETED' && order.payment_ref) {
-    const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
-    if (check?.order.status.code === PaymentStatus.PAID) return success(deps, scope, orderNum);
+  if (!order?.payment_ref) return { kind: 'refused', reason: UNKNOWN_REFERENCE };
+  if (order.status === 'COMPLETED')
+    return { kind: 'paid', order, ticketCount: await ticketCount(deps, scope.db, order) };
+  let check: OrderCheckResult;
+  try {
+    check = await deps.gateway.checkOrder(order.payment_ref);
+  } catch (error) {
+    scope.log.warn({ err: error, orderNum }, 'payment check failed; the reconciliation job retries');
+    return { kind: 'unconfirmed', order };
   }
-  await recordFailedPayment(deps, scope, orderNum, kind);
-  return { kind: 'recorded' as const, order };
+  switch (check.order.status.code) {
+    case PaymentStatus.PAID:
+      return acceptPaid(deps, scope, order, check);
+    case PaymentStatus.DECLINED:
+      return recordFailedPayment(deps, scope, order, 'DECLINED');
+    case PaymentStatus.CANCELED:
+      return recordFailedPayment(deps, scope, order, 'CANCELLED_PAYMENT');
+    case PaymentStatus.EXPIRED:
+      await expireUnpaidOrder(deps, scope, orderNum);
+      return { kind: 'expired', order };
+    default:
+      return { kind: 'open', order, statusText: check.order.status.text };
+  }
 }
 
-/** The open, unpaid order takes the failure's status; the failure e-mail is queued once, the outbox kicked after commit. */
-async function recordFailedPayment(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string, kind: FailedPaymentKind) {
+/**
+ * A pending order takes the failure's status and queues the failure e-mail, in one transaction; an order already
+ * settled stays as it is, so a repeated or concurrent redirect changes nothing and mails nobody again.
+ */
+async function recordFailedPayment(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  order: repo.SalesOrderRow,
+  kind: FailedPaymentKind,
+): Promise<SettledOutcome> {
+  const orderNum = order.order_num;
   await withTransaction(scope, async (tx, afterCommit) => {
     const locked = await repo.lockOrderByNumber(tx, orderNum);
-    if (locked?.status !== 'OPEN' || locked.payment_status === 'PAID') return;
+    if (locked?.status !== 'OPEN' || locked.payment_status !== 'PENDING') return;
     await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
     if (locked.customer_email) {
       await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
@@ -243,20 +273,15 @@ async function recordFailedPayment(deps: OutcomeDeps, scope: OutcomeScope, order
       });
     }
   });
+  return { kind: 'unpaid', order, payment: kind };
 }
 
+/** Every order whose payment may have moved takes what the gateway reports, as a redirect with its `t` would. */
 async function reconcile(deps: OutcomeDeps, scope: OutcomeScope): Promise<number> {
   let settled = 0;
   for (const order of await repo.selectOrdersToReconcile(scope.db)) {
-    if (!order.payment_ref) continue;
-    const check = await deps.gateway.checkOrder(order.payment_ref).catch(() => undefined);
-    if (!check) continue;
-    if (check.order.status.code === PaymentStatus.PAID) {
-      if ((await success(deps, scope, order.order_num)).kind === 'paid') settled += 1;
-    } else if (check.order.status.code === PaymentStatus.EXPIRED) {
-      await expireUnpaidOrder(deps, scope, order.order_num);
-      settled += 1;
-    }
+    const outcome = await settle(deps, scope, order.order_num);
+    if (outcome.kind === 'paid' || outcome.kind === 'unpaid' || outcome.kind === 'expired') settled += 1;
   }
   return settled;
 }

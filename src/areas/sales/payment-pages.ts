@@ -1,17 +1,27 @@
 // The pages the payer's browser lands on: the gateway's success, cancel and decline redirects, and the ticket
 // page linked from the confirmation e-mail. Outcomes are decided by payment-outcome.ts; this file renders them.
+// Order numbers are sequential, so a redirect address with only `ref` may be anyone's guess: without the order's
+// own `t` a page names the reference it was given and nothing else, and changes nothing.
 import { sha256 } from '../../platform/crypto.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
-import type { PaymentOutcomes } from './payment-outcome.js';
+import { callbackTokenMatches } from './callback-token.js';
+import type { PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
 import { escapeHtml, type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
 
-export type FailedPayment = 'CANCELLED_PAYMENT' | 'DECLINED';
-
+// no-referrer: the address holds `t` (and the ticket page's token), which no link on a tenant's page may pass on.
 const html = (body: string, status = 200) =>
-  new RawAnswer('text/html; charset=utf-8', body, { status, headers: { 'cache-control': 'no-store' } });
+  new RawAnswer('text/html; charset=utf-8', body, {
+    status,
+    headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  });
+
+const NOT_FINISHED = 'Your payment was received, but we could not complete your order yet.';
+const UNCONFIRMED =
+  'We could not confirm the outcome of your payment with the payment gateway yet; we check it again shortly.';
+const EXPIRED = 'The payment link expired before a payment was made. You can pay again from your cart.';
 
 export function createPaymentPages(deps: {
   outcomes: PaymentOutcomes;
@@ -30,27 +40,40 @@ export function createPaymentPages(deps: {
       ticketCount: paid.ticketCount,
     });
 
-  return {
-    /** The gateway sends the payer here after paying: checked with the gateway, then the sale completes once. */
-    async success(ctx: TenantContext, ref: string): Promise<RawAnswer> {
-      const outcome = await deps.outcomes.success(ctx, ref);
-      if (outcome.kind === 'paid') return paidPage(ctx, outcome);
-      const message =
-        outcome.kind === 'refused'
-          ? outcome.reason
-          : 'Your payment was received, but we could not complete your order yet.';
-      return errorPage(ctx, ref, message);
-    },
+  /** The page of what the gateway reports for the order; `t` was valid, so the payer's own details may show. */
+  const outcomePage = (ctx: TenantContext, ref: string, outcome: SettledOutcome) => {
+    switch (outcome.kind) {
+      case 'paid':
+        return paidPage(ctx, outcome);
+      case 'unpaid':
+        return page(ctx, outcome.payment === 'DECLINED' ? 'offline-decline' : 'offline-cancel', {
+          customerName: outcome.order.customer_name ?? '',
+          cartReference: ref,
+        });
+      case 'refused':
+        return errorPage(ctx, ref, outcome.reason);
+      case 'failed':
+        return errorPage(ctx, ref, NOT_FINISHED);
+      case 'unconfirmed':
+        return errorPage(ctx, ref, UNCONFIRMED);
+      case 'expired':
+        return errorPage(ctx, ref, EXPIRED);
+      case 'open':
+        return errorPage(ctx, ref, `The payment is not completed (${outcome.statusText}).`);
+    }
+  };
 
-    /** The gateway sends the payer here after cancelling or being declined. */
-    async failure(ctx: TenantContext, ref: string, status: FailedPayment): Promise<RawAnswer> {
-      const outcome = await deps.outcomes.failure(ctx, ref, status);
-      if (outcome.kind === 'refused') return errorPage(ctx, ref, outcome.reason);
-      if (outcome.kind === 'paid') return paidPage(ctx, outcome);
-      return page(ctx, status === 'DECLINED' ? 'offline-decline' : 'offline-cancel', {
-        customerName: outcome.kind === 'recorded' ? (outcome.order.customer_name ?? '') : '',
-        cartReference: ref,
-      });
+  return {
+    /**
+     * Success, cancel and decline alike: with the order's `t`, the order takes what the gateway reports (whichever
+     * of the three addresses was opened) and the page shows it; without, the page names the reference only.
+     */
+    async callback(ctx: TenantContext, ref: string, token: string | undefined): Promise<RawAnswer> {
+      const order = await repo.findOrderByNumber(ctx.db, ref);
+      if (!order || !callbackTokenMatches(order.callback_token_hash, token)) {
+        return page(ctx, 'payment-reference', { cartReference: ref });
+      }
+      return outcomePage(ctx, ref, await deps.outcomes.settle(ctx, ref));
     },
 
     /** The tickets of a completed order, for the holder of the e-mailed download token. */

@@ -6,7 +6,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type PageName = 'offline-success' | 'offline-cancel' | 'offline-decline' | 'tickets' | 'error';
+export type PageName =
+  | 'offline-success'
+  | 'offline-cancel'
+  | 'offline-decline'
+  | 'tickets'
+  | 'error'
+  /** A redirect without the order's `t`: it names the reference it was given, nothing of the order. */
+  | 'payment-reference';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
 
@@ -32,6 +39,7 @@ const TITLES: Record<PageName, string> = {
   'offline-decline': 'Payment declined',
   tickets: 'Your tickets',
   error: 'We could not finish your order',
+  'payment-reference': 'Your payment',
 };
 
 async function firstReadable(files: string[]): Promise<string | undefined> {

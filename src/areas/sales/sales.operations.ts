@@ -5,7 +5,7 @@ import { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import { CartView, cartPolicy } from '../cart/index.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { InvoiceDocuments } from './invoice-document.js';
-import type { FailedPayment, PaymentPages } from './payment-pages.js';
+import type { PaymentPages } from './payment-pages.js';
 import {
   CreatedInvoices,
   CreateInvoiceRequest,
@@ -98,24 +98,23 @@ const registerPayment = ({ checkout }: SalesServices) =>
     handler: (ctx, input) => checkout.registerPayment(ctx, input.invoice, input.online ?? false),
   });
 
-const paymentSuccess = ({ pages }: SalesServices) =>
-  operation({
-    ...redirect,
-    path: '/payment/offline/success',
-    summary: 'The gateway sends the payer here after paying: checked with the gateway, then the sale is completed once',
-    input: RedirectQuery,
-    handler: (ctx, input) => pages.success(ctx, input.ref),
-  });
-
-const paymentFailure =
-  (path: string, status: FailedPayment) =>
+/**
+ * The gateway's three return addresses. Which one the browser opened decides nothing: with the order's `t` the order
+ * takes the outcome the gateway reports for it; without, the page names the reference only and changes nothing.
+ */
+const paymentReturn =
+  (path: string, after: string) =>
   ({ pages }: SalesServices) =>
     operation({
       ...redirect,
       path,
-      summary: `The gateway sends the payer here: payment status ${status}, the reservation stays, a failure e-mail once`,
+      summary: `The gateway sends the payer here ${after}; with the order's \`t\` the order takes the gateway's outcome once, without it the page names the reference only`,
+      description:
+        "With the order's `t`: the gateway is asked for the order's status and the order takes it once (paid: the sale " +
+        'completes, tickets e-mail; declined or cancelled: that payment status, the reservation stays, a failure ' +
+        'e-mail), whichever of the three addresses was opened. Without a valid `t`: a page naming the reference only.',
       input: RedirectQuery,
-      handler: (ctx, input) => pages.failure(ctx, input.ref, status),
+      handler: (ctx, input) => pages.callback(ctx, input.ref, input.t),
     });
 
 const ticketPage = ({ pages }: SalesServices) =>
@@ -136,9 +135,9 @@ export function salesOperations(services: SalesServices): OperationDeclaration[]
     createPaymentLink,
     checkPaymentStatus,
     registerPayment,
-    paymentSuccess,
-    paymentFailure('/payment/offline/cancel', 'CANCELLED_PAYMENT'),
-    paymentFailure('/payment/offline/decline', 'DECLINED'),
+    paymentReturn('/payment/offline/success', 'after paying'),
+    paymentReturn('/payment/offline/cancel', 'after cancelling'),
+    paymentReturn('/payment/offline/decline', 'after a decline'),
     ticketPage,
   ].map((declare) => declare(services));
 }

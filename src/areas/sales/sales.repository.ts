@@ -18,6 +18,8 @@ export interface SalesOrderRow {
   payment_ref: string | null;
   payment_url: string | null;
   payment_expires_at: Date | null;
+  /** SHA-256 of the `t` of the payment link's return addresses; null before tokens, or without a link. */
+  callback_token_hash: Buffer | null;
   processing_error: string | null;
 }
 
@@ -150,11 +152,12 @@ export async function downloadTokenHash(db: Queryable, salesOrderId: number): Pr
 export async function setPaymentLink(
   db: Queryable,
   salesOrderId: number,
-  link: { ref: string; url: string; expiresAt: Date; now: Date },
+  link: { ref: string; url: string; expiresAt: Date; callbackTokenHash: Buffer; now: Date },
 ): Promise<void> {
   await db`
     UPDATE sales_orders SET payment_ref = ${link.ref}, payment_url = ${link.url}, payment_expires_at = ${link.expiresAt},
-                            payment_status = 'PENDING', updated_at = ${link.now}
+                            callback_token_hash = ${link.callbackTokenHash}, payment_status = 'PENDING',
+                            updated_at = ${link.now}
     WHERE sales_order_id = ${salesOrderId}`;
 }
 

@@ -48,7 +48,17 @@ export const RegisterPaymentRequest = Type.Object({
   online: Type.Optional(Type.Boolean()),
 });
 
-export const RedirectQuery = Type.Object({ ref: Type.String({ maxLength: 100, description: "The cart's orderNum" }) });
+export const RedirectQuery = Type.Object({
+  ref: Type.String({ maxLength: 100, description: "The cart's orderNum" }),
+  t: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        "The order's token from the return address the gateway was given; without it the page shows the reference only",
+      [VERBATIM]: true,
+    }),
+  ),
+});
 export const TicketPageQuery = Type.Object({
   ref: Type.String({ maxLength: 100 }),
   token: Type.String({ maxLength: 200, [VERBATIM]: true }),

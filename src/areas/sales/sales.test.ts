@@ -133,7 +133,9 @@ describe('payment link and the gateway redirects', () => {
     });
 
     const target = await actOnPaymentPage(cart.paymentUrl, 'pay');
-    expect(target.path).toBe(`/payment/offline/success?ref=${encodeURIComponent(cart.orderNum)}`);
+    expect(target.path).toMatch(
+      new RegExp(`^/payment/offline/success\\?ref=${encodeURIComponent(cart.orderNum)}&t=[A-Za-z0-9_-]{32}$`),
+    );
     expect(target.host.split(':')[0]).toBe(tenant.host);
     const page = await browse(target);
     expect(page.statusCode).toBe(200);
@@ -167,12 +169,16 @@ describe('payment link and the gateway redirects', () => {
     expect(forgedLink.statusCode).toBe(404);
     expect(forgedLink.body).not.toContain('Aquaventure');
 
-    // Cancel after payment changes nothing.
-    const cancelled = await browse({
+    // Cancel after payment changes nothing, with the order's t or without: the gateway says paid.
+    const cancelled = await browse({ host: tenant.host, path: target.path.replace('/success?', '/cancel?') });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.body).toContain('Mariam Khalil');
+    const forged = await browse({
       host: tenant.host,
       path: `/payment/offline/cancel?ref=${encodeURIComponent(cart.orderNum)}`,
     });
-    expect(cancelled.statusCode).toBe(200);
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toContain('Mariam Khalil');
     expect(await sales(cart.orderNum)).toMatchObject({
       order: { status: 'COMPLETED', payment_status: 'PAID' },
       mails: 1,
@@ -181,8 +187,7 @@ describe('payment link and the gateway redirects', () => {
 
   it('200 concurrent success redirects and 50 repeats make exactly one sale, one invoice, one payment, one e-mail', async () => {
     const { cart } = await cartWithLink('race@example.com', 1);
-    await actOnPaymentPage(cart.paymentUrl, 'pay');
-    const path = `/payment/offline/success?ref=${encodeURIComponent(cart.orderNum)}`;
+    const { path } = await actOnPaymentPage(cart.paymentUrl, 'pay');
     const answers = await Promise.all(Array.from({ length: 200 }, () => browse({ host: tenant.host, path })));
     for (let i = 0; i < 50; i++) answers.push(await browse({ host: tenant.host, path }));
     expect(answers.every((answer) => answer.statusCode === 200 && answer.body.includes('Mariam Khalil'))).toBe(true);
@@ -225,9 +230,17 @@ describe('payment link and the gateway redirects', () => {
       host: tenant.host,
       path: `/payment/offline/success?ref=${encodeURIComponent(cart.orderNum)}`,
     });
-    expect(forged.body).toContain('not completed');
-    const unknown = await browse({ host: tenant.host, path: '/payment/offline/success?ref=NOPE-1' });
-    expect(unknown.body).toContain('do not know');
+    expect(forged.body).toContain(cart.orderNum);
+    expect(forged.body).not.toContain('Mariam Khalil');
+    // The payer's own address, before paying: the gateway says pending.
+    const [order] = await service.platformDb`
+      SELECT return_authorised FROM payment_simulator_orders WHERE cart_ref = ${cart.orderNum}`;
+    const early = new URL(String(order?.return_authorised));
+    expect((await browse({ host: tenant.host, path: `${early.pathname}${early.search}` })).body).toContain(
+      'not completed',
+    );
+    const unknown = await browse({ host: tenant.host, path: '/payment/offline/success?ref=NOPE-1&t=x' });
+    expect(unknown.body).toContain('NOPE-1');
     expect(await sales(cart.orderNum)).toMatchObject({
       order: { status: 'OPEN', payment_status: 'PENDING' },
       invoices: 0,

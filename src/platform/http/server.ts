@@ -24,8 +24,8 @@ import { API_TAGS, apiServers, finishDocument } from './openapi.js';
 const BODY_LIMIT = 1024 * 1024;
 const CORRELATION_HEADER = 'x-correlation-id';
 const CORRELATION_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
-/** Query parameters whose values never reach a log line. */
-const SECRET_QUERY_PARAMETERS = /^(session|pk|password|token|resettoken|code|client_secret|newpassword)$/i;
+/** Query parameters whose values never reach a log line (`t`: the token of a payment link's return addresses). */
+const SECRET_QUERY_PARAMETERS = /^(session|pk|password|token|resettoken|code|client_secret|newpassword|t)$/i;
 
 /** Random bytes drawn a few kilobytes at a time: one system call per thousand ids, not one per request. */
 let entropy = Buffer.alloc(0);
