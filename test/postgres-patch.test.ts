@@ -1,7 +1,10 @@
-// postgres.js 3.4.9 is patched (patches/postgres+3.4.9.patch, applied by `npm install` through patch-package): its
-// internal queue kept an emptied slot for every item it handed out while it never ran empty, and searched them all
-// on every removal, so a saturated pool slowed down with every query it served. These checks fail when the patch
-// was not applied (an install without its postinstall step) or no longer fits the installed version.
+// postgres.js 3.4.9 is patched (patches/postgres+3.4.9.patch, applied by `npm install` through patch-package):
+// - its internal queue kept an emptied slot for every item it handed out while it never ran empty, and searched
+//   them all on every removal, so a saturated pool slowed down with every query it served;
+// - it derived the SCRAM salted password (4,096 rounds of PBKDF2, milliseconds of blocked event loop) on every
+//   connection, where it is the same for every connection of a role: tenant pools open connections all day.
+// These checks fail when the patch was not applied (an install without its postinstall step) or no longer fits
+// the installed version.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +40,15 @@ describe('the postgres.js queue patch', () => {
     expect(queue.remove(second)).toBe(second);
     expect([queue.shift(), queue.shift(), queue.shift(), queue.shift()]).toEqual(['a', 'c', 'd', undefined]);
     expect(queue.length).toBe(0);
+  });
+});
+
+describe('the postgres.js SCRAM patch', () => {
+  it('derives the salted password once per role in both Node builds', async () => {
+    for (const build of ['src', 'cjs/src']) {
+      const source = await readFile(path.join(root, build, 'connection.js'), 'utf8');
+      expect(source, build).toContain('saltedPasswordOf(await Pass(), res.s, parseInt(res.i))');
+      expect(source, build).not.toContain('crypto.pbkdf2Sync(\n      await Pass()');
+    }
   });
 });
