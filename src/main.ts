@@ -131,6 +131,8 @@ function printWelcome(service: Service, demo: DemoLogin | undefined, demoCatalog
       `  Demo tenant:     ${demo.url}`,
       `                   admin login: ${demo.username} / ${demo.temporaryPassword}  (must be changed at first login)`,
       `                   website key (pk): ${demo.systemSession}`,
+      '                   (a server-side secret of the website back end: never in a web page; browsers get',
+      '                   their own guest session from POST /auth/guest)',
     );
   } else if (service.registry.byCode(DEMO_TENANT)) {
     lines.push(`  Demo tenant:     ${tenantUrl(config, DEMO_TENANT)}`);

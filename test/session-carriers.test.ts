@@ -133,6 +133,11 @@ describe('the website key pk', () => {
     // Where an operation does not name it, pk is no carrier: an employees-only operation stays closed.
     expect(await errorCodeOf('POST', '/product/saveCategory', 'pk', pk)).toBe('NOT_LOGGED_IN');
   });
+
+  it('is not what a browser needs: POST /auth/guest with no body gives it a session (README)', async () => {
+    const answer = await t.api.inject({ method: 'POST', url: '/auth/guest' });
+    expect(answer.json<{ apiData: { roles: string[] } }>().apiData.roles).toEqual(['guest']);
+  });
 });
 
 /** Source files of the areas (tests aside). */
