@@ -132,6 +132,10 @@ describe('the website key pk', () => {
     expect(anonymous.apiData?.signupToken).toBeUndefined();
     // Where an operation does not name it, pk is no carrier: an employees-only operation stays closed.
     expect(await errorCodeOf('POST', '/product/saveCategory', 'pk', pk)).toBe('NOT_LOGGED_IN');
+    // A key no database can hold is refused before it is looked up, naming the parameter that carried it.
+    const unstorable = await t.api.call('/user/register?pk=a%00b', person(`nul${Date.now()}`));
+    expect(unstorable.apiStatus.errorCode).toBe('INVALID_FORMAT');
+    expect(unstorable.apiStatus.errorMessage).toContain('pk');
   });
 
   it('is not what a browser needs: POST /auth/guest with no body gives it a session (README)', async () => {
