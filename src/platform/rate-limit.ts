@@ -1,6 +1,7 @@
-// Fixed-window rate limits counted in the tenant database, so every node of the cluster shares the count.
-// Two shapes: a budget of requests (every call counts), and a budget of failures (only failures count, and a
-// call is refused once the failures of the window used the budget up: logins, so successes are never limited).
+// Fixed-window rate limits counted in a database (the tenant's; the platform's for the identity provider), so
+// every node of the cluster shares the count.
+// Two shapes: a budget of requests (every call counts), and a budget of failures (every attempt is counted
+// before it runs and refunded when it succeeds: logins, so successes are never limited).
 import type { Queryable } from './database/connections.js';
 import { ApiError, ErrorCode } from './http/errors.js';
 
@@ -43,24 +44,32 @@ export async function countRequest(db: Queryable, bucket: string, perMinute: num
   if ((await addHit(db, bucket, window, now)) > perMinute) throw rateLimited(window.retryAfterSeconds);
 }
 
+/** A unit of a failure budget held by an attempt in flight, given back when the attempt succeeds. */
+export interface FailureReservation {
+  bucket: string;
+  windowStart: Date;
+}
+
 /**
- * Refuses the call with HTTP 429 when the failures counted in `bucket` this minute (countFailure) used up
- * `perMinute`; counts nothing itself. Concurrent calls may each pass before their failures are counted, so a
- * burst can overshoot the budget by the calls in flight: a password hash each, which keeps bursts small.
+ * Counts the attempt as a failure in `bucket` before it runs, and refuses it with HTTP 429 once the minute's
+ * failures (attempts in flight included) pass `perMinute`. Counting first means a burst of concurrent attempts
+ * cannot all pass before the first of them fails; an attempt that succeeds gives its unit back (refundFailure),
+ * so successes never spend the budget.
  */
-export async function refuseWhenFailuresSpent(
+export async function reserveFailure(
   db: Queryable,
   bucket: string,
   perMinute: number,
   now: Date,
-): Promise<void> {
+): Promise<FailureReservation> {
   const window = windowAt(now);
-  const [row] = await db<{ hits: number }[]>`
-    SELECT hits FROM rate_limit_hits WHERE bucket = ${bucket} AND window_start = ${window.start}`;
-  if ((row?.hits ?? 0) >= perMinute) throw rateLimited(window.retryAfterSeconds);
+  if ((await addHit(db, bucket, window, now)) > perMinute) throw rateLimited(window.retryAfterSeconds);
+  return { bucket, windowStart: window.start };
 }
 
-/** Counts one failure in `bucket` for refuseWhenFailuresSpent. */
-export async function countFailure(db: Queryable, bucket: string, now: Date): Promise<void> {
-  await addHit(db, bucket, windowAt(now), now);
+/** Gives back the unit an attempt reserved: it succeeded. */
+export async function refundFailure(db: Queryable, reservation: FailureReservation): Promise<void> {
+  await db`
+    UPDATE rate_limit_hits SET hits = hits - 1
+    WHERE bucket = ${reservation.bucket} AND window_start = ${reservation.windowStart} AND hits > 0`;
 }

@@ -196,6 +196,7 @@ async function startIdentityProvider(config: Config, platformDb: Sql, secretBox:
     publicUrl: config.publicUrl,
     tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
     clock,
+    loginLimits: { lockout: config.lockout, failuresPerAddress: config.rateLimits.loginFailures },
   });
   const secret = config.idp.platformClientSecret
     ? { value: config.idp.platformClientSecret, created: false }

@@ -103,9 +103,11 @@ describe('logins', () => {
     expect(failures.map((answer) => [answer.statusCode, errorCodeOf(answer)])).toEqual(
       Array(29).fill([200, 'NOTFOUND']),
     );
-    // Had the successes counted, the budget of 30 would be spent by now.
-    const successes = await inBatches(3, () => login(agent.userLogin, agent.password, office));
-    expect(successes.map(errorCodeOf)).toEqual(['OK', 'OK', 'OK']);
+    // Had the successes counted, the budget of 30 would be spent by now. One after another: a login in flight
+    // holds a unit of the budget until it succeeds (rate-limit.ts reserveFailure), so two at once would not fit.
+    for (let i = 0; i < 3; i += 1) {
+      expect(errorCodeOf(await login(agent.userLogin, agent.password, office))).toBe('OK');
+    }
     expect(errorCodeOf(await login('nobody-30', 'a wrong password', office))).toBe('NOTFOUND');
 
     expectRateLimited(await login('nobody-31', 'a wrong password', office));

@@ -2,6 +2,7 @@
 import type { Role } from '../../platform/auth/roles.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Queryable } from '../../platform/database/connections.js';
+import type { LockoutAccount } from '../../platform/lockout.js';
 
 export interface UserRow {
   user_id: number;
@@ -152,23 +153,8 @@ export async function activateUser(db: Queryable, userId: number, now: Date): Pr
   return row;
 }
 
-/** Counts a failed login; the `threshold`-th failure in a row locks the account until `lockUntil`. */
-export async function recordFailedLogin(
-  db: Queryable,
-  userId: number,
-  threshold: number,
-  lockUntil: Date,
-): Promise<void> {
-  await db`
-    UPDATE users SET
-      failed_logins = CASE WHEN failed_logins + 1 >= ${threshold} THEN 0 ELSE failed_logins + 1 END,
-      locked_until  = CASE WHEN failed_logins + 1 >= ${threshold} THEN ${lockUntil} ELSE locked_until END
-    WHERE user_id = ${userId}`;
-}
-
-export async function clearFailedLogins(db: Queryable, userId: number): Promise<void> {
-  await db`UPDATE users SET failed_logins = 0, locked_until = NULL WHERE user_id = ${userId} AND failed_logins > 0`;
-}
+/** The user as the account the lockout counts login attempts against (src/platform/lockout.ts). */
+export const lockoutAccount = (userId: number): LockoutAccount => ({ table: 'users', idColumn: 'user_id', id: userId });
 
 export async function listUsers(db: Queryable, filter: { query?: string; role?: Role }): Promise<UserRow[]> {
   const pattern = filter.query ? `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -207,6 +193,19 @@ export async function issueUserToken(
  * Uses up a valid token of `kind`: marks it used and answers its user id. A conditional update, so two
  * requests racing with the same token cannot both succeed.
  */
+/** The user of a token that is still usable, without using it up (a cheap check before a password is hashed). */
+export async function findUsableUserToken(
+  db: Queryable,
+  token: string,
+  kind: TokenKind,
+  now: Date,
+): Promise<{ userId: number } | undefined> {
+  const [row] = await db<{ user_id: number }[]>`
+    SELECT user_id FROM user_tokens
+    WHERE token_hash = ${sha256(token)} AND kind = ${kind} AND used_at IS NULL AND expires_at > ${now}`;
+  return row ? { userId: row.user_id } : undefined;
+}
+
 export async function consumeUserToken(
   db: Queryable,
   token: string,

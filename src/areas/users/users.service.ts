@@ -11,18 +11,13 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { MailQueue } from '../../platform/outbox/index.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { countFailure, countRequest, refuseWhenFailuresSpent } from '../../platform/rate-limit.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { countRequest } from '../../platform/rate-limit.js';
 import { formatDateTime } from '../../platform/time.js';
+import { isPasswordOf } from './users.login.js';
 import { activationMail, passwordResetMail } from './users.mail.js';
 import * as repo from './users.repository.js';
-import {
-  ACTIVATION_TOKEN_HOURS,
-  isLocked,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-  RESET_TOKEN_HOURS,
-} from './users.rules.js';
+import { ACTIVATION_TOKEN_HOURS, PASSWORD_MIN_LENGTH, passwordProblem, RESET_TOKEN_HOURS } from './users.rules.js';
 import type { AuthenticatedUser, RegisterRequest, UpdateRequest, UserView } from './users.schemas.js';
 import { toUserView } from './users.view.js';
 
@@ -43,12 +38,10 @@ export interface UsersDeps {
 }
 
 export function createUsersService(deps: UsersDeps) {
-  // Verifying against this when the user is unknown makes a miss cost as much as a wrong password.
-  const decoyHash = hashPassword(temporaryPassword());
   const { sessions } = deps;
   return {
     authenticate: (ctx: TenantContext, username: string, password: string) =>
-      authenticate(deps, decoyHash, ctx, username, password),
+      authenticate(deps, ctx, username, password),
     register: (ctx: TenantContext, input: RegisterRequest) => register(deps, ctx, input),
     check: (ctx: TenantContext, email: string) => check(deps, ctx, email),
     activate,
@@ -115,23 +108,15 @@ function link(deps: UsersDeps, ctx: TenantContext, path: string, token: string):
 
 async function authenticate(
   deps: UsersDeps,
-  decoyHash: Promise<string>,
   ctx: TenantContext,
   username: string,
   password: string,
 ): Promise<AuthenticatedUser> {
-  // Only failures count against the client address (contract §7.1): an office behind one address may log in
-  // all day; a guesser is refused once the minute's failures are spent, before another password is tried.
-  const failures = `login-failures:${ctx.clientIp}`;
-  await refuseWhenFailuresSpent(ctx.db, failures, deps.rateLimits.loginFailures, ctx.now);
-  const user = await userWithPassword(deps, await decoyHash, ctx, username, password);
-  if (!user) {
-    await countFailure(ctx.db, failures, ctx.now);
-    throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
-  }
+  const user = await repo.findUserByLoginOrEmail(ctx.db, username);
+  // Unknown user, wrong password and locked account answer alike (and take as long).
+  if (!(await isPasswordOf(deps, ctx, user, password)) || !user) throw new ApiError(ErrorCode.NOTFOUND, LOGIN_REFUSED);
   // Only someone who knows the password learns that the account still waits for activation.
   if (!user.is_active) throw new ApiError(ErrorCode.NOTFOUND, 'The account is not activated yet');
-  await repo.clearFailedLogins(ctx.db, user.user_id);
   const issued = await deps.sessions.issueUserSession(ctx, user.user_id, user.roles);
   return {
     ...toUserView(user, ctx.tenant.timezone, undefined, 'OK'),
@@ -140,30 +125,6 @@ async function authenticate(
     roles: [...issued.session.roles],
     requiredActions: [...issued.session.requiredActions],
   };
-}
-
-/**
- * The user whose password this is, or undefined: unknown user, locked account (the per-account limit: the
- * lockout) or wrong password, each costing one password hash so none is told apart by timing.
- */
-async function userWithPassword(
-  deps: UsersDeps,
-  decoyHash: string,
-  ctx: TenantContext,
-  username: string,
-  password: string,
-): Promise<repo.UserRow | undefined> {
-  const user = await repo.findUserByLoginOrEmail(ctx.db, username);
-  if (!user || isLocked(user.locked_until, ctx.now)) {
-    await verifyPassword(password, decoyHash);
-    return undefined;
-  }
-  if (!(await verifyPassword(password, user.password_hash))) {
-    const lockUntil = new Date(ctx.now.getTime() + deps.lockout.minutes * 60_000);
-    await repo.recordFailedLogin(ctx.db, user.user_id, deps.lockout.threshold, lockUntil);
-    return undefined;
-  }
-  return user;
 }
 
 async function register(deps: UsersDeps, ctx: TenantContext, input: RegisterRequest): Promise<UserView> {
@@ -238,7 +199,8 @@ async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: numbe
   if (ctx.session?.userId !== userId) throw notFound('User');
   const user = await repo.findUserById(ctx.db, userId);
   if (!user) throw notFound('User');
-  if (!(await verifyPassword(current, user.password_hash))) {
+  // The current password is guessed like a login's, so it is limited like one (and can lock the account).
+  if (!(await isPasswordOf(deps, ctx, user, current))) {
     throw new ApiError(ErrorCode.INVALID_CREDENTIALS, 'The current password is not correct');
   }
   requirePolicy('newPassword', next, user.user_login, user.user_email);
@@ -276,21 +238,24 @@ async function requestPasswordReset(deps: UsersDeps, ctx: TenantContext, email: 
 }
 
 async function resetPassword(deps: UsersDeps, ctx: TenantContext, token: string, next: string): Promise<string> {
+  await countRequest(ctx.db, `resetpwd:${ctx.clientIp}`, deps.rateLimits.resetRequest, ctx.now);
   if (next.length < PASSWORD_MIN_LENGTH) {
     throw invalidFormat('newPassword', `must have at least ${PASSWORD_MIN_LENGTH} characters`);
   }
+  // Every cheap check first: only a usable token of an existing user earns a password hash.
+  const pending = await repo.findUsableUserToken(ctx.db, token, 'RESET', ctx.now);
+  const user = pending && (await repo.findUserById(ctx.db, pending.userId));
+  if (!user) throw notFound('Reset token (unknown, used or expired)');
+  requirePolicy('newPassword', next, user.user_login, user.user_email);
   const passwordHash = await hashPassword(next);
-  const userId = await withTransaction(ctx, async (tx) => {
+  await withTransaction(ctx, async (tx) => {
+    // Used up only now, so a request refused above leaves the token usable; a concurrent use wins once.
     const used = await repo.consumeUserToken(tx, token, 'RESET', ctx.now);
-    if (!used) throw notFound('Reset token (unknown, used or expired)');
-    const user = await repo.findUserById(tx, used.userId);
-    if (!user) throw notFound('User');
-    requirePolicy('newPassword', next, user.user_login, user.user_email);
+    if (used?.userId !== user.user_id) throw notFound('Reset token (unknown, used or expired)');
     await repo.setPassword(tx, user.user_id, passwordHash, ctx.now);
     await revokeUserSessions(tx, user.user_id, ctx.now);
-    return user.user_id;
   });
-  await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
+  await deps.sessions.forgetUser(ctx.tenant.tenantId, user.user_id);
   return RESET_DONE_ANSWER;
 }
 

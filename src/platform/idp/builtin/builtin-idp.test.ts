@@ -6,6 +6,7 @@ import { scratchDatabase } from '../../../../test/support/database.js';
 import { createSecretBox } from '../../crypto.js';
 import { loadMigrations, migrate } from '../../database/migrate.js';
 import type { TenantRecord } from '../../tenancy/tenant.js';
+import { passwordWork } from '../../passwords.js';
 import { IdpConflictError } from '../port.js';
 import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './builtin-idp.js';
 import { registerBuiltinIdpRoutes } from './routes.js';
@@ -417,6 +418,90 @@ describe('builtin identity provider', () => {
         error: 'unauthorized_client',
         error_description: 'Client not allowed for direct access grants',
       });
+    });
+
+    it('locks a realm user as logins do: 15 concurrent wrong passwords and the right one, at most 5 checked', {
+      timeout: 120_000,
+    }, async () => {
+      await idp.createUser('acme', {
+        username: 'victim',
+        email: 'victim@acme.test',
+        temporaryPassword: 'Victim-123!',
+        requiredActions: [],
+        realmRoles: ['agent'],
+      });
+      const grant = (password: string, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/realms/acme/protocol/openid-connect/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            grant_type: 'password',
+            client_id: 'tc-web',
+            username: 'victim',
+            password,
+          }).toString(),
+          remoteAddress,
+        });
+      const before = passwordWork().derivations;
+      // From as many addresses, so only the user's lockout stands in the way; the right password comes last.
+      const answers = await Promise.all([
+        ...Array.from({ length: 15 }, (_, i) => grant(`wrong ${i}`, `198.51.100.${i + 1}`)),
+        grant('Victim-123!', '198.51.100.99'),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(16).fill(401));
+      expect(passwordWork().derivations - before).toBeLessThanOrEqual(5);
+      const locked = await grant('Victim-123!', '198.51.100.100');
+      // A lock never tells that the account exists: the answer of a wrong password.
+      expect([locked.statusCode, locked.json()]).toEqual([
+        401,
+        { error: 'invalid_grant', error_description: 'Invalid user credentials' },
+      ]);
+    });
+
+    it('refuses an address past its 30 failures a minute with 429 and Retry-After, and hashes nothing for unknown users', {
+      timeout: 120_000,
+    }, async () => {
+      // A provider of its own with a clock that stands still, so the burst falls in one minute's window.
+      const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1000);
+      const limited = createBuiltinIdentityProvider({
+        sql: db.sql,
+        secretBox,
+        publicUrl: PUBLIC_URL,
+        clock: () => minute,
+        loginLimits: { lockout: { threshold: 5, minutes: 15 }, failuresPerAddress: 30 },
+      });
+      const limitedApp = Fastify();
+      limitedApp.decorateRequest('tenant', undefined);
+      await registerBuiltinIdpRoutes(limitedApp, limited);
+      try {
+        const before = passwordWork().derivations;
+        const answers = await Promise.all(
+          Array.from({ length: 35 }, (_, i) =>
+            limitedApp.inject({
+              method: 'POST',
+              url: '/realms/acme/protocol/openid-connect/token',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: new URLSearchParams({
+                grant_type: 'password',
+                client_id: 'tc-web',
+                username: `ghost-${i}`,
+                password: 'guess',
+              }).toString(),
+              remoteAddress: '203.0.113.77',
+            }),
+          ),
+        );
+        // Counted before the check, so a burst gets exactly the budget, not the budget plus the calls in flight.
+        const statuses = answers.map((answer) => answer.statusCode).sort();
+        expect(statuses).toEqual([...Array(30).fill(401), ...Array(5).fill(429)]);
+        const refused = answers.find((answer) => answer.statusCode === 429);
+        expect(refused?.json()).toEqual({ error: 'RATE_LIMITED', error_description: expect.any(String) });
+        expect(refused?.headers['retry-after']).toBe('59');
+        expect(passwordWork().derivations).toBe(before);
+      } finally {
+        await limitedApp.close();
+      }
     });
 
     it('treats a body that is not a form as an empty form', async () => {

@@ -8,7 +8,7 @@ import * as directory from './directory.repository.js';
 import { hashPassword } from '../../passwords.js';
 import type { Jwks, OpenIdConfiguration } from './protocol.schemas.js';
 import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
-import { createTokenEndpoint, type IssueToken } from './token-endpoint.js';
+import { createTokenEndpoint, type IssueToken, type TokenEndpointDeps } from './token-endpoint.js';
 
 export interface BuiltinIdentityProviderDeps {
   sql: Sql;
@@ -18,7 +18,14 @@ export interface BuiltinIdentityProviderDeps {
   /** Access-token lifetime; Keycloak's default for new realms is 300 s. */
   tokenLifespanSeconds?: number;
   clock?: () => Date;
+  /** The password grant's limits (TC_LOCKOUT_*, TC_RATE_LIMIT_LOGIN_FAILURES); their defaults when unset. */
+  loginLimits?: TokenEndpointDeps['loginLimits'];
 }
+
+const DEFAULT_LOGIN_LIMITS: TokenEndpointDeps['loginLimits'] = {
+  lockout: { threshold: 5, minutes: 15 },
+  failuresPerAddress: 30,
+};
 
 export interface BuiltinIdentityProvider extends IdentityProvider {
   readonly kind: 'builtin';
@@ -45,6 +52,7 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
     issuer,
     tokenLifespanSeconds: deps.tokenLifespanSeconds ?? 300,
     clock,
+    loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
   });
 
   return {

@@ -69,17 +69,23 @@ function registerTokenRoute(scope: FastifyInstance, idp: BuiltinIdentityProvider
         summary: 'Issue an access token (Keycloak-compatible token endpoint)',
         description:
           'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic) and password ' +
-          '(username and password of a realm user). Answers OAuth JSON, not the service envelope.',
+          '(username and password of a realm user). Answers OAuth JSON, not the service envelope. The password ' +
+          'grant is limited as logins are: a lockout per user and failures per client address (429, Retry-After).',
         ...OPENAPI,
         operationId: 'idpToken',
         consumes: [FORM_CONTENT_TYPE],
         params: RealmParams,
         body: TokenRequest,
-        response: { 200: TokenSuccess, 400: OAuthError, 401: OAuthError, 404: OAuthError },
+        response: { 200: TokenSuccess, 400: OAuthError, 401: OAuthError, 404: OAuthError, 429: OAuthError },
       },
     },
     async (request, reply) => {
-      const answer = await idp.issueToken(request.params.realm, formOf(request), request.headers.authorization);
+      const answer = await idp.issueToken(request.params.realm, formOf(request), {
+        authorization: request.headers.authorization,
+        clientAddress: request.ip,
+      });
+      // Contract §7.1: a rate limit answers 429 with Retry-After, here with an OAuth body.
+      if (answer.status === 429) reply.header('retry-after', String(answer.retryAfterSeconds));
       // Tokens must not be cached by any intermediary (RFC 6749 §5.1).
       return reply
         .code(answer.status)

@@ -4,15 +4,27 @@ import { timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../../crypto.js';
 import type { Sql } from '../../database/connections.js';
 import { DEFAULT_SCOPE, signAccessToken, type TokenHolder } from './access-token.js';
-import { type ClientRecord, findClient, findUserByLogin, realmExists } from './directory.repository.js';
-import { hashPassword, verifyPassword } from '../../passwords.js';
+import {
+  type ClientRecord,
+  findClient,
+  findUserByLogin,
+  realmExists,
+  type UserRecord,
+} from './directory.repository.js';
+import { ApiError } from '../../http/errors.js';
+import { type LockoutPolicy, reserveLoginAttempt, settleSuccessfulLogin } from '../../lockout.js';
+import { imitatePasswordCheck, verifyPassword } from '../../passwords.js';
+import { refundFailure, reserveFailure } from '../../rate-limit.js';
 import type { OAuthError, TokenSuccess } from './protocol.schemas.js';
 import type { SigningKeyStore } from './signing-keys.js';
 
 /** The form fields of a token request (application/x-www-form-urlencoded). */
 export type TokenForm = Readonly<Record<string, string | undefined>>;
 
-export type TokenAnswer = { status: 200; body: TokenSuccess } | { status: 400 | 401 | 404; body: OAuthError };
+export type TokenAnswer =
+  | { status: 200; body: TokenSuccess }
+  | { status: 400 | 401 | 404; body: OAuthError }
+  | { status: 429; body: OAuthError; retryAfterSeconds: number };
 
 export interface TokenEndpointDeps {
   sql: Sql;
@@ -20,6 +32,8 @@ export interface TokenEndpointDeps {
   issuer(realm: string): string;
   tokenLifespanSeconds: number;
   clock: () => Date;
+  /** Contract §7.1: the password grant is limited as logins are, by the same settings. */
+  loginLimits: { lockout: LockoutPolicy; failuresPerAddress: number };
 }
 
 /** Keycloak's answer for an unknown realm (no error_description). */
@@ -34,23 +48,23 @@ const INVALID_CLIENT_CREDENTIALS = 'Invalid client or Invalid client credentials
 const INVALID_USER_CREDENTIALS = 'Invalid user credentials';
 const SUPPORTED_GRANTS = new Set(['client_credentials', 'password']);
 
-export type IssueToken = (realm: string, form: TokenForm, authorization?: string) => Promise<TokenAnswer>;
+/** The HTTP request around the form: its Authorization header and the client address (per TC_TRUSTED_PROXIES). */
+export interface TokenRequestContext {
+  authorization?: string | undefined;
+  clientAddress: string;
+}
+
+export type IssueToken = (realm: string, form: TokenForm, request?: TokenRequestContext) => Promise<TokenAnswer>;
 
 export function createTokenEndpoint(deps: TokenEndpointDeps): IssueToken {
-  // Unknown usernames still cost one scrypt run, so response times do not reveal which usernames exist.
-  let decoyHash: Promise<string> | undefined;
-  const decoy = () => {
-    decoyHash ??= hashPassword('decoy password that matches nothing');
-    return decoyHash;
-  };
-
-  return async function issueToken(realm, form, authorization) {
+  // Called in-process (no HTTP request, so no client address): all such callers share one address's budget.
+  return async function issueToken(realm, form, request = { clientAddress: 'in-process' }) {
     if (!(await realmExists(deps.sql, realm))) return { status: 404, body: REALM_NOT_FOUND };
     const grantType = form.grant_type;
     if (!grantType) return refuse(400, 'invalid_request', 'Missing form parameter: grant_type');
     if (!SUPPORTED_GRANTS.has(grantType)) return refuse(400, 'unsupported_grant_type', 'Unsupported grant_type');
 
-    const credentials = clientCredentials(form, authorization);
+    const credentials = clientCredentials(form, request.authorization);
     if (!credentials.clientId) return refuse(400, 'invalid_client', 'Missing client_id parameter');
     const client = await findClient(deps.sql, realm, credentials.clientId);
     if (!client) return refuse(401, 'invalid_client', INVALID_CLIENT_CREDENTIALS);
@@ -58,7 +72,10 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): IssueToken {
       return refuse(401, 'unauthorized_client', INVALID_CLIENT_CREDENTIALS);
     }
 
-    const holder = grantType === 'client_credentials' ? serviceAccountOf(client) : await userOf(realm, client, form);
+    const holder =
+      grantType === 'client_credentials'
+        ? serviceAccountOf(client)
+        : await userOf(deps, realm, client, form, request.clientAddress).catch(rateLimitedAnswer);
     if ('status' in holder) return holder;
     const key = await deps.keys.signingKey(realm);
     if (!key) return { status: 404, body: REALM_NOT_FOUND }; // deleted while we were checking
@@ -81,21 +98,58 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): IssueToken {
       },
     };
   };
+}
 
-  async function userOf(realm: string, client: ClientRecord, form: TokenForm): Promise<TokenHolder | TokenAnswer> {
-    if (!client.directAccessGrants && !client.confidential) {
-      return refuse(400, 'unauthorized_client', 'Client not allowed for direct access grants');
-    }
-    const { username, password } = form;
-    if (!username || !password) return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
-    const user = await findUserByLogin(deps.sql, realm, username);
-    const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
-    if (!user || !passwordMatches) return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
-    if (!user.enabled) return refuse(400, 'invalid_grant', 'Account disabled');
-    // A temporary password (UPDATE_PASSWORD) and other pending actions need the browser flow first.
-    if (user.requiredActions.length > 0) return refuse(400, 'invalid_grant', 'Account is not fully set up');
-    return { kind: 'user', userId: user.id, username: user.username, email: user.email, roles: user.roles };
+async function userOf(
+  deps: TokenEndpointDeps,
+  realm: string,
+  client: ClientRecord,
+  form: TokenForm,
+  clientAddress: string,
+): Promise<TokenHolder | TokenAnswer> {
+  if (!client.directAccessGrants && !client.confidential) {
+    return refuse(400, 'unauthorized_client', 'Client not allowed for direct access grants');
   }
+  const { username, password } = form;
+  if (!username || !password) return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
+  const user = await findUserByLogin(deps.sql, realm, username);
+  if (!(await isPasswordOf(deps, user, password, clientAddress)) || !user) {
+    return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
+  }
+  if (!user.enabled) return refuse(400, 'invalid_grant', 'Account disabled');
+  // A temporary password (UPDATE_PASSWORD) and other pending actions need the browser flow first.
+  if (user.requiredActions.length > 0) return refuse(400, 'invalid_grant', 'Account is not fully set up');
+  return { kind: 'user', userId: user.id, username: user.username, email: user.email, roles: user.roles };
+}
+
+/**
+ * As /user/authenticate checks a password (src/areas/users/users.login.ts): the address's failures and the
+ * user's lockout are reserved before the hash; an unknown or locked user costs no hash but as much time.
+ */
+async function isPasswordOf(
+  deps: TokenEndpointDeps,
+  user: UserRecord | undefined,
+  password: string,
+  clientAddress: string,
+): Promise<boolean> {
+  const now = deps.clock();
+  const { lockout, failuresPerAddress } = deps.loginLimits;
+  const addressBudget = await reserveFailure(deps.sql, `idp-login-failures:${clientAddress}`, failuresPerAddress, now);
+  if (!user) return imitatePasswordCheck().then(() => false);
+  const account = { table: 'idp_users', idColumn: 'id', id: user.id } as const;
+  const attempt = await reserveLoginAttempt(deps.sql, account, lockout, now);
+  if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
+  if (!(await verifyPassword(password, user.passwordHash))) return false;
+  if (!(await settleSuccessfulLogin(deps.sql, account, attempt, now))) return false;
+  await refundFailure(deps.sql, addressBudget);
+  return true;
+}
+
+/** A 429 of the rate limits or of the node's line of password checks, answered the OAuth way. */
+function rateLimitedAnswer(error: unknown): TokenAnswer {
+  if (!(error instanceof ApiError) || error.httpStatus !== 429) throw error;
+  const retryAfterSeconds = Number(error.headers['retry-after'] ?? 1);
+  return { status: 429, body: { error: error.code, error_description: error.message }, retryAfterSeconds };
 }
 
 function serviceAccountOf(client: ClientRecord): TokenHolder | TokenAnswer {

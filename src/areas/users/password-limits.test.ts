@@ -1,0 +1,92 @@
+// Password hashing only after the cheap checks, and the lockout reserved before the hash (issue 11, findings 4
+// and 5). Whether a request hashed is read from the password module's own count of derivations.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestTenant, tenant, user } from '../../../test/support/factories.js';
+import { startTestService } from '../../../test/support/service.js';
+import { passwordWork } from '../../platform/passwords.js';
+
+let t: TestTenant;
+// The clock stands still unless a test moves it (the lock lasts 15 minutes).
+let nowMs = Math.floor(Date.now() / 60_000) * 60_000 + 1000;
+const clock = () => new Date(nowMs);
+const SLOW = 120_000;
+
+beforeAll(async () => {
+  t = await tenant(await startTestService({ clock }));
+});
+afterAll(() => t.service.close());
+
+const derivations = () => passwordWork().derivations;
+
+const login = (username: string, password: string, remoteAddress: string) =>
+  t.api.inject({ method: 'POST', url: '/user/authenticate', payload: { username, password }, remoteAddress });
+
+const errorCodeOf = (answer: LightMyRequestResponse) =>
+  answer.json<{ apiStatus: { errorCode: string } }>().apiStatus.errorCode;
+
+describe('no password hash before the cheap checks', () => {
+  it('40 concurrent resetpwd with unknown tokens answer NOTFOUND and hash nothing', async () => {
+    const before = derivations();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.api.call('/user/resetpwd', { resetToken: `not-a-token-${i}`, newPassword: 'a long new password' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.apiStatus.errorCode)).toEqual(Array(40).fill('NOTFOUND'));
+    expect(derivations()).toBe(before);
+  });
+
+  it('a login of an unknown user hashes nothing, yet is answered like a wrong password', async () => {
+    const before = derivations();
+    const answer = await login('nobody-at-all', 'some password', '192.0.2.60');
+    expect([answer.statusCode, errorCodeOf(answer)]).toEqual([200, 'NOTFOUND']);
+    expect(derivations()).toBe(before);
+  });
+});
+
+describe('the lockout', () => {
+  it('15 concurrent wrong passwords and the right one: at most 5 checked, the account ends locked', {
+    timeout: SLOW,
+  }, async () => {
+    const victim = await user(t, 'customer');
+    const before = derivations();
+    // From as many addresses, so only the account's lockout stands in the way; the right one comes last.
+    const attempts = [
+      ...Array.from({ length: 15 }, (_, i) => login(victim.userLogin, `wrong password ${i}`, `198.51.100.${i + 1}`)),
+      login(victim.userLogin, victim.password, '198.51.100.99'),
+    ];
+    const answers = await Promise.all(attempts);
+    expect(answers.map(errorCodeOf)).toEqual(Array(16).fill('NOTFOUND'));
+    // The old code checked all 16 (then the right one passed): the reservation admits 5, the rest wait out the lock.
+    expect(derivations() - before).toBeLessThanOrEqual(5);
+
+    expect(errorCodeOf(await login(victim.userLogin, victim.password, '198.51.100.100'))).toBe('NOTFOUND');
+    nowMs += 15 * 60_000 + 1000;
+    expect(errorCodeOf(await login(victim.userLogin, victim.password, '198.51.100.100'))).toBe('OK');
+  });
+
+  it('4 failures then the right password logs in and starts the count again', { timeout: SLOW }, async () => {
+    const person = await user(t, 'customer');
+    for (let i = 0; i < 4; i += 1) {
+      expect(errorCodeOf(await login(person.userLogin, 'not the password', '203.0.113.1'))).toBe('NOTFOUND');
+    }
+    expect(errorCodeOf(await login(person.userLogin, person.password, '203.0.113.1'))).toBe('OK');
+    for (let i = 0; i < 4; i += 1) {
+      expect(errorCodeOf(await login(person.userLogin, 'not the password', '203.0.113.1'))).toBe('NOTFOUND');
+    }
+    expect(errorCodeOf(await login(person.userLogin, person.password, '203.0.113.1'))).toBe('OK');
+  });
+
+  it("wrong current passwords at /user/updatepwd count towards the account's lockout", { timeout: SLOW }, async () => {
+    const person = await user(t, 'customer');
+    for (let i = 0; i < 5; i += 1) {
+      await person.api.expectError(
+        '/user/updatepwd',
+        { userId: person.userId, password: `not the password ${i}`, newPassword: 'another long password' },
+        'INVALID_CREDENTIALS',
+      );
+    }
+    expect(errorCodeOf(await login(person.userLogin, person.password, '203.0.113.2'))).toBe('NOTFOUND');
+  });
+});

@@ -1,0 +1,65 @@
+// The node's gate in front of password derivations: as many at a time as there are CPUs, a short line, and an
+// immediate 429 beyond it (issue 11, finding 4), so a flood of password checks cannot queue real logins.
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../test/support/errors.js';
+import { createConcurrencyGate, GateFullError } from './concurrency-gate.js';
+import { ApiError } from './http/errors.js';
+import { hashPassword, imitatePasswordCheck, passwordWork, verifyPassword } from './passwords.js';
+
+describe('the gate', () => {
+  it('runs `concurrency` tasks at once, lets `queue` wait in order, and refuses the rest at once', async () => {
+    const gate = createConcurrencyGate({ concurrency: 2, queue: 1 });
+    const started: number[] = [];
+    const releases: Array<() => void> = [];
+    const task = (id: number) => () =>
+      new Promise<number>((resolve) => {
+        started.push(id);
+        releases.push(() => resolve(id));
+      });
+    const [first, second, third] = [gate.run(task(1)), gate.run(task(2)), gate.run(task(3))];
+    await rejectionOf(gate.run(task(4)), GateFullError);
+    expect(gate.load()).toEqual({ running: 2, waiting: 1 });
+    expect(started).toEqual([1, 2]);
+    releases[0]?.();
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    expect(started).toEqual([1, 2, 3]);
+    releases[1]?.();
+    releases[2]?.();
+    expect(await Promise.all([second, third])).toEqual([2, 3]);
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe('password derivations', () => {
+  it('a flood beyond the line is refused with 429 RATE_LIMITED and Retry-After, without being derived', {
+    timeout: 60_000,
+  }, async () => {
+    const cpus = Math.max(1, availableParallelism());
+    const capacity = cpus + 8 * cpus;
+    const before = passwordWork();
+    const flood = Array.from({ length: capacity + 5 }, (_, i) =>
+      hashPassword(`flood ${i}`).then(
+        () => 'hashed',
+        (error: unknown) => error,
+      ),
+    );
+    const outcomes = await Promise.all(flood);
+    const refused = outcomes.filter((outcome): outcome is ApiError => outcome instanceof ApiError);
+    expect(refused).toHaveLength(5);
+    for (const error of refused) {
+      expect([error.code, error.httpStatus, error.headers['retry-after']]).toEqual(['RATE_LIMITED', 429, '1']);
+    }
+    const after = passwordWork();
+    expect(after.derivations - before.derivations).toBe(capacity);
+    expect(after.refused - before.refused).toBe(5);
+  });
+
+  it('an imitated check derives nothing once a real check was timed', async () => {
+    expect(await verifyPassword('right', await hashPassword('right'))).toBe(true);
+    const before = passwordWork().derivations;
+    await imitatePasswordCheck();
+    expect(passwordWork().derivations).toBe(before);
+  });
+});
