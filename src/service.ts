@@ -19,6 +19,7 @@ import { createIntegrations } from './integrations/index.js';
 import type { Area, Job } from './platform/area.js';
 import type { ServerAddress } from './platform/database/connections.js';
 import { type OperationDeclaration, registerOperations } from './platform/http/operation.js';
+import { mergeRecordReaders, type RecordReaders } from './platform/http/records.js';
 import { type Platform, startPlatform } from './platform/start.js';
 
 export { createLogger, tenantUrl } from './platform/start.js';
@@ -34,6 +35,8 @@ export interface Service extends Omit<Platform, 'jobs' | 'close'> {
   app: FastifyInstance;
   /** Every operation the app serves, as declared (the role-table test and the docs walk it). */
   operations: readonly OperationDeclaration[];
+  /** Every area's readers of the record kinds it owns (areaApp serves operations with them). */
+  records: RecordReaders;
   /** Every background job of the platform and the areas, by name. */
   jobs: readonly Job[];
   close(): Promise<void>;
@@ -48,7 +51,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const integrations = createIntegrations(platform);
   const areas = buildAreas(platform, integrations, () => initialized);
   const operations = areas.flatMap((area) => area.operations);
-  registerOperations(platform.app, operations);
+  const records = mergeRecordReaders(areas.map((area) => area.records));
+  registerOperations(platform.app, operations, records);
   await integrations.registerRoutes(platform.app);
   await platform.app.ready();
   const jobs = [...platform.jobs, ...areas.flatMap((area) => area.jobs ?? [])];
@@ -59,6 +63,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   return {
     ...platform,
     operations,
+    records,
     jobs,
     close() {
       closing ??= (async () => {
@@ -81,7 +86,8 @@ function buildAreas(
   const system = createSystemArea({ ...platform, state: { initialized } });
   const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
   const platformAdmin = createPlatformAdminArea(platform);
-  const customers = createCustomersArea();
+  // Asked at request time, once users is built: the users area knows which customer record a customer user is.
+  const customers = createCustomersArea({ customerRecordOf: (ctx) => users.api.customerRecordOf(ctx) });
   const users = createUsersArea({ ...platform, customers: customers.api });
   const common = createCommonArea({
     ...platform,
@@ -101,6 +107,7 @@ function buildAreas(
     customers: customers.api,
     offlineTickets: offlineTickets.api,
     documents: documents.api,
+    customerRecordOf: users.api.customerRecordOf,
   });
   return [system, auth, platformAdmin, users, common, catalog, offlineTickets, documents, cart, customers, sales];
 }

@@ -1,6 +1,7 @@
 // The shape every business area returns to the composition root: its operations (values the kernel
 // registers), the typed surface other areas may use, and the background jobs it runs.
 import type { OperationDeclaration } from './http/operation.js';
+import type { RecordReaders } from './http/records.js';
 
 /** Something that runs in the background while the service is up (a sweep, a cache listener). */
 export interface Job {
@@ -16,6 +17,8 @@ export interface Area<Api = undefined> {
   /** What other areas may use: camelCase, typed; no row types, no SQL pieces. */
   readonly api: Api;
   readonly jobs?: readonly Job[];
+  /** Readers of the record kinds the area owns: may this caller read that record (contract §7.1). */
+  readonly records?: RecordReaders;
 }
 
 /** A periodic sweep (start, stop, one round now) as a job. */

@@ -125,7 +125,7 @@ export function apiClient(app: FastifyInstance, host: string, session?: string):
  */
 export async function areaApp(service: Service, operations: readonly OperationDeclaration[]): Promise<FastifyInstance> {
   const app = await createHttpServer(service.app.kernel, pino({ level: 'silent' }));
-  registerOperations(app, operations);
+  registerOperations(app, operations, service.records);
   await app.ready();
   return app;
 }

@@ -51,6 +51,8 @@ export interface TestUser extends Caller {
   userLogin: string;
   userEmail: string;
   password: string;
+  /** The user's customer record (customer users, contract §7.1); null for employees. */
+  contactId: number | null;
 }
 
 export const TEST_USER_PASSWORD = 'the user password now';
@@ -81,12 +83,15 @@ export async function tenant(service: Service): Promise<TestTenant> {
 export async function user(t: TestTenant, role: Exclude<Role, 'guest'>): Promise<TestUser> {
   const userLogin = uniqueName(role);
   const userEmail = `${userLogin}@agency.example`;
-  const created = await t.adminApi.ok<{ userId: number; temporaryPassword: string }>('/user/create', {
-    userLogin,
-    userEmail,
-    userName: `Test ${role}`,
-    roles: [role],
-  });
+  const created = await t.adminApi.ok<{ userId: number; temporaryPassword: string; contactId: number | null }>(
+    '/user/create',
+    {
+      userLogin,
+      userEmail,
+      userName: `Test ${role}`,
+      roles: [role],
+    },
+  );
   const first = await t.api.ok<{ session: string; userId: number }>('/user/authenticate', {
     username: userLogin,
     password: created.temporaryPassword,
@@ -104,7 +109,26 @@ export async function user(t: TestTenant, role: Exclude<Role, 'guest'>): Promise
     userLogin,
     userEmail,
     password: TEST_USER_PASSWORD,
+    contactId: created.contactId,
   };
+}
+
+/** A customer who signed up (/user/register, not activated): the customer record holds its name, e-mail, mobile. */
+export async function registeredCustomer(
+  t: NewTenant,
+  overrides: { userName?: string; mobile?: string } = {},
+): Promise<{ userId: number; contactId: number; userEmail: string; userName: string; mobile: string }> {
+  const userLogin = uniqueName('signup');
+  const person = {
+    userLogin,
+    userEmail: `${userLogin}@example.com`,
+    password: 'sand dunes at dawn',
+    userName: overrides.userName ?? 'Layla Haddad',
+    mobile: overrides.mobile ?? '+971500000001',
+  };
+  const registered = await t.api.ok<{ userId: number; contactId: number | null }>('/user/register', person);
+  if (registered.contactId === null) throw new Error('a registered customer has a customer record');
+  return { ...person, userId: registered.userId, contactId: registered.contactId };
 }
 
 /** An anonymous session from /auth/guest. */

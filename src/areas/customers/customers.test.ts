@@ -6,7 +6,7 @@ import { platformToken, provisionTenant, startTestService, withTenantDb } from '
 import type { Service } from '../../service.js';
 import { createCustomersArea } from './index.js';
 
-const customers = createCustomersArea().api;
+const customers = createCustomersArea({ customerRecordOf: async () => undefined }).api;
 let service: Service;
 /** Runs `work` on the test tenant's own database. */
 let onTenant: <T>(work: (db: Sql) => Promise<T>) => Promise<T>;

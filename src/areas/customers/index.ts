@@ -1,7 +1,9 @@
 // The customers area: the people and companies an agency sells to (table `customers`). No operations yet (the
-// /customer/* operations come next); other areas find or create customers through its api.
+// /customer/* operations come next); other areas find or create customers through its api, and the kernel asks
+// its reader whether a caller may use a customer id it sends.
 import type { Area } from '../../platform/area.js';
 import { findByEmail, findById, findOrCreateByEmail } from './customers.lookup.js';
+import { type CustomerRecordOf, customerRecords } from './customers.records.js';
 
 export type { Customer, NewCustomer } from './customers.lookup.js';
 
@@ -12,6 +14,10 @@ export interface CustomersApi {
   findOrCreateByEmail: typeof findOrCreateByEmail;
 }
 
-export function createCustomersArea(): Area<CustomersApi> {
-  return { operations: [], api: { findById, findByEmail, findOrCreateByEmail } };
+export function createCustomersArea(deps: { customerRecordOf: CustomerRecordOf }): Area<CustomersApi> {
+  return {
+    operations: [],
+    api: { findById, findByEmail, findOrCreateByEmail },
+    records: { customer: customerRecords(deps.customerRecordOf) },
+  };
 }

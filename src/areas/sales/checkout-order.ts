@@ -65,7 +65,12 @@ export function documentYear(ctx: TenantContext): number {
   return Number(formatDate(ctx.now, ctx.tenant.timezone).slice(0, 4));
 }
 
-/** The customer of a checkout: an existing one by id, one found or created by e-mail, or none (the logged-in user). */
+/**
+ * The customer of a checkout: an existing one by id, one found or created by e-mail, or none (the logged-in user).
+ * By id, the caller may read that record (the operations declare `customer.customerId`, the kernel checks it), so
+ * its stored data go on the order. By e-mail, the order records what the caller sent and is linked to the existing
+ * record of that address: its stored name and phone are never copied for a caller who may not read them.
+ */
 export async function resolveCustomer(
   deps: CheckoutDeps,
   ctx: TenantContext,
@@ -91,12 +96,7 @@ export async function resolveCustomer(
       mobilePhone: input.mobilePhone ?? null,
       userId: userIdOf(ctx),
     });
-    return {
-      id: customer.customerId,
-      name: customer.custName,
-      email: customer.email,
-      phone: input.mobilePhone ?? customer.mobilePhone,
-    };
+    return { id: customer.customerId, name: input.custName, email: input.email, phone: input.mobilePhone ?? null };
   }
   return undefined;
 }

@@ -18,6 +18,7 @@ import { createInvoiceDocuments } from './invoice-document.js';
 import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.js';
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
+import { type CustomerRecordOf, salesRecords } from './sales.records.js';
 
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
 export interface SalesAreaDeps {
@@ -36,6 +37,8 @@ export interface SalesAreaDeps {
   customers: CustomersApi;
   offlineTickets: OfflineTicketsApi;
   documents: DocumentsApi;
+  /** The caller's own customer record (customer users): its orders are the caller's documents too. */
+  customerRecordOf: CustomerRecordOf;
 }
 
 export function createSalesArea(deps: SalesAreaDeps): Area {
@@ -62,6 +65,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area {
     operations: salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
     api: undefined,
     jobs: [sweepJob('payment reconciliation', reconciler)],
+    records: salesRecords(deps.customerRecordOf),
   };
 }
 

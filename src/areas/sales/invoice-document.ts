@@ -1,7 +1,7 @@
 // /document/printInvoice: the invoice as a PDF. Guests and customers get their own invoices only (the session or
-// user that ordered); staff get any. Someone else's invoice is NOTFOUND, never the document.
-import { isEmployee } from '../../platform/auth/roles.js';
-import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
+// user that ordered); staff get any. Someone else's invoice is NOTFOUND, never the document: the operation declares
+// `docnum` an invoice record, so the kernel asks sales.records.ts before this runs.
+import { notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
@@ -12,15 +12,8 @@ import * as repo from './sales.repository.js';
 export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
   return {
     async print(ctx: TenantContext, invoiceNumber: string): Promise<RawAnswer> {
-      const session = ctx.session;
-      if (!session) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'Printing an invoice needs a session');
       const invoice = await repo.findInvoice(ctx.db, invoiceNumber);
-      const own =
-        invoice &&
-        (isEmployee(session.roles) ||
-          (invoice.order_session_id !== null && invoice.order_session_id === session.sessionId) ||
-          (invoice.order_user_id !== null && invoice.order_user_id === session.userId));
-      if (!invoice || !own) throw notFound('Invoice');
+      if (!invoice) throw notFound('Invoice');
       const order = await repo.findOrder(ctx.db, invoice.sales_order_id);
       const lines = await repo.selectLines(ctx.db, invoice.sales_order_id);
       const payments = await repo.selectPayments(ctx.db, invoice.invoice_id);

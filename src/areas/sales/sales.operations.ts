@@ -37,6 +37,7 @@ const printInvoice = ({ documents }: SalesServices) =>
     tags: ['document'],
     input: PrintInvoiceRequest,
     response: Pdf,
+    records: { docnum: 'invoice' },
     handler: (ctx, input) => documents.print(ctx, input.docnum),
   });
 
@@ -49,6 +50,7 @@ const printInvoiceGet = ({ documents }: SalesServices) =>
     tags: ['document'],
     input: PrintInvoiceRequest,
     response: Pdf,
+    records: { docnum: 'invoice' },
     handler: (ctx, input) => documents.print(ctx, input.docnum),
   });
 
@@ -60,6 +62,7 @@ const createInvoice = ({ checkout }: SalesServices) =>
     summary: 'Order the cart and invoice it (paid: staff only); the seats are sold',
     input: CreateInvoiceRequest,
     response: CreatedInvoices,
+    records: { 'customer.customerId': 'customer' },
     handler: (ctx, input) => checkout.createInvoice(ctx, input),
   });
 
@@ -71,6 +74,7 @@ const createPaymentLink = ({ checkout }: SalesServices) =>
     summary: "A payment link on the gateway for the cart's total; its seats stay held until the link expires",
     input: CreatePaymentLinkRequest,
     response: CartView,
+    records: { 'customer.customerId': 'customer' },
     handler: (ctx, input) => checkout.createPaymentLink(ctx, input),
   });
 
@@ -82,6 +86,7 @@ const checkPaymentStatus = ({ checkout }: SalesServices) =>
     summary: "The gateway's order check result for one of the caller's payment links",
     input: PaymentStatusRequest,
     response: OrderCheckResult,
+    records: { paymentRef: 'payment' },
     handler: (ctx, input) => checkout.checkPaymentStatus(ctx, input.paymentRef),
   });
 
@@ -95,6 +100,7 @@ const registerPayment = ({ checkout }: SalesServices) =>
     tags: ['document'],
     input: RegisterPaymentRequest,
     response: PaymentRecord,
+    records: { invoice: 'invoice' },
     handler: (ctx, input) => checkout.registerPayment(ctx, input.invoice, input.online ?? false),
   });
 

@@ -286,7 +286,8 @@ describe('invoices and payments', () => {
       });
       expect(created.invoices).toHaveLength(1);
     }
-    // A known customer (the one the invoices above made) named by id needs nothing more.
+    // A known customer (the one the invoices above made) named by id needs nothing more, from staff; a guest may not
+    // read that record, so its id is NOTFOUND to a guest (contract §7.1).
     const known = await withTenantDb(service, service.registry.byCode(tenant.tenantCode) ?? fail(), async (sql) => {
       const [row] = await sql<{ customer_id: number }[]>`
         SELECT customer_id FROM sales_orders WHERE customer_email = ${customer.email} LIMIT 1`;
@@ -295,8 +296,11 @@ describe('invoices and payments', () => {
     expect(known.customerId).toEqual(expect.any(Number));
     const visitor = (await ok('/auth/guest', {})).session as string;
     await ok('/cart/addItem', { session: visitor, items: [item] });
+    const byGuest = await call('/cart/createInvoice', { session: visitor, customer: { customerId: known.customerId } });
+    expect(byGuest.apiStatus.errorCode).toBe('NOTFOUND');
+    await ok('/cart/addItem', { session: admin, items: [item] });
     expect(
-      (await ok('/cart/createInvoice', { session: visitor, customer: { customerId: known.customerId } })).invoices,
+      (await ok('/cart/createInvoice', { session: admin, customer: { customerId: known.customerId } })).invoices,
     ).toHaveLength(1);
     // A logged-in user's cart (here the admin's) is invoiced to a customer named without a mobile.
     await ok('/cart/addItem', { session: admin, items: [item] });

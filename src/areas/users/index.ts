@@ -5,6 +5,7 @@ import type { Area } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
 import { usersOperations } from './users.operations.js';
+import { customerRecordOf, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
 
@@ -14,7 +15,13 @@ export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' 
   outbox: Pick<OutboxWorker, 'kick'>;
 }
 
-export function createUsersArea(deps: UsersAreaDeps): Area {
+/** What other areas may ask of users. */
+export interface UsersApi {
+  /** The customer record (customerId) of the caller when it is a customer user: the record it may read. */
+  customerRecordOf: typeof customerRecordOf;
+}
+
+export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
   const users = createUsersService({
     sessions: deps.sessions,
     tenantUrl: deps.tenantUrl,
@@ -23,7 +30,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area {
     lockout: deps.config.lockout,
     mail: createMailQueue(deps.outbox),
   });
-  return { operations: usersOperations(users), api: undefined };
+  return { operations: usersOperations(users), api: { customerRecordOf }, records: { user: userRecords } };
 }
 
 /** The tenant's first admin: active, with the temporary password of the realm's admin, to change at first login. */

@@ -11,7 +11,7 @@ import type { Service } from '../../service.js';
 import { createCustomersArea } from '../customers/index.js';
 import type { UserView } from './users.schemas.js';
 
-const customers = createCustomersArea().api;
+const customers = createCustomersArea({ customerRecordOf: async () => undefined }).api;
 let service: Service;
 let t: TestTenant;
 

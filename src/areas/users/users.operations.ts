@@ -82,6 +82,7 @@ const update = (users: UsersService) =>
     sessionParameter: 'required',
     input: UpdateRequest,
     response: UserView,
+    records: { userId: 'user' },
     handler: (ctx, input) => users.update(ctx, input),
   });
 
@@ -95,6 +96,7 @@ const updatepwd = (users: UsersService) =>
     duringPasswordChange: true,
     input: UpdatePasswordRequest,
     response: UpdatePasswordResult,
+    records: { userId: 'user' },
     handler: (ctx, input) => users.updatePassword(ctx, input.userId, input.password, input.newPassword),
   });
 
@@ -157,6 +159,7 @@ const setRoles = (users: UsersService) =>
     allow: Allow.admin,
     input: SetRolesRequest,
     response: UserView,
+    records: { userId: 'user' },
     handler: (ctx, input) => users.setRoles(ctx, input.userId, input.roles),
   });
 

@@ -17,6 +17,7 @@ import { normalizeInput, unstorableInput, unstorableParameter, VERBATIM, validat
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { type ServedOn, servedOn } from './openapi.js';
 import { RawAnswer } from './raw.js';
+import { type RecordParameters, type RecordReaders, readersFor, refuseUnreadableRecords } from './records.js';
 
 export interface RequestContext {
   correlationId: string;
@@ -80,6 +81,8 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
     SessionPolicy {
   /** Set false for operations that never touch the tenant database (no pool is taken). */
   database?: boolean;
+  /** Parameters that name a record, by kind: usable only if the caller may read it (contract §7.1, records.ts). */
+  records?: RecordParameters;
   /** A parameter holding another session's token (cart persist's `oldSession`): the kernel resolves it. */
   otherSession?: string;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
@@ -141,12 +144,18 @@ export interface OperationDeclaration {
   readonly input: TObject | undefined;
   readonly query: TObject | undefined;
   readonly response: TSchema;
-  register(app: FastifyInstance): void;
+  /** The record ids among the parameters, by kind (tenant operations). */
+  readonly records: RecordParameters;
+  register(app: FastifyInstance, readers: RecordReaders): void;
 }
 
-/** Adds every declared operation to the app (each once: a path and method pair may be declared only once). */
-export function registerOperations(app: FastifyInstance, operations: readonly OperationDeclaration[]): void {
-  for (const declared of operations) declared.register(app);
+/** Adds every declared operation to the app (each once), with the areas' readers of the record ids declared. */
+export function registerOperations(
+  app: FastifyInstance,
+  operations: readonly OperationDeclaration[],
+  readers: RecordReaders = {},
+): void {
+  for (const declared of operations) declared.register(app, readers);
 }
 
 /** A tenant operation, served on tenant hosts with the session and role policy it declares. */
@@ -159,7 +168,9 @@ export function operation<I extends TObject | undefined, Q extends TObject | und
     sessionParameter: definition.sessionParameter,
     duringPasswordChange: definition.duringPasswordChange ?? false,
   };
-  return declaration(definition, policy, (app) => registerTenantOperation(app, definition));
+  return declaration(definition, policy, definition.records ?? {}, (app, readers) =>
+    registerTenantOperation(app, definition, readers),
+  );
 }
 
 /** An operation of the platform (base domain): public, or for holders of a platform token. */
@@ -171,23 +182,26 @@ export function platformOperation<I extends TObject | undefined, Q extends TObje
     access: definition.access,
     onTenantHosts: definition.onTenantHosts ?? false,
   };
-  return declaration(definition, policy, (app) => registerPlatformOperation(app, definition));
+  return declaration(definition, policy, {}, (app) => registerPlatformOperation(app, definition));
 }
 
 function declaration<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
   definition: CommonDefinition<I, Q, R>,
   policy: AccessPolicy,
-  register: (app: FastifyInstance) => void,
+  records: RecordParameters,
+  register: (app: FastifyInstance, readers: RecordReaders) => void,
 ): OperationDeclaration {
   const { path, methods, summary, input, query, response } = definition;
-  return { path, methods, summary, tags: tagsOf(definition), policy, input, query, response, register };
+  return { path, methods, summary, tags: tagsOf(definition), policy, input, query, response, records, register };
 }
 
 function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
   app: FastifyInstance,
   definition: TenantOperation<I, Q, R>,
+  readers: RecordReaders,
 ): void {
   const kernel = kernelOf(app);
+  const recordReaders = readersFor(definition.path, definition.records, readers);
   const input = definition.input ? withSession(definition.input) : withSession(Type.Object({}));
   for (const method of definition.methods) {
     register(app, definition, method, input, {
@@ -212,6 +226,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
           await authorize(kernel, definition, ctx, callerToken(request, definition)?.token);
           refuseUnstorableInput(request);
           if (request.validationError) throw validationFailure(request.validationError.validation);
+          await refuseUnreadableRecords(ctx, recordReaders, parsedInput);
           if (definition.otherSession)
             ctx.otherSession = await namedSession(kernel, ctx, definition.otherSession, parsedInput);
           return await definition.handler(ctx, parsedInput as Input<I>, parsedQuery as Input<Q>);

@@ -1,0 +1,23 @@
+// Which user records a caller may read (contract §7.1): its own, any for an admin; and which customer record a
+// customer user is (its contactId, §7.1 "Customer records of customer users"), for the customers area's reader.
+import type { RecordId, RecordReader } from '../../platform/http/records.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { findUserById } from './users.repository.js';
+
+export const userRecords: RecordReader = {
+  noun: 'User',
+  async mayRead(ctx: TenantContext, id: RecordId): Promise<boolean> {
+    const self = ctx.session?.kind === 'user' && ctx.session.userId === Number(id);
+    // Other users are administered by admins only: /user/list and /user/setRoles are theirs.
+    if (!self && !ctx.roles.includes('admin')) return false;
+    return (await findUserById(ctx.db, Number(id))) !== undefined;
+  },
+};
+
+/** The customer record of the logged-in customer user, if it has one (employees have none). */
+export async function customerRecordOf(ctx: TenantContext): Promise<number | undefined> {
+  const session = ctx.session;
+  if (session?.kind !== 'user' || session.userId === null || !session.roles.includes('customer')) return undefined;
+  const user = await findUserById(ctx.db, session.userId);
+  return user?.contact_id ?? undefined;
+}

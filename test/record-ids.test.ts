@@ -1,0 +1,224 @@
+// Record ids in requests (contract §7.1): usable only by a caller who may read the record. Walks every registered
+// operation: (a) each parameter named like a personal record id (top level or one level nested) is declared with
+// its kind, so a new area cannot forget it, and each declaration names a real parameter and a kind some area
+// reads; (b) with a record owned by someone else, a guest, a customer and another tenant's employee get NOTFOUND
+// (or their role refusal, where the role table keeps them out), while the tenant's own admin gets past the check.
+import { randomUUID } from 'node:crypto';
+import type { TSchema } from '@sinclair/typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../src/platform/auth/roles.js';
+import type { OperationDeclaration } from '../src/platform/http/operation.js';
+import type { RecordId } from '../src/platform/http/records.js';
+import { addDays, formatDate } from '../src/platform/time.js';
+import {
+  type Caller,
+  cartWithItems,
+  guest,
+  product,
+  type TestTenant,
+  type TestUser,
+  tenant,
+  user,
+  variantWithInventory,
+} from './support/factories.js';
+import { startTestService } from './support/service.js';
+
+/** Parameter names that hold the id of someone's record (orders, invoices, customers, users, bookings, quotes …). */
+const PERSONAL_RECORD_ID =
+  /^(docnum|invoice|(customer|contact|cart|quote|request|booking|invoice|order|payment|user|passenger|pax|application|project)(Id|Ids|Ref|Num|Number))$/;
+
+/** Record ids left undeclared on purpose (docs/decisions.md, "Record ids in requests"). */
+const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
+  // A label the website back end writes on its own analytics row: nothing of that user is read or answered.
+  '/common/wact': ['userId'],
+};
+
+/** Operations stricter than "may read": the record's reader lets staff through, the operation does not. */
+const OWNER_ONLY: readonly string[] = [
+  // Only one's own password, knowing the current one; an admin uses /user/create or a reset instead.
+  '/user/updatepwd',
+];
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  const?: unknown;
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  minLength?: number;
+  minItems?: number;
+}
+
+const asSchema = (schema: TSchema | undefined): Schema => (schema ?? {}) as Schema;
+
+/** Top-level parameters and those one level down (`customer.customerId`, `items[].productId`). */
+function parameterPaths(schema: Schema): string[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const nested = property.type === 'array' ? property.items : property;
+    const inner = Object.keys(nested?.properties ?? {});
+    return [name, ...inner.map((key) => (property.type === 'array' ? `${name}[].${key}` : `${name}.${key}`))];
+  });
+}
+
+/** A valid value of the schema: required properties only, the smallest of each kind. */
+function sample(schema: Schema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return sample(schema.anyOf.find((option) => option.type !== 'null') ?? {});
+  if (schema.type === 'object') {
+    return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(schema.properties?.[key] ?? {})]));
+  }
+  if (schema.type === 'array')
+    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}));
+  if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
+  if (schema.type === 'boolean') return false;
+  if (schema.format === 'email') return 'someone@example.com';
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.format === 'date') return '2030-01-15';
+  return 'a sample value 42'.padEnd(schema.minLength ?? 0, 'x');
+}
+
+/** The operation's sample input with `id` at the dotted `parameter`. */
+function inputWith(declared: OperationDeclaration, parameter: string, id: RecordId): Record<string, unknown> {
+  const input = sample({ ...asSchema(declared.input), type: 'object' }) as Record<string, unknown>;
+  const [first, second] = parameter.split('.') as [string, string | undefined];
+  if (second === undefined) return { ...input, [first]: id };
+  return { ...input, [first]: { ...((input[first] as object | undefined) ?? {}), [second]: id } };
+}
+
+interface Outcome {
+  errorCode: string;
+  errorMessage: string;
+  apiData: unknown;
+}
+
+/** The caller's answer: its status and data; a document (PDF) counts as OK. */
+async function send(
+  caller: Caller,
+  method: string,
+  path: string,
+  parameters: Record<string, unknown>,
+): Promise<Outcome> {
+  const { api } = caller;
+  const input = { ...parameters, session: caller.session };
+  const query = new URLSearchParams(Object.entries(input).map(([key, value]) => [key, String(value)]));
+  const answer =
+    method === 'GET'
+      ? await api.inject({ method: 'GET', url: `${path}?${query}` })
+      : await api.inject({ method: 'POST', url: path, payload: input });
+  if (!String(answer.headers['content-type']).startsWith('application/json')) {
+    return { errorCode: 'OK', errorMessage: 'a document', apiData: answer.statusCode };
+  }
+  const { apiStatus, apiData } = answer.json<{ apiStatus: Outcome; apiData: unknown }>();
+  return { ...apiStatus, apiData };
+}
+
+const label = (declared: OperationDeclaration) => `${declared.methods.join(',')} ${declared.path}`;
+
+let t: TestTenant;
+let other: TestTenant;
+
+beforeAll(async () => {
+  const service = await startTestService({ env: { TC_RATE_LIMIT_GUEST: '1000' } });
+  [t, other] = [await tenant(service), await tenant(service)];
+});
+
+afterAll(() => t?.service.close());
+
+describe('record ids in requests', () => {
+  it('every operation declares the personal record ids it takes, each a real parameter of a kind an area reads', () => {
+    const wrong = t.service.operations.flatMap((declared) => {
+      const paths = parameterPaths(asSchema(declared.input));
+      const undeclared = paths.filter(
+        (path) =>
+          PERSONAL_RECORD_ID.test(path.split('.').at(-1) ?? '') &&
+          declared.records[path] === undefined &&
+          !UNDECLARED[declared.path]?.includes(path),
+      );
+      const unknown = Object.entries(declared.records).filter(
+        ([path, kind]) => !paths.includes(path) || t.service.records[kind] === undefined,
+      );
+      return [
+        ...undeclared.map((path) => `${label(declared)}: ${path} is not declared in records`),
+        ...unknown.map(([path, kind]) => `${label(declared)}: ${path} (${kind}) is no parameter or has no reader`),
+      ];
+    });
+    expect(wrong).toEqual([]);
+    expect(t.service.operations.filter((declared) => Object.keys(declared.records).length > 0).length).toBeGreaterThan(
+      5,
+    );
+  });
+
+  it("someone else's record id answers NOTFOUND to a guest, a customer and another tenant's employee", async () => {
+    const { owner, owned } = await recordsOfSomeoneElse(t);
+    const callers: Array<Caller & { who: string; roles: readonly Role[] }> = [
+      { who: 'a guest', roles: ['guest'], ...(await guest(t)) },
+      { who: 'another customer', roles: ['customer'], ...(await user(t, 'customer')) },
+      { who: "another tenant's admin", roles: ['admin'], session: other.admin, api: other.adminApi },
+    ];
+    const cases = t.service.operations.flatMap((declared) =>
+      Object.entries(declared.records).flatMap(([parameter, kind]) => {
+        const id = owned[kind];
+        if (id === undefined) throw new Error(`no record of kind ${kind} made for ${label(declared)}`);
+        const noun = t.service.records[kind]?.noun ?? kind;
+        const input = inputWith(declared, parameter, id);
+        return declared.methods.map((method) => ({ declared, parameter, method, input, refusal: `${noun} not found` }));
+      }),
+    );
+    const wrong: string[] = [];
+    for (const { declared, parameter, method, input, refusal } of cases) {
+      for (const caller of callers) {
+        const got = await send(caller, method, declared.path, input);
+        const allowed = declared.policy.kind === 'tenant' && allows(declared.policy.allow, caller.roles);
+        const refused = allowed
+          ? got.errorCode === 'NOTFOUND' && got.errorMessage === refusal && got.apiData === null
+          : ['NOT_LOGGED_IN', 'FORBIDDEN'].includes(got.errorCode);
+        if (!refused) wrong.push(`${method} ${declared.path} ${parameter} by ${caller.who}: ${got.errorMessage}`);
+      }
+    }
+    // The owner, then the tenant's staff (whose calls may change the owner's records), get past the check.
+    for (const { declared, method, input, refusal } of cases) {
+      const got = await send(owner, method, declared.path, input);
+      if (got.errorMessage === refusal) wrong.push(`${method} ${declared.path}: refused to the owner`);
+    }
+    for (const { declared, method, input, refusal } of cases.filter((c) => !OWNER_ONLY.includes(c.declared.path))) {
+      const got = await send({ session: t.admin, api: t.adminApi }, method, declared.path, input);
+      if (got.errorMessage === refusal) wrong.push(`${method} ${declared.path}: refused to the admin`);
+    }
+    expect(wrong).toEqual([]);
+  }, 180_000);
+});
+
+function allows(allow: 'anyone' | readonly Role[], roles: readonly Role[]): boolean {
+  return allow === 'anyone' || roles.some((role) => allow.includes(role));
+}
+
+/** One record of each kind, all of one customer user: its customer record, its user, its invoice and payment link. */
+async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; owned: Record<string, RecordId> }> {
+  const owner = await user(t, 'customer');
+  const bookDate = addDays(formatDate(new Date(), t.record.timezone), 3);
+  const ofProduct = await product(t);
+  const variant = await variantWithInventory(t, ofProduct, { dateFrom: bookDate, capacity: 50 });
+  const item = {
+    productId: ofProduct.productId,
+    extVariantId: variant.servid,
+    unitId: ofProduct.unitId,
+    unitPrice: variant.cprice,
+    quantity: 1,
+    bookDate,
+  };
+  await cartWithItems(t, owner.session, [item]);
+  const { invoices } = await owner.api.ok<{ invoices: string[] }>('/cart/createInvoice');
+  await cartWithItems(t, owner.session, [item]);
+  const { paymentRef } = await owner.api.ok<{ paymentRef: string }>('/cart/createPaymentLink');
+  if (owner.contactId === null || invoices[0] === undefined)
+    throw new Error('the owner has no customer record or invoice');
+  return {
+    owner,
+    owned: { customer: owner.contactId, user: owner.userId, invoice: invoices[0], payment: paymentRef },
+  };
+}
