@@ -13,6 +13,7 @@ import { round } from './lib/stats.js';
 import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
+import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
 import { tenants500 } from './scenarios/tenants500.js';
@@ -28,6 +29,7 @@ const SCENARIOS: Record<string, Scenario> = {
   users,
   catalog,
   cart,
+  'login-flood': loginFlood,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -39,6 +41,7 @@ const ISSUES: Record<string, string> = {
   users: 'users',
   catalog: 'catalog',
   cart: 'cart',
+  'login-flood': 'security',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

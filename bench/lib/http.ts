@@ -14,7 +14,7 @@ export interface HttpRequest {
   /** Host header (a tenant host); default localhost. */
   host?: string;
   headers?: Record<string, string>;
-  /** A JSON body (POST). */
+  /** A body (POST): JSON unless `headers` name another content-type. */
   body?: string;
 }
 
@@ -22,7 +22,7 @@ export function httpRequest(port: number, options: HttpRequest, timeoutMs = 2_00
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { host: options.host ?? 'localhost', ...options.headers };
   if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] ??= 'application/json'; // a form body names its own type
     headers['content-length'] = String(Buffer.byteLength(options.body));
   }
   return new Promise((resolve, reject) => {
