@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Allowed, Role } from '../auth/roles.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
+import { deferredLease } from '../database/deferred-lease.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { callerToken, namedSession } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
@@ -209,7 +210,8 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
       run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
-        const lease = definition.database === false ? undefined : await kernel.pools.acquire(tenant);
+        // The connection is taken at the first query: a request a cache answers takes none.
+        const lease = definition.database === false ? undefined : deferredLease(() => kernel.pools.acquire(tenant));
         try {
           const ctx: TenantContext = {
             tenant,
