@@ -66,6 +66,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^tc_tenants\{status="ACTIVE"\} [1-9]\d*$/m);
     expect(value('tc_outbox_backlog')).toBeGreaterThanOrEqual(0);
     expect(value('tc_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
+    expect(value('tc_password_checks_running')).toBeGreaterThanOrEqual(0);
+    expect(value('tc_password_checks_waiting')).toBeGreaterThanOrEqual(0);
+    expect(value('tc_password_checks_refused_total')).toBeGreaterThanOrEqual(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \S+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \S+$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total \S+$/m);

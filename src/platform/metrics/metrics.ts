@@ -5,9 +5,10 @@
 // registry, the outbox worker's last sweep), so a scrape never touches a tenant database.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { errorBody } from '../http/envelope.js';
 import { ErrorCode } from '../http/errors.js';
+import { passwordWork } from '../passwords.js';
 import type { OutboxBacklog } from '../outbox/index.js';
 import type { TenantPools } from '../tenancy/pools.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
@@ -38,6 +39,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   const requests = createRequestTally([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
   registerTenancyGauges(registry, deps);
   registerOutboxGauges(registry, deps);
+  registerPasswordMetrics(registry);
   return {
     registry,
     instrument(app) {
@@ -159,6 +161,35 @@ function registerOutboxGauges(registry: Registry, deps: MetricsDeps): void {
       const oldest = deps.outbox.backlog().oldestCreatedAt;
       // The database's clock wrote created_at, so the age is taken on the real clock, not an injected one.
       this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+    },
+  });
+}
+
+/** The node's gate in front of password hashing (passwords.ts): one per process, so every registry shows it. */
+function registerPasswordMetrics(registry: Registry): void {
+  new Gauge({
+    name: 'tc_password_checks_running',
+    help: 'Password hashes (scrypt) running on this node; at most its CPU count',
+    registers: [registry],
+    collect() {
+      this.set(passwordWork().running);
+    },
+  });
+  new Gauge({
+    name: 'tc_password_checks_waiting',
+    help: 'Password hashes waiting for a free CPU; past 8 per CPU a request is refused with 429',
+    registers: [registry],
+    collect() {
+      this.set(passwordWork().waiting);
+    },
+  });
+  new Counter({
+    name: 'tc_password_checks_refused_total',
+    help: 'Password hashes refused with 429 because the line in front of the CPUs was full',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(passwordWork().refused);
     },
   });
 }
