@@ -20,7 +20,8 @@ const HASH_BYTES = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 const CPUS = Math.max(1, availableParallelism());
 // Eight waiting per CPU: a real login waits at most ~8 derivations (about a second) before its own runs.
-const gate = createConcurrencyGate({ concurrency: CPUS, queue: 8 * CPUS });
+const QUEUE = 8 * CPUS;
+const gate = createConcurrencyGate({ concurrency: CPUS, queue: QUEUE });
 /** How soon a caller refused by a full gate may try again: a derivation or two will have finished by then. */
 const BUSY_RETRY_SECONDS = 1;
 
@@ -77,6 +78,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export async function imitatePasswordCheck(): Promise<void> {
   work.imitations += 1;
+  // Refused like a real check when the line is full, or the 429 alone would tell a real account from none.
+  if (gate.load().waiting >= QUEUE) {
+    work.refused += 1;
+    throw rateLimited(BUSY_RETRY_SECONDS);
+  }
   if (typicalCheckMs === undefined) {
     // One calibration for all the imitations waiting on it, so a burst of them cannot fill the line itself.
     calibration ??= hashPassword('a throw-away password').then((stored) => verifyPassword('imitation', stored));
