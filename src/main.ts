@@ -1,14 +1,12 @@
 // Entry point: configuration → PostgreSQL (embedded unless DATABASE_URL) → service → listen.
 // SIGINT/SIGTERM: stop accepting, let requests in flight finish (10 s at most), close pools, stop PostgreSQL.
-import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
+import type { DemoCatalogCounts } from '../db/seeds/demo.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { parseDatabaseUrl, type ServerAddress } from './platform/database/connections.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from './platform/database/embedded.js';
-import { randomToken } from './platform/crypto.js';
+import { MASTER_REALM } from './platform/idp/port.js';
+import { DEMO_TENANT, type DemoLogin, ensureDemoCatalog, ensureDemoTenant } from './demo-tenant.js';
 import { createLogger, type Service, startService, tenantUrl } from './service.js';
-
-const DEMO_TENANT = 'demo';
-const DEMO_SEED_LOCK = 7_020_002;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -58,58 +56,6 @@ async function main(): Promise<void> {
   printWelcome(service, demo, demoCatalog);
 }
 
-interface DemoLogin {
-  url: string;
-  username: string;
-  temporaryPassword: string;
-  systemSession: string;
-}
-
-async function ensureDemoTenant(service: Service): Promise<DemoLogin | undefined> {
-  if (service.registry.byCode(DEMO_TENANT)) return undefined;
-  const made = await service.provisioner.provision({
-    tenantCode: DEMO_TENANT,
-    tenantName: 'Demo Travel Agency',
-    dbUser: 'tc_demo',
-    dbPass: randomToken(24),
-    adminEmail: `admin@${DEMO_TENANT}.${service.config.baseDomain}`,
-    adminUsername: 'admin',
-    timezone: 'Asia/Dubai',
-    currency: 'AED',
-    market: 'UAE',
-  });
-  return {
-    url: tenantUrl(service.config, DEMO_TENANT),
-    username: made.adminUser.username,
-    temporaryPassword: made.adminUser.temporaryPassword,
-    systemSession: made.systemSession,
-  };
-}
-
-/** The demo tenant's catalog, written once: a demo tenant that has categories already is left alone. */
-async function ensureDemoCatalog(service: Service): Promise<DemoCatalogCounts | undefined> {
-  const tenant = service.registry.byCode(DEMO_TENANT);
-  if (tenant?.status !== 'ACTIVE') return undefined;
-  const lease = await service.pools.acquire(tenant);
-  // Nodes starting together must not both seed: the one holding the lock does, the others skip.
-  const guard = await lease.sql.reserve();
-  try {
-    const [lock] = await guard<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(${DEMO_SEED_LOCK}) AS locked`;
-    if (!lock?.locked) return undefined;
-    const counts = await seedDemoCatalog(tenant, lease.sql, service.logger);
-    if (counts.products > 0) service.logger.info({ tenant: DEMO_TENANT, ...counts }, 'demo catalog seeded');
-    return counts.products > 0 ? counts : undefined;
-  } catch (error) {
-    // The demo data is a convenience: the service starts without it.
-    service.logger.error({ err: error }, 'demo catalog not seeded');
-    return undefined;
-  } finally {
-    await guard`SELECT pg_advisory_unlock_all()`.catch(() => undefined);
-    guard.release();
-    lease.release();
-  }
-}
-
 /** Printed on the console (not the log): shown once, on the start that created them. */
 function printWelcome(service: Service, demo: DemoLogin | undefined, demoCatalog: DemoCatalogCounts | undefined): void {
   const { config, platformClient } = service;
@@ -117,14 +63,14 @@ function printWelcome(service: Service, demo: DemoLogin | undefined, demoCatalog
     '',
     `Travel Commerce Service is listening on http://${config.host}:${config.port}`,
     `  API reference:   ${config.publicUrl}/docs  (OpenAPI: ${config.publicUrl}/openapi.json)`,
-    `  Platform token:  POST ${config.publicUrl}/realms/master/protocol/openid-connect/token`,
+    `  Platform token:  POST ${service.idp.issuer(MASTER_REALM)}/protocol/openid-connect/token`,
     `                   client_id=${platformClient.clientId}`,
   ];
   if (platformClient.generated)
     lines.push(
       `                   client_secret=${platformClient.secret}  (shown once; kept in ${config.dataDir}/platform-client.secret)`,
     );
-  else if (!config.idp.platformClientSecret)
+  else if (!config.idp.platformClientSecret && service.idp.kind === 'builtin')
     lines.push(`                   client_secret: see ${config.dataDir}/platform-client.secret`);
   if (demo) {
     lines.push(

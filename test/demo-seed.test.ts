@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
 import { addDays, formatDate, weekdayOf } from '../src/platform/time.js';
+import { ensureDemoCatalog } from '../src/demo-tenant.js';
 import type { Service } from '../src/service.js';
 import { platformToken, type ProvisionedTestTenant, provisionTenant, startTestService } from './support/service.js';
 
@@ -166,4 +167,21 @@ describe('demo catalog', () => {
     expect(flatten(await ok<Category[]>('/product/getCategories'))).toHaveLength(first.categories);
     expect(await allProducts()).toHaveLength(first.products - 1);
   });
+});
+
+describe('the demo catalog at start-up (ensureDemoCatalog, as npm start runs it)', () => {
+  it('is seeded by one of two nodes starting together, and both finish', async () => {
+    const fresh = await provisionTenant(service, await platformToken(service));
+    // Two starts at once: the advisory lock lets one seed; the other skips. Before, the seed ran through the pool
+    // whose only connection held the lock, and waited for it forever.
+    const [a, b] = await Promise.all([
+      ensureDemoCatalog(service, fresh.tenantCode),
+      ensureDemoCatalog(service, fresh.tenantCode),
+    ]);
+    const seeded = [a, b].filter((counts) => counts !== undefined);
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]?.products).toBeGreaterThanOrEqual(15);
+    // A later start leaves the seeded catalog alone.
+    expect(await ensureDemoCatalog(service, fresh.tenantCode)).toBeUndefined();
+  }, 60_000);
 });

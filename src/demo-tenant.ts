@@ -1,0 +1,65 @@
+// The demo tenant a new installation starts with (TC_DEMO): provisioned on the first start, its catalog seeded
+// once (db/seeds/demo.ts), so a new user sees a working travel shop with nothing configured.
+import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
+import { randomToken } from './platform/crypto.js';
+import { type Service, tenantUrl } from './service.js';
+
+export const DEMO_TENANT = 'demo';
+const DEMO_SEED_LOCK = 7_020_002;
+
+export interface DemoLogin {
+  url: string;
+  username: string;
+  temporaryPassword: string;
+  systemSession: string;
+}
+
+export async function ensureDemoTenant(service: Service): Promise<DemoLogin | undefined> {
+  if (service.registry.byCode(DEMO_TENANT)) return undefined;
+  const made = await service.provisioner.provision({
+    tenantCode: DEMO_TENANT,
+    tenantName: 'Demo Travel Agency',
+    dbUser: 'tc_demo',
+    dbPass: randomToken(24),
+    adminEmail: `admin@${DEMO_TENANT}.${service.config.baseDomain}`,
+    adminUsername: 'admin',
+    timezone: 'Asia/Dubai',
+    currency: 'AED',
+    market: 'UAE',
+  });
+  return {
+    url: tenantUrl(service.config, DEMO_TENANT),
+    username: made.adminUser.username,
+    temporaryPassword: made.adminUser.temporaryPassword,
+    systemSession: made.systemSession,
+  };
+}
+
+/** The demo tenant's catalog, written once: a demo tenant that has categories already is left alone. */
+export async function ensureDemoCatalog(
+  service: Service,
+  tenantCode = DEMO_TENANT,
+): Promise<DemoCatalogCounts | undefined> {
+  const tenant = service.registry.byCode(tenantCode);
+  if (tenant?.status !== 'ACTIVE') return undefined;
+  // Nodes starting together must not both seed: the one holding the lock does, the others skip. The lock is held
+  // on a platform connection: a tenant pool's member has one connection, which the seed itself needs.
+  const guard = await service.platformDb.reserve();
+  const lease = await service.pools.acquire(tenant);
+  try {
+    const [lock] = await guard<{ locked: boolean }[]>`
+      SELECT pg_try_advisory_lock(${DEMO_SEED_LOCK}, hashtext(${tenant.tenantId})) AS locked`;
+    if (!lock?.locked) return undefined;
+    const counts = await seedDemoCatalog(tenant, lease.sql, service.logger);
+    if (counts.products > 0) service.logger.info({ tenant: tenantCode, ...counts }, 'demo catalog seeded');
+    return counts.products > 0 ? counts : undefined;
+  } catch (error) {
+    // The demo data is a convenience: the service starts without it.
+    service.logger.error({ err: error }, 'demo catalog not seeded');
+    return undefined;
+  } finally {
+    await guard`SELECT pg_advisory_unlock_all()`.catch(() => undefined);
+    guard.release();
+    lease.release();
+  }
+}
