@@ -110,6 +110,11 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
     concurrency: SWEEP_CONCURRENCY,
     log,
+    // Mail still waiting for a retry is looked at every interval, wherever its tenant's pool is.
+    pacing: {
+      isOpen: (tenantId) => pools.isOpen(tenantId),
+      hasWork: (tenantId) => (worker.backlogs.get(tenantId)?.rows ?? 0) > 0,
+    },
     work: async (tenant) => {
       await deliverDue(worker, tenant.tenantId);
       // One query on the claim index per tenant and sweep, with the lease the sweep takes anyway.

@@ -44,6 +44,8 @@ export interface TenantPoolStats {
 
 export interface TenantPools {
   acquire(tenant: TenantRecord): Promise<PoolLease>;
+  /** True while the tenant has a pool (at least one connection) on this node. */
+  isOpen(tenantId: string): boolean;
   /** Closes a tenant's pool at once (suspension); its connections' queries are cut off. */
   evict(tenantId: string): Promise<void>;
   stats(): TenantPoolStats;
@@ -120,6 +122,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
   cache.sweeper.unref();
   return {
     acquire: (tenant) => acquire(cache, tenant),
+    isOpen: (tenantId) => cache.pools.has(tenantId),
     evict: async (tenantId) => evict(cache, tenantId),
     stats: () => ({
       openPools: cache.pools.size,
