@@ -18,6 +18,7 @@ import type { Kernel } from './http/kernel.js';
 import { createHttpServer } from './http/server.js';
 import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
 import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
+import { type FindLoginAccount, tenantLoginAccounts } from './idp/builtin/tenant-login-accounts.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
@@ -88,7 +89,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   tolerateDriverConnectionLoss(logger);
   const platformDb = await openPlatformDatabase(config, server);
   const secretBox = createSecretBox(await sealingKey(config));
-  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock);
+  // Asked at request time, once tenancy exists: the password grant counts attempts against tenant users.
+  const loginAccounts: FindLoginAccount = (realm, username) => tenantLoginAccounts(tenancy)(realm, username);
+  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock, loginAccounts);
   const tenancy = createTenancy({ config, server, platformDb, secretBox, idp, logger, seeders: options.seeders });
   await tenancy.registry.start();
   await tenancy.lifecycle.migrateAll();
@@ -189,7 +192,13 @@ async function sealingKey(config: Config): Promise<Buffer> {
   return Buffer.from(stored.value, 'hex');
 }
 
-async function startIdentityProvider(config: Config, platformDb: Sql, secretBox: SecretBox, clock: () => Date) {
+async function startIdentityProvider(
+  config: Config,
+  platformDb: Sql,
+  secretBox: SecretBox,
+  clock: () => Date,
+  loginAccounts: FindLoginAccount,
+) {
   const idp = createBuiltinIdentityProvider({
     sql: platformDb,
     secretBox,
@@ -197,6 +206,7 @@ async function startIdentityProvider(config: Config, platformDb: Sql, secretBox:
     tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
     clock,
     loginLimits: { lockout: config.lockout, failuresPerAddress: config.rateLimits.loginFailures },
+    loginAccounts,
   });
   const secret = config.idp.platformClientSecret
     ? { value: config.idp.platformClientSecret, created: false }

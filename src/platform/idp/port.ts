@@ -31,6 +31,41 @@ export interface UserSpec {
   realmRoles: string[];
 }
 
+/**
+ * A tenant user as its realm holds it (contract §7.1: the realm holds every user). The users area sends the
+ * whole state on every change (create, register, activation, role change, deactivation, lockout), so an adapter
+ * makes its user equal to it whatever it held before: saving is idempotent and a retry is harmless.
+ */
+export interface RealmUser {
+  /** The login name, lower-cased: the realm's `username` and the JWT's `preferred_username`. */
+  username: string;
+  email: string;
+  /** The user's display name (Keycloak: firstName/lastName split at the first space). */
+  name: string;
+  /** False for a deactivated user or one whose account is not yet activated: the realm refuses its logins. */
+  enabled: boolean;
+  realmRoles: string[];
+  requiredActions: string[];
+  /** While set and in the future, the realm refuses the user's logins (the account lockout). */
+  lockedUntil: Date | null;
+}
+
+/**
+ * A password to set with a user's state. The plain text is what Keycloak's credential API takes; the hash (the
+ * format of passwords.ts) is what the builtin realm stores, so a password is hashed once. Neither is logged.
+ * A user saved without one keeps the password it has (none for a new user: it cannot log in until it gets one).
+ */
+export interface RealmPassword {
+  /**
+   * The plain text; '' when only the stored hash is known (the sync of users saved before the realm held them):
+   * an adapter that cannot take a hash keeps the user's password as it is then.
+   */
+  plain: string;
+  hash: string;
+  /** A temporary password: the realm asks for a new one at the next login (required action UPDATE_PASSWORD). */
+  temporary: boolean;
+}
+
 export interface IdentityProvider {
   readonly kind: 'builtin' | 'keycloak';
   /** Creates the master realm and its platform client when missing (idempotent; first start). */
@@ -39,6 +74,11 @@ export interface IdentityProvider {
   createClient(realm: string, spec: ClientSpec): Promise<CreatedClient>;
   createRole(realm: string, name: string, description: string): Promise<void>;
   createUser(realm: string, user: UserSpec): Promise<{ userId: string }>;
+  /**
+   * Makes the realm's user of `user.username` equal to `user` (creating it when missing), and sets its password
+   * when one is given. Throws when the realm could not be told (the caller does not commit its own change then).
+   */
+  saveUser(realm: string, user: RealmUser, password?: RealmPassword): Promise<{ userId: string }>;
   /** Deletes a realm and everything in it; a missing realm is not an error (provisioning undo). */
   deleteRealm(realm: string): Promise<void>;
   realmExists(realm: string): Promise<boolean>;

@@ -3,11 +3,20 @@
 // routes serve (see routes.ts). Nothing here calls out over HTTP, not even to ourselves.
 import { randomToken, type SecretBox, sha256 } from '../../crypto.js';
 import type { Sql } from '../../database/connections.js';
-import { type ClientSpec, type CreatedClient, type IdentityProvider, MASTER_REALM, type UserSpec } from '../port.js';
+import {
+  type ClientSpec,
+  type CreatedClient,
+  type IdentityProvider,
+  MASTER_REALM,
+  type RealmPassword,
+  type RealmUser,
+  type UserSpec,
+} from '../port.js';
 import * as directory from './directory.repository.js';
 import { hashPassword } from '../../passwords.js';
 import type { Jwks, OpenIdConfiguration } from './protocol.schemas.js';
 import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
+import type { FindLoginAccount } from './tenant-login-accounts.js';
 import { createTokenEndpoint, type IssueToken, type TokenEndpointDeps } from './token-endpoint.js';
 
 export interface BuiltinIdentityProviderDeps {
@@ -20,6 +29,8 @@ export interface BuiltinIdentityProviderDeps {
   clock?: () => Date;
   /** The password grant's limits (TC_LOCKOUT_*, TC_RATE_LIMIT_LOGIN_FAILURES); their defaults when unset. */
   loginLimits?: TokenEndpointDeps['loginLimits'];
+  /** Where the password grant counts a realm user's attempts: its tenant user (tenant-login-accounts.ts). */
+  loginAccounts?: FindLoginAccount;
 }
 
 const DEFAULT_LOGIN_LIMITS: TokenEndpointDeps['loginLimits'] = {
@@ -53,6 +64,7 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
     tokenLifespanSeconds: deps.tokenLifespanSeconds ?? 300,
     clock,
     loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+    loginAccounts: deps.loginAccounts,
   });
 
   return {
@@ -89,25 +101,8 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
       await directory.insertRole(sql, realm, name, description);
     },
 
-    async createUser(realm, user: UserSpec) {
-      // Hash before the transaction: scrypt takes a while and must not hold a connection.
-      const passwordHash = await hashPassword(user.temporaryPassword);
-      const userId = await sql.begin((tx) =>
-        directory.insertUser(
-          tx,
-          realm,
-          {
-            username: user.username.trim().toLowerCase(),
-            email: user.email.trim().toLowerCase(),
-            passwordHash,
-            requiredActions: [...new Set(user.requiredActions)],
-          },
-          user.realmRoles,
-        ),
-      );
-      return { userId };
-    },
-
+    createUser: (realm, user) => createRealmUser(sql, realm, user),
+    saveUser: (realm, user, password) => saveRealmUser(sql, realm, user, password),
     async deleteRealm(realm) {
       await directory.deleteRealm(sql, realm);
       keys.forget(realm);
@@ -127,6 +122,49 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
       if (!(await directory.realmExists(sql, realm))) return undefined;
       return openIdConfiguration(issuer(realm));
     },
+  };
+}
+
+/** createUser of the port (provisioning's admin): hashed before the transaction, which must not wait on scrypt. */
+async function createRealmUser(sql: Sql, realm: string, user: UserSpec) {
+  const passwordHash = await hashPassword(user.temporaryPassword);
+  const userId = await sql.begin((tx) =>
+    directory.insertUser(
+      tx,
+      realm,
+      {
+        username: user.username.trim().toLowerCase(),
+        email: user.email.trim().toLowerCase(),
+        passwordHash,
+        requiredActions: [...new Set(user.requiredActions)],
+      },
+      user.realmRoles,
+    ),
+  );
+  return { userId };
+}
+
+/** saveUser of the port: the realm's user of that login made equal to `user`, in one transaction. */
+async function saveRealmUser(sql: Sql, realm: string, user: RealmUser, password: RealmPassword | undefined) {
+  const userId = await sql.begin((tx) => directory.saveUser(tx, realm, savedUser(user, password), user.realmRoles));
+  return { userId };
+}
+
+/**
+ * The stored form of a saved user: lower case as Keycloak keeps names, and the given hash as it is (the users
+ * area hashed the password once; hashing it again would only cost time). A temporary password asks for a new one.
+ */
+function savedUser(user: RealmUser, password: RealmPassword | undefined): directory.SavedUser {
+  const requiredActions = new Set(user.requiredActions);
+  if (password?.temporary) requiredActions.add('UPDATE_PASSWORD');
+  return {
+    username: user.username.trim().toLowerCase(),
+    email: user.email.trim().toLowerCase(),
+    name: user.name,
+    enabled: user.enabled,
+    requiredActions: [...requiredActions],
+    lockedUntil: user.lockedUntil,
+    passwordHash: password?.hash ?? null,
   };
 }
 

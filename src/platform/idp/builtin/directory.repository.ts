@@ -174,3 +174,59 @@ export async function findUserByLogin(db: Db, realm: string, login: string): Pro
      LIMIT 1`;
   return row;
 }
+
+/** A realm user's whole state, as saveUser sets it (port.ts RealmUser, normalised). */
+export interface SavedUser {
+  username: string;
+  email: string;
+  name: string;
+  enabled: boolean;
+  requiredActions: string[];
+  lockedUntil: Date | null;
+  /** A new password's hash; null keeps the stored one (a new user gets UNUSABLE_PASSWORD_HASH). */
+  passwordHash: string | null;
+}
+
+/** Matches no password (verifyPassword answers false for a hash it cannot parse): a user saved without one. */
+export const UNUSABLE_PASSWORD_HASH = '!';
+
+/**
+ * Creates or updates the user of `user.username` to be `user`, roles included (replaced by `roles`; every one
+ * must exist in the realm). A password other than the stored one also ends the user's row of failed logins. Run it in a transaction.
+ */
+export async function saveUser(db: TransactionSql, realm: string, user: SavedUser, roles: string[]): Promise<string> {
+  await requireRealm(db, realm);
+  const newPassword = user.passwordHash !== null;
+  const [row] = await insertOrConflict(
+    () => db<{ id: string }[]>`
+      INSERT INTO idp_users (realm, username, email, name, password_hash, required_actions, enabled, locked_until)
+      VALUES (${realm}, ${user.username}, ${user.email}, ${user.name}, ${user.passwordHash ?? UNUSABLE_PASSWORD_HASH},
+              ${db.array(user.requiredActions)}, ${user.enabled}, ${user.lockedUntil})
+      ON CONFLICT (realm, username) DO UPDATE SET
+        email = EXCLUDED.email, name = EXCLUDED.name, required_actions = EXCLUDED.required_actions,
+        enabled = EXCLUDED.enabled, locked_until = EXCLUDED.locked_until,
+        password_hash = CASE WHEN ${newPassword} THEN EXCLUDED.password_hash ELSE idp_users.password_hash END,
+        failed_logins = CASE WHEN ${newPassword} AND EXCLUDED.password_hash <> idp_users.password_hash THEN 0
+                             ELSE idp_users.failed_logins END
+      RETURNING id`,
+    () => 'User exists with same email',
+  );
+  if (!row) throw new Error('the user upsert returned no row');
+  const unique = [...new Set(roles)];
+  await db`DELETE FROM idp_user_roles WHERE user_id = ${row.id} AND role_name <> ALL(${db.array(unique)})`;
+  await db`
+    INSERT INTO idp_user_roles (realm, user_id, role_name)
+    SELECT realm, ${row.id}, name FROM idp_realm_roles WHERE realm = ${realm} AND name = ANY(${db.array(unique)})
+    ON CONFLICT DO NOTHING`;
+  const [held] = await db<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM idp_user_roles WHERE user_id = ${row.id}`;
+  if (held?.count !== unique.length) {
+    throw new Error(`unknown realm role among: ${unique.join(', ')}`);
+  }
+  return row.id;
+}
+
+/** Sets or lifts a realm user's lock (a lock the password grant reached on the tenant account it counts against). */
+export async function setUserLock(db: Db, userId: string, lockedUntil: Date | null): Promise<void> {
+  await db`UPDATE idp_users SET locked_until = ${lockedUntil} WHERE id = ${userId}`;
+}

@@ -9,8 +9,10 @@ import {
   findClient,
   findUserByLogin,
   realmExists,
+  setUserLock,
   type UserRecord,
 } from './directory.repository.js';
+import type { FindLoginAccount, LoginAccount } from './tenant-login-accounts.js';
 import { ApiError } from '../../http/errors.js';
 import { type LockoutPolicy, reserveLoginAttempt, settleSuccessfulLogin } from '../../lockout.js';
 import { imitatePasswordCheck, verifyPassword } from '../../passwords.js';
@@ -34,6 +36,8 @@ export interface TokenEndpointDeps {
   clock: () => Date;
   /** Contract §7.1: the password grant is limited as logins are, by the same settings. */
   loginLimits: { lockout: LockoutPolicy; failuresPerAddress: number };
+  /** Where a realm user's attempts are counted (its tenant user: one lockout per person); else its own row. */
+  loginAccounts?: FindLoginAccount;
 }
 
 /** Keycloak's answer for an unknown realm (no error_description). */
@@ -113,7 +117,7 @@ async function userOf(
   const { username, password } = form;
   if (!username || !password) return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
   const user = await findUserByLogin(deps.sql, realm, username);
-  if (!(await isPasswordOf(deps, user, password, clientAddress)) || !user) {
+  if (!(await isPasswordOf(deps, realm, user, password, clientAddress)) || !user) {
     return refuse(401, 'invalid_grant', INVALID_USER_CREDENTIALS);
   }
   if (!user.enabled) return refuse(400, 'invalid_grant', 'Account disabled');
@@ -128,20 +132,48 @@ async function userOf(
  */
 async function isPasswordOf(
   deps: TokenEndpointDeps,
+  realm: string,
   user: UserRecord | undefined,
   password: string,
   clientAddress: string,
 ): Promise<boolean> {
   const now = deps.clock();
-  const { lockout, failuresPerAddress } = deps.loginLimits;
+  const { failuresPerAddress } = deps.loginLimits;
   const addressBudget = await reserveFailure(deps.sql, `idp-login-failures:${clientAddress}`, failuresPerAddress, now);
   if (!user) return imitatePasswordCheck().then(() => false);
-  const account = { table: 'idp_users', idColumn: 'id', id: user.id } as const;
-  const attempt = await reserveLoginAttempt(deps.sql, account, lockout, now);
+  const counted = (await deps.loginAccounts?.(realm, user.username)) ?? realmAccountOf(deps, user);
+  try {
+    if (!(await isPasswordOfAccount(deps, counted, user, password, now))) return false;
+  } finally {
+    counted.release();
+  }
+  await refundFailure(deps.sql, addressBudget);
+  return true;
+}
+
+/** The realm user's own row as the account its attempts count against. */
+function realmAccountOf(deps: TokenEndpointDeps, user: UserRecord): LoginAccount {
+  return { db: deps.sql, account: { table: 'idp_users', idColumn: 'id', id: user.id }, release: () => undefined };
+}
+
+/** The lockout's reservation, the hash, the settlement; a lock set or lifted on a tenant account is the realm's too. */
+async function isPasswordOfAccount(
+  deps: TokenEndpointDeps,
+  counted: LoginAccount,
+  user: UserRecord,
+  password: string,
+  now: Date,
+): Promise<boolean> {
+  const { lockout } = deps.loginLimits;
+  const attempt = await reserveLoginAttempt(counted.db, counted.account, lockout, now);
+  const mirrored = counted.account.table !== 'idp_users';
+  if (attempt.setLock && mirrored) {
+    await setUserLock(deps.sql, user.id, new Date(now.getTime() + lockout.minutes * 60_000));
+  }
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
   if (!(await verifyPassword(password, user.passwordHash))) return false;
-  if (!(await settleSuccessfulLogin(deps.sql, account, attempt, now))) return false;
-  await refundFailure(deps.sql, addressBudget);
+  if (!(await settleSuccessfulLogin(counted.db, counted.account, attempt, now))) return false;
+  if (attempt.setLock && mirrored) await setUserLock(deps.sql, user.id, null);
   return true;
 }
 
