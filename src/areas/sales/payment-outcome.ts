@@ -32,6 +32,7 @@ export type SuccessOutcome =
 
 /** How a payer left the gateway's page without paying. */
 export type FailedPaymentKind = 'CANCELLED_PAYMENT' | 'DECLINED';
+type UnpaidOutcome = Extract<SettledOutcome, { kind: 'unpaid' }>;
 
 /** What the gateway says became of an order's payment, once that is recorded on the order. */
 export type SettledOutcome =
@@ -236,11 +237,11 @@ async function settle(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string):
     case PaymentStatus.PAID:
       return acceptPaid(deps, scope, order, check);
     case PaymentStatus.DECLINED:
-      return recordFailedPayment(deps, scope, order, 'DECLINED');
+      return endIfLinkRanOut(deps, scope, await recordFailedPayment(deps, scope, order, 'DECLINED'));
     case PaymentStatus.CANCELED:
-      return recordFailedPayment(deps, scope, order, 'CANCELLED_PAYMENT');
+      return endIfLinkRanOut(deps, scope, await recordFailedPayment(deps, scope, order, 'CANCELLED_PAYMENT'));
     case PaymentStatus.EXPIRED:
-      await expireUnpaidOrder(deps, scope, orderNum);
+      await endUnpaidOrder(deps, scope, orderNum, 'EXPIRED');
       return { kind: 'expired', order };
     default:
       return { kind: 'open', order, statusText: check.order.status.text };
@@ -256,7 +257,7 @@ async function recordFailedPayment(
   scope: OutcomeScope,
   order: repo.SalesOrderRow,
   kind: FailedPaymentKind,
-): Promise<SettledOutcome> {
+): Promise<UnpaidOutcome> {
   const orderNum = order.order_num;
   await withTransaction(scope, async (tx, afterCommit) => {
     const locked = await repo.lockOrderByNumber(tx, orderNum);
@@ -286,8 +287,29 @@ async function reconcile(deps: OutcomeDeps, scope: OutcomeScope): Promise<number
   return settled;
 }
 
-/** The link ran out unpaid: the order ends and its seats go back. */
-async function expireUnpaidOrder(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string) {
+/**
+ * A failed payment leaves the order open while its link runs: the payer may try another card on the gateway's
+ * page. Once the link ran out nothing can pay it, so it ends like an expired one, keeping the failure as its
+ * payment status. Without this, failed orders stayed open for ever, first in the reconciliation's queue, and
+ * once a hundred of them piled up no pending order was looked at again.
+ */
+async function endIfLinkRanOut(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  outcome: UnpaidOutcome,
+): Promise<SettledOutcome> {
+  const expiresAt = outcome.order.payment_expires_at;
+  if (expiresAt && expiresAt <= scope.now) await endUnpaidOrder(deps, scope, outcome.order.order_num, outcome.payment);
+  return outcome;
+}
+
+/** The order can no longer be paid: it ends and its seats and reserved offline tickets go back. */
+async function endUnpaidOrder(
+  deps: OutcomeDeps,
+  scope: OutcomeScope,
+  orderNum: string,
+  paymentStatus: 'EXPIRED' | FailedPaymentKind,
+) {
   await withTransaction(scope, async (tx) => {
     const locked = await repo.lockOrderByNumber(tx, orderNum);
     if (locked?.status !== 'OPEN') return;
@@ -296,6 +318,6 @@ async function expireUnpaidOrder(deps: OutcomeDeps, scope: OutcomeScope, orderNu
     }
     // Offline tickets reserved for the order go back on sale with its seats.
     await deps.offlineTickets.releaseForReference(tx, locked.order_num, scope.now);
-    await repo.expireOrder(tx, locked.sales_order_id, scope.now);
+    await repo.endUnpaidOrder(tx, locked.sales_order_id, paymentStatus, scope.now);
   });
 }

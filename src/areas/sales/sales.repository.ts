@@ -133,8 +133,14 @@ export async function findOrder(db: Queryable, salesOrderId: number): Promise<Sa
 }
 
 /** An unpaid order whose payment link ran out: it ends, and nothing more is expected of the gateway. */
-export async function expireOrder(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
-  await db`UPDATE sales_orders SET status = 'CANCELLED', payment_status = 'EXPIRED', updated_at = ${now}
+/** An order that can no longer be paid ends: EXPIRED, or the failure the gateway reported (kept as it was). */
+export async function endUnpaidOrder(
+  db: Queryable,
+  salesOrderId: number,
+  paymentStatus: 'EXPIRED' | 'DECLINED' | 'CANCELLED_PAYMENT',
+  now: Date,
+): Promise<void> {
+  await db`UPDATE sales_orders SET status = 'CANCELLED', payment_status = ${paymentStatus}, updated_at = ${now}
            WHERE sales_order_id = ${salesOrderId}`;
 }
 

@@ -14,6 +14,7 @@ import {
   withTenantDb,
 } from '../../../test/support/service.js';
 import { runJobOnce } from '../../../test/support/service.js';
+import { selectOrdersToReconcile } from './sales.repository.js';
 import { until } from '../../../test/support/wait.js';
 
 let inbox: MailInbox;
@@ -475,6 +476,35 @@ describe('reconciliation', () => {
     await until(async () => (await sales(cart.orderNum)).order?.status === 'COMPLETED', 5000);
     expect(await sales(cart.orderNum)).toMatchObject({ invoices: 1, payments: ['75.000'], mails: 1 });
   });
+  it('ends a declined order once its link ran out, keeping the decline, and looks at it no more', async () => {
+    const { cart } = await cartWithLink('declined-late@example.com', 1);
+    await actOnPaymentPage(cart.paymentUrl, 'decline');
+    await runJobOnce(service, 'payment reconciliation');
+    // While the link runs the payer may try another card: the order stays open with its seats.
+    expect((await sales(cart.orderNum)).order).toEqual({ status: 'OPEN', payment_status: 'DECLINED' });
+    await withTenantDb(service, service.registry.byCode(tenant.tenantCode) ?? fail(), async (sql) => {
+      await sql`UPDATE sales_orders SET payment_expires_at = now() - interval '1 minute' WHERE order_num = ${cart.orderNum}`;
+    });
+    await runJobOnce(service, 'payment reconciliation');
+    expect(await sales(cart.orderNum)).toMatchObject({
+      order: { status: 'CANCELLED', payment_status: 'DECLINED' },
+      mails: 1,
+    });
+    // Its seats went back, and a failed order no longer stands in the reconciliation's queue.
+    const { holds, queued } = await withTenantDb(
+      service,
+      service.registry.byCode(tenant.tenantCode) ?? fail(),
+      async (sql) => ({
+        holds: await sql`
+          SELECT h.status FROM sales_order_lines l JOIN sales_orders o USING (sales_order_id)
+          JOIN capacity_holds h ON h.hold_id = l.hold_id WHERE o.order_num = ${cart.orderNum}`,
+        queued: await selectOrdersToReconcile(sql),
+      }),
+    );
+    expect(holds.map((hold) => hold.status)).toEqual(['RELEASED']);
+    expect(queued.map((order) => order.order_num)).not.toContain(cart.orderNum);
+  });
+
   it('ends an order whose link expired unpaid, and gives its reserved offline tickets back', async () => {
     const { cart } = await cartWithLink('late@example.com', 1);
     const [ticket] = await ok('/offline/ticket/load', {
