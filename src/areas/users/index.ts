@@ -1,18 +1,26 @@
 // The users area: accounts, sessions and the admin's user management, and what provisioning adds to a new
 // tenant (its first admin).
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Area } from '../../platform/area.js';
+import { type Area, sweepJob } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
+import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
+import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { usersOperations } from './users.operations.js';
 import { customerRecordOf, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
+import { createRealmUserSync } from './users.realm-sync.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
 
 /** The platform's parts the area uses, by their own names. */
-export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' | 'customers'> {
+export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' | 'customers' | 'idp'> {
   config: Pick<Config, 'rateLimits' | 'lockout'>;
   outbox: Pick<OutboxWorker, 'kick'>;
+  /** The realm user sync visits every tenant's users with these. */
+  registry: TenantRegistry;
+  pools: TenantPools;
+  logger: FastifyBaseLogger;
 }
 
 /** What other areas may ask of users. */
@@ -29,8 +37,14 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
     rateLimits: deps.config.rateLimits,
     lockout: deps.config.lockout,
     mail: createMailQueue(deps.outbox),
+    idp: deps.idp,
   });
-  return { operations: usersOperations(users), api: { customerRecordOf }, records: { user: userRecords } };
+  return {
+    operations: usersOperations(users),
+    api: { customerRecordOf },
+    records: { user: userRecords },
+    jobs: [sweepJob('realm user sync', createRealmUserSync({ ...deps, log: deps.logger }))],
+  };
 }
 
 /** The tenant's first admin: active, with the temporary password of the realm's admin, to change at first login. */

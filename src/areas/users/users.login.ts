@@ -3,15 +3,19 @@
 // concurrent guesses gets more checks than the limits allow, and an unknown user or a locked account costs no
 // hash at all (imitatePasswordCheck keeps its timing like a wrong password's).
 import type { Config } from '../../config.js';
+import { withTransaction } from '../../platform/database/transaction.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { reserveLoginAttempt, settleSuccessfulLogin } from '../../platform/lockout.js';
+import { type LoginAttempt, reserveLoginAttempt, settleSuccessfulLogin } from '../../platform/lockout.js';
 import { imitatePasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { refundFailure, reserveFailure } from '../../platform/rate-limit.js';
+import { type RealmDirectory, tellRealmUser } from './users.realm.js';
 import * as repo from './users.repository.js';
 
 export interface LoginLimits {
   rateLimits: Pick<Config['rateLimits'], 'loginFailures'>;
   lockout: Config['lockout'];
+  /** One lockout per person: a lock set or lifted here is told to the realm, whose password grant honours it. */
+  idp: RealmDirectory;
 }
 
 /**
@@ -31,11 +35,39 @@ export async function isPasswordOf(
     ctx.now,
   );
   if (!user) return imitatePasswordCheck().then(() => false);
-  const account = repo.lockoutAccount(user.user_id);
-  const attempt = await reserveLoginAttempt(ctx.db, account, limits.lockout, ctx.now);
+  const attempt = await reserveAttempt(limits, ctx, user.user_id);
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
   if (!(await verifyPassword(password, user.password_hash))) return false;
-  if (!(await settleSuccessfulLogin(ctx.db, account, attempt, ctx.now))) return false;
+  if (!(await settleAttempt(limits, ctx, user, attempt))) return false;
   await refundFailure(ctx.db, addressBudget);
   return true;
+}
+
+/** Counts the attempt; the one that locks the account tells the realm before the lock commits. */
+function reserveAttempt(limits: LoginLimits, ctx: TenantContext, userId: number): Promise<LoginAttempt> {
+  return withTransaction(ctx, async (tx) => {
+    const attempt = await reserveLoginAttempt(tx, repo.lockoutAccount(userId), limits.lockout, ctx.now);
+    if (attempt.setLock) await tellRealmUser(limits.idp, ctx, tx, userId);
+    return attempt;
+  });
+}
+
+/**
+ * Ends the row of failures. A lock it clears (set by this attempt, or one that has run out) is lifted in the realm
+ * too: a realm that can only disable a user (Keycloak) would otherwise keep refusing it.
+ */
+async function settleAttempt(
+  limits: LoginLimits,
+  ctx: TenantContext,
+  user: repo.UserRow,
+  attempt: LoginAttempt,
+): Promise<boolean> {
+  const account = repo.lockoutAccount(user.user_id);
+  const clearsLock = attempt.setLock || user.locked_until !== null;
+  if (!clearsLock) return settleSuccessfulLogin(ctx.db, account, attempt, ctx.now);
+  return withTransaction(ctx, async (tx) => {
+    if (!(await settleSuccessfulLogin(tx, account, attempt, ctx.now))) return false;
+    await tellRealmUser(limits.idp, ctx, tx, user.user_id);
+    return true;
+  });
 }

@@ -118,12 +118,15 @@ export async function updateProfile(
 }
 
 /** A new password ends any lockout and the UPDATE_PASSWORD required action. */
-export async function setPassword(db: Queryable, userId: number, passwordHash: string, now: Date): Promise<void> {
-  await db`
+export async function setPassword(db: Queryable, userId: number, passwordHash: string, now: Date): Promise<UserRow> {
+  const [row] = await db<UserRow[]>`
     UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${now}, failed_logins = 0,
                      locked_until = NULL, required_actions = array_remove(required_actions, 'UPDATE_PASSWORD'),
                      updated_at = ${now}
-    WHERE user_id = ${userId}`;
+    WHERE user_id = ${userId}
+    RETURNING *, common_country_name(users.country_id) AS country_name`;
+  if (!row) throw new Error('user vanished during a password change');
+  return row;
 }
 
 export async function setRoles(
@@ -150,6 +153,20 @@ export async function activateUser(db: Queryable, userId: number, now: Date): Pr
   const [row] = await db<UserRow[]>`
     UPDATE users SET is_active = true, updated_at = ${now} WHERE user_id = ${userId} RETURNING *, common_country_name(users.country_id) AS country_name`;
   if (!row) throw new Error('user vanished during activation');
+  return row;
+}
+
+/** Every user's id, oldest first (the realm user sync visits them one by one). */
+export async function listUserIds(db: Queryable): Promise<number[]> {
+  const rows = await db<{ user_id: number }[]>`SELECT user_id FROM users ORDER BY user_id`;
+  return rows.map((row) => row.user_id);
+}
+
+/** The user, its row locked against changes until the transaction ends (a change waits, it is not overwritten). */
+export async function findUserForShare(db: Queryable, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db<UserRow[]>`
+    SELECT users.*, common_country_name(users.country_id) AS country_name FROM users
+    WHERE user_id = ${userId} FOR SHARE`;
   return row;
 }
 

@@ -16,6 +16,7 @@ import { countRequest } from '../../platform/rate-limit.js';
 import { formatDateTime } from '../../platform/time.js';
 import { isPasswordOf } from './users.login.js';
 import { activationMail, passwordResetMail } from './users.mail.js';
+import { type RealmDirectory, tellRealm } from './users.realm.js';
 import * as repo from './users.repository.js';
 import { ACTIVATION_TOKEN_HOURS, PASSWORD_MIN_LENGTH, passwordProblem, RESET_TOKEN_HOURS } from './users.rules.js';
 import type { AuthenticatedUser, RegisterRequest, UpdateRequest, UserView } from './users.schemas.js';
@@ -35,6 +36,8 @@ export interface UsersDeps {
   lockout: Config['lockout'];
   /** A customer user's customer record is found or created through the customers area (contract §7.1). */
   customers: Pick<CustomersApi, 'findOrCreateByEmail'>;
+  /** Every change of a user is told to the tenant's realm before it commits (users.realm.ts). */
+  idp: RealmDirectory;
 }
 
 export function createUsersService(deps: UsersDeps) {
@@ -44,8 +47,8 @@ export function createUsersService(deps: UsersDeps) {
       authenticate(deps, ctx, username, password),
     register: (ctx: TenantContext, input: RegisterRequest) => register(deps, ctx, input),
     check: (ctx: TenantContext, email: string) => check(deps, ctx, email),
-    activate,
-    update,
+    activate: (ctx: TenantContext, token: string) => activate(deps, ctx, token),
+    update: (ctx: TenantContext, input: UpdateRequest) => update(deps, ctx, input),
     updatePassword: (ctx: TenantContext, userId: number, current: string, next: string) =>
       updatePassword(deps, ctx, userId, current, next),
     requestPasswordReset: (ctx: TenantContext, email: string) => requestPasswordReset(deps, ctx, email),
@@ -160,6 +163,7 @@ async function register(deps: UsersDeps, ctx: TenantContext, input: RegisterRequ
         link(deps, ctx, '/user/activate', issued.token),
       ),
     );
+    await tellRealm(deps.idp, ctx, created, { plain: input.password, hash: passwordHash, temporary: false });
     return { user: created, token: issued };
   });
   // The token activates the address: only the website itself (pk, read by the kernel) or staff may see it; others
@@ -179,18 +183,23 @@ async function check(deps: UsersDeps, ctx: TenantContext, email: string) {
   return { email, registered: Boolean(user), active: user?.is_active ?? false };
 }
 
-async function activate(ctx: TenantContext, token: string): Promise<UserView> {
+async function activate(deps: UsersDeps, ctx: TenantContext, token: string): Promise<UserView> {
   return withTransaction(ctx, async (tx) => {
     const used = await repo.consumeUserToken(tx, token, 'ACTIVATION', ctx.now);
     if (!used) throw notFound('Activation token (unknown, used or expired)');
     const user = await repo.activateUser(tx, used.userId, ctx.now);
+    await tellRealm(deps.idp, ctx, user);
     return toUserView(user, ctx.tenant.timezone, { type: 'ACTIVATION', expiresAt: used.expiresAt, valid: false }, 'OK');
   });
 }
 
-async function update(ctx: TenantContext, input: UpdateRequest): Promise<UserView> {
+async function update(deps: UsersDeps, ctx: TenantContext, input: UpdateRequest): Promise<UserView> {
   await ownOrAdministered(ctx, input.userId);
-  const updated = await repo.updateProfile(ctx.db, input.userId, input, ctx.now).catch(asDuplicate);
+  const updated = await withTransaction(ctx, async (tx) => {
+    const changed = await repo.updateProfile(tx, input.userId, input, ctx.now).catch(asDuplicate);
+    await tellRealm(deps.idp, ctx, changed);
+    return changed;
+  });
   return toUserView(updated, ctx.tenant.timezone);
 }
 
@@ -207,9 +216,10 @@ async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: numbe
   if (next === current) throw invalidFormat('newPassword', 'must differ from the current password');
   const passwordHash = await hashPassword(next);
   await withTransaction(ctx, async (tx) => {
-    await repo.setPassword(tx, userId, passwordHash, ctx.now);
+    const changed = await repo.setPassword(tx, userId, passwordHash, ctx.now);
     // Every other session of the user ends; the one that changed the password stays.
     await revokeUserSessions(tx, userId, ctx.now, ctx.session?.storedId ?? undefined);
+    await tellRealm(deps.idp, ctx, changed, { plain: next, hash: passwordHash, temporary: false });
   });
   await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
   return { userId, userLogin: user.user_login, userName: user.user_name, auth: 'OK' as const };
@@ -252,8 +262,9 @@ async function resetPassword(deps: UsersDeps, ctx: TenantContext, token: string,
     // Used up only now, so a request refused above leaves the token usable; a concurrent use wins once.
     const used = await repo.consumeUserToken(tx, token, 'RESET', ctx.now);
     if (used?.userId !== user.user_id) throw notFound('Reset token (unknown, used or expired)');
-    await repo.setPassword(tx, user.user_id, passwordHash, ctx.now);
+    const changed = await repo.setPassword(tx, user.user_id, passwordHash, ctx.now);
     await revokeUserSessions(tx, user.user_id, ctx.now);
+    await tellRealm(deps.idp, ctx, changed, { plain: next, hash: passwordHash, temporary: false });
   });
   await deps.sessions.forgetUser(ctx.tenant.tenantId, user.user_id);
   return RESET_DONE_ANSWER;
@@ -273,8 +284,12 @@ async function setRoles(deps: UsersDeps, ctx: TenantContext, userId: number, rol
   if (ctx.session?.userId === userId && !roles.includes('admin')) {
     throw new ApiError(ErrorCode.INVALID_STATE, 'An admin cannot take the admin role from themselves');
   }
-  const updated = await repo.setRoles(ctx.db, userId, roles, ctx.now);
-  if (!updated) throw notFound('User');
+  const updated = await withTransaction(ctx, async (tx) => {
+    const changed = await repo.setRoles(tx, userId, roles, ctx.now);
+    if (!changed) throw notFound('User');
+    await tellRealm(deps.idp, ctx, changed);
+    return changed;
+  });
   await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
   return toUserView(updated, ctx.tenant.timezone);
 }
@@ -302,7 +317,9 @@ async function create(deps: UsersDeps, ctx: TenantContext, input: CreateInput) {
         now: ctx.now,
       })
       .catch(asDuplicate);
-    return linkCustomerRecord(deps, tx, inserted, ctx.now);
+    const linked = await linkCustomerRecord(deps, tx, inserted, ctx.now);
+    await tellRealm(deps.idp, ctx, linked, { plain: password, hash: passwordHash, temporary: true });
+    return linked;
   });
   return {
     ...toUserView(created, ctx.tenant.timezone),

@@ -1,0 +1,197 @@
+// Contract §7.1, "the identity realm holds every user": the tc-web password grant works for every active user with
+// its current password, its JWT is that user's bearer, and whoever may not log in here is refused there too; one
+// lockout per person whichever way it is reached; a change the realm did not take is not committed (issue 12).
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../../../test/support/api.js';
+import { type TestTenant, TEST_USER_PASSWORD, tenant, user } from '../../../test/support/factories.js';
+import { runJobOnce, startTestService, TEST_ADMIN_PASSWORD, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { uniqueName } from '../../../test/support/database.js';
+
+let t: TestTenant;
+beforeAll(async () => {
+  t = await tenant(await startTestService({ env: { TC_RATE_LIMIT_LOGIN_FAILURES: '60' } }));
+});
+afterAll(() => t.service.close());
+
+interface Grant {
+  status: number;
+  body: { access_token?: string; error?: string; error_description?: string };
+}
+
+let address = 0;
+/** The tc-web password grant, each from an address of its own (only the account's lockout limits it). */
+async function passwordGrant(target: TestTenant, username: string, password: string): Promise<Grant> {
+  address += 1;
+  const answer = await target.service.app.inject({
+    method: 'POST',
+    url: `/realms/${target.record.realm}/protocol/openid-connect/token`,
+    headers: { host: TEST_BASE_DOMAIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'password', client_id: 'tc-web', username, password }).toString(),
+    remoteAddress: `203.0.113.${address % 250}`,
+  });
+  return { status: answer.statusCode, body: answer.json() };
+}
+
+async function tokenOf(username: string, password: string): Promise<string> {
+  const grant = await passwordGrant(t, username, password);
+  expect(grant, `password grant of ${username}`).toMatchObject({ status: 200 });
+  return defined(grant.body.access_token, 'access_token');
+}
+
+const login = (username: string, password: string) =>
+  t.api.call<{ session: string; userId: number }>('/user/authenticate', { username, password });
+
+/** The user an operation sees behind a bearer: /user/update of one's own record, changing nothing. */
+async function userBehind(bearer: string, userId: number): Promise<number> {
+  const answer = await t.api.inject({
+    method: 'POST',
+    url: '/user/update',
+    headers: { authorization: `Bearer ${bearer}` },
+    payload: { userId },
+  });
+  return answer.json<{ apiData: { userId: number } }>().apiData.userId;
+}
+
+/** A customer signed up and activated through the API (the admin registers, so the answer holds the token). */
+async function activatedCustomer() {
+  const userLogin = uniqueName('signup');
+  const password = 'sand dunes at dawn';
+  const registered = await t.adminApi.ok<{ userId: number; signupToken: string }>('/user/register', {
+    userLogin,
+    userEmail: `${userLogin}@example.com`,
+    password,
+    userName: 'Layla Haddad',
+  });
+  return { userLogin, password, userId: registered.userId, token: registered.signupToken };
+}
+
+describe('the password grant works for every active user, with the JWT as that user', () => {
+  it('a registered customer: refused until activated, then the same user as a session of ours', async () => {
+    const customer = await activatedCustomer();
+    expect(await passwordGrant(t, customer.userLogin, customer.password)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Account disabled' },
+    });
+    await t.api.ok('/user/activate', { token: customer.token });
+    const jwt = await tokenOf(customer.userLogin, customer.password);
+    expect(decodeJwt(jwt)).toMatchObject({
+      preferred_username: customer.userLogin.toLowerCase(),
+      realm_access: { roles: ['customer'] },
+    });
+    const session = await t.api.ok<{ session: string }>('/user/authenticate', {
+      username: customer.userLogin,
+      password: customer.password,
+    });
+    expect(await userBehind(jwt, customer.userId)).toBe(customer.userId);
+    expect(await userBehind(session.session, customer.userId)).toBe(customer.userId);
+  });
+
+  it('a user made by /user/create: refused with the temporary password, then works with its own', async () => {
+    const userLogin = uniqueName('agent');
+    const created = await t.adminApi.ok<{ userId: number; temporaryPassword: string }>('/user/create', {
+      userLogin,
+      userEmail: `${userLogin}@agency.example`,
+      userName: 'Omar Agent',
+      roles: ['agent'],
+    });
+    expect(await passwordGrant(t, userLogin, created.temporaryPassword)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Account is not fully set up' },
+    });
+    const first = await t.api.ok<{ session: string }>('/user/authenticate', {
+      username: userLogin,
+      password: created.temporaryPassword,
+    });
+    await t.api.ok('/user/updatepwd', {
+      session: first.session,
+      userId: created.userId,
+      password: created.temporaryPassword,
+      newPassword: TEST_USER_PASSWORD,
+    });
+    const jwt = await tokenOf(userLogin, TEST_USER_PASSWORD);
+    expect(await userBehind(jwt, created.userId)).toBe(created.userId);
+  });
+
+  it('the provisioned admin, with the password it chose at its first login', async () => {
+    const jwt = await tokenOf(t.provisioned.adminUser.username, TEST_ADMIN_PASSWORD);
+    expect(decodeJwt(jwt)).toMatchObject({ realm_access: { roles: ['admin'] } });
+    const users = await t.api.inject({
+      method: 'POST',
+      url: '/user/list',
+      headers: { authorization: `Bearer ${jwt}` },
+      payload: {},
+    });
+    expect(users.json()).toMatchObject({ apiStatus: { errorCode: 'OK' } });
+  });
+
+  it('after /user/updatepwd the old password fails at the grant and the new one works', async () => {
+    const agent = await user(t, 'agent');
+    await tokenOf(agent.userLogin, agent.password);
+    await agent.api.ok('/user/updatepwd', {
+      userId: agent.userId,
+      password: agent.password,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(await passwordGrant(t, agent.userLogin, agent.password)).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_grant' },
+    });
+    await tokenOf(agent.userLogin, 'a brand new passphrase');
+  });
+
+  it('after /user/setRoles the next token carries the new roles', async () => {
+    const agent = await user(t, 'agent');
+    expect(decodeJwt(await tokenOf(agent.userLogin, agent.password))).toMatchObject({
+      realm_access: { roles: ['agent'] },
+    });
+    await t.adminApi.ok('/user/setRoles', { userId: agent.userId, roles: ['employee', 'agent'] });
+    const roles = decodeJwt(await tokenOf(agent.userLogin, agent.password)).realm_access;
+    expect(roles).toEqual({ roles: ['agent', 'employee'] });
+  });
+
+  it('an e-mail changed by /user/update is the realm user’s login e-mail too', async () => {
+    const agent = await user(t, 'agent');
+    const email = `${uniqueName('moved')}@agency.example`;
+    await agent.api.ok('/user/update', { userId: agent.userId, userEmail: email });
+    expect(decodeJwt(await tokenOf(email, agent.password))).toMatchObject({ email });
+  });
+});
+
+describe('one lockout per person', () => {
+  it('a lock reached through /user/authenticate refuses the password grant', async () => {
+    const agent = await user(t, 'agent');
+    for (let i = 0; i < 5; i++) {
+      expect((await login(agent.userLogin, `wrong password ${i}`)).apiStatus.errorCode).toBe('NOTFOUND');
+    }
+    expect(await passwordGrant(t, agent.userLogin, agent.password)).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_grant' },
+    });
+    const locked = await t.db((sql) => sql`SELECT locked_until FROM users WHERE user_id = ${agent.userId}`);
+    expect(locked[0]?.locked_until).toBeInstanceOf(Date);
+  });
+
+  it('failures at the password grant lock /user/authenticate as well', async () => {
+    const agent = await user(t, 'agent');
+    for (let i = 0; i < 5; i++) {
+      expect(await passwordGrant(t, agent.userLogin, `wrong password ${i}`)).toMatchObject({ status: 401 });
+    }
+    expect((await login(agent.userLogin, agent.password)).apiStatus.errorCode).toBe('NOTFOUND');
+    expect(await passwordGrant(t, agent.userLogin, agent.password)).toMatchObject({ status: 401 });
+  });
+});
+
+describe('users made before the realm held every user', () => {
+  it('are saved to their realm, with their stored hash, by the realm user sync', async () => {
+    const agent = await user(t, 'agent');
+    // As a tenant provisioned before issue 12 has them: in the tenant, not in the realm.
+    await t.service.platformDb`
+      DELETE FROM idp_users WHERE realm = ${t.record.realm} AND username = ${agent.userLogin.toLowerCase()}`;
+    expect(await passwordGrant(t, agent.userLogin, agent.password)).toMatchObject({ status: 401 });
+    await runJobOnce(t.service, 'realm user sync');
+    expect(decodeJwt(await tokenOf(agent.userLogin, agent.password))).toMatchObject({
+      realm_access: { roles: ['agent'] },
+    });
+  });
+});
