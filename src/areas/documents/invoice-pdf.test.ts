@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../../test/support/pdf.js';
 import {
   formatMinorAmount,
   type InvoiceDocument,
@@ -10,34 +8,6 @@ import {
   toHelveticaText,
   UNSUPPORTED_TEXT_MARK,
 } from './invoice-pdf.js';
-
-// pdf.js reads the metrics of the standard fonts (which our PDFs use without embedding) from its own package
-const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-
-interface ReadPdf {
-  pages: string[];
-  text: string;
-  info: Record<string, unknown>;
-}
-
-/** The text of each page as pdf.js extracts it (items joined by spaces), and the document information. */
-async function readPdf(buffer: Buffer): Promise<ReadPdf> {
-  const pdf = await getDocument({ data: new Uint8Array(buffer), standardFontDataUrl, isEvalSupported: false }).promise;
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= pdf.numPages; number += 1) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      const strings = content.items.flatMap((item) => ('str' in item ? [item.str] : []));
-      pages.push(strings.join(' ').replace(/\s+/g, ' '));
-    }
-    const metadata = await pdf.getMetadata();
-    const info: Record<string, unknown> = { ...metadata.info };
-    return { pages, text: pages.join(' '), info };
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 function line(description: string, quantity: number, unitPriceMinor: number, detail?: string): InvoiceLine {
   return {
