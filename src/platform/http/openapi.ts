@@ -8,6 +8,20 @@ export type ServedOn = 'tenant hosts' | 'base domain' | 'any host';
 
 const SERVED_ON = 'x-served-on';
 
+/** '/product/getCategories' → 'productGetCategories'; a GET form gets the suffix Get (POST is the default). */
+export function operationId(path: string, method: 'GET' | 'POST'): string {
+  const base = path
+    .replace(/^\//, '')
+    .replace(/[{}]/g, '')
+    .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  return method === 'GET' ? `${base}Get` : base;
+}
+
+/** The operation's tags: those it declares, else the first segment of its path. */
+export function tagsOf(definition: { path: string; tags?: readonly string[] }): string[] {
+  return definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'api'];
+}
+
 /**
  * Marks a route served elsewhere than on tenant hosts (the document's default servers). A route declares only
  * where it is served; the served document turns the mark into `servers` from the configured public URL.

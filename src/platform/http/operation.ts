@@ -16,7 +16,7 @@ import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
 import { normalizeInput, unstorableInput, unstorableParameter, VERBATIM, validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
-import { type ServedOn, servedOn } from './openapi.js';
+import { operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
 import { RawAnswer } from './raw.js';
 import { type RecordParameters, type RecordReaders, readersFor, refuseUnreadableRecords } from './records.js';
 
@@ -104,19 +104,6 @@ const SessionParameter = Type.Optional(
 
 function withSession(schema: TObject): TObject {
   return { ...schema, properties: { ...schema.properties, session: SessionParameter } };
-}
-
-/** '/product/getCategories' → 'productGetCategories'; a GET form gets the suffix Get (POST is the default). */
-function operationId(path: string, method: Method): string {
-  const base = path
-    .replace(/^\//, '')
-    .replace(/[{}]/g, '')
-    .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
-  return method === 'GET' ? `${base}Get` : base;
-}
-
-function tagsOf(definition: { path: string; tags?: readonly string[] }): string[] {
-  return definition.tags ? [...definition.tags] : [definition.path.split('/')[1] ?? 'api'];
 }
 
 function kernelOf(app: FastifyInstance): Kernel {
@@ -305,18 +292,24 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
         ? { 200: Envelope(definition.response), 503: Envelope(definition.response) }
         : { 200: Envelope(definition.response) },
     },
-    preValidation: async (request) => {
-      // Noted here, answered after the session and role checks (contract §7.1's order of refusals).
-      const unstorable =
-        unstorableParameter(request.params) ??
-        (inputInBody ? unstorableParameter(request.body) : undefined) ??
-        unstorableParameter(request.query);
-      if (unstorable !== undefined) unstorableParameters.set(request, unstorable);
-      if (inputInBody) {
-        if (request.body === undefined || request.body === null) request.body = {};
-        request.body = normalizeInput(input, request.body);
+    // A callback hook: every request passes here, and an async one costs a promise and its ticks.
+    preValidation: (request, _reply, done) => {
+      try {
+        // Noted here, answered after the session and role checks (contract §7.1's order of refusals).
+        const unstorable =
+          unstorableParameter(request.params) ??
+          (inputInBody ? unstorableParameter(request.body) : undefined) ??
+          unstorableParameter(request.query);
+        if (unstorable !== undefined) unstorableParameters.set(request, unstorable);
+        if (inputInBody) {
+          if (request.body === undefined || request.body === null) request.body = {};
+          request.body = normalizeInput(input, request.body);
+        }
+        if (querySchema) request.query = normalizeInput(querySchema, request.query);
+        done();
+      } catch (error) {
+        done(error as Error);
       }
-      if (querySchema) request.query = normalizeInput(querySchema, request.query);
     },
     handler: async (request, reply) => {
       const parsedInput = inputInBody ? request.body : request.query;
