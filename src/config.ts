@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
-import { type Env, flag, integer, optionalText, text } from './config-readers.js';
+import { baseUrl, type Env, flag, integer, optionalText, requiredText, text } from './config-readers.js';
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
 import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
 
@@ -46,9 +46,8 @@ export interface Config {
   };
   idp: {
     kind: 'builtin' | 'keycloak';
-    keycloakUrl: string | undefined;
-    keycloakClientId: string | undefined;
-    keycloakClientSecret: string | undefined;
+    /** Set when kind is keycloak: where Keycloak is and the master realm's client that creates realms. */
+    keycloak: KeycloakConnectionSettings | undefined;
     platformClientId: string;
     /** Unset means: generated on first start and kept in the data folder. */
     platformClientSecret: string | undefined;
@@ -96,6 +95,16 @@ export interface Config {
   };
 }
 
+/** TC_IDP=keycloak (research/external-systems.md §4). */
+export interface KeycloakConnectionSettings {
+  /** Keycloak's public base URL: the realms' token issuers are derived from it. */
+  url: string;
+  adminClientId: string;
+  adminClientSecret: string;
+  /** How long one call to Keycloak may take. */
+  timeoutMs: number;
+}
+
 export { ConfigError };
 
 function identifier(env: Env, name: string, fallback: string): string {
@@ -120,6 +129,17 @@ function trustedProxies(env: Env): string[] {
     }
   }
   return entries;
+}
+
+function keycloakSettings(env: Env, idpKind: string): KeycloakConnectionSettings | undefined {
+  if (idpKind !== 'keycloak') return undefined;
+  const choice = 'TC_IDP=keycloak';
+  return {
+    url: baseUrl(env, 'TC_KEYCLOAK_URL', requiredText(env, 'TC_KEYCLOAK_URL', choice)),
+    adminClientId: requiredText(env, 'TC_KEYCLOAK_CLIENT_ID', choice),
+    adminClientSecret: requiredText(env, 'TC_KEYCLOAK_CLIENT_SECRET', choice),
+    timeoutMs: integer(env, 'TC_KEYCLOAK_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
 }
 
 /** The metrics endpoint's token and the retention of rows the service no longer needs. */
@@ -194,9 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     idp: {
       kind: idpKind,
-      keycloakUrl: optionalText(env, 'TC_KEYCLOAK_URL'),
-      keycloakClientId: optionalText(env, 'TC_KEYCLOAK_CLIENT_ID'),
-      keycloakClientSecret: optionalText(env, 'TC_KEYCLOAK_CLIENT_SECRET'),
+      keycloak: keycloakSettings(env, idpKind),
       platformClientId: text(env, 'TC_PLATFORM_CLIENT_ID', 'tc-platform'),
       platformClientSecret: optionalText(env, 'TC_PLATFORM_CLIENT_SECRET'),
       authClients,
@@ -214,8 +232,5 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ...housekeeping(env),
   };
-  if (config.idp.kind === 'keycloak' && !config.idp.keycloakUrl) {
-    throw new ConfigError('TC_IDP=keycloak needs TC_KEYCLOAK_URL');
-  }
   return config;
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config, KeycloakConnectionSettings } from '../config.js';
 import { type Job, sweepJob } from './area.js';
 import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
@@ -19,6 +19,8 @@ import { createHttpServer } from './http/server.js';
 import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
 import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
 import { type FindLoginAccount, tenantLoginAccounts } from './idp/builtin/tenant-login-accounts.js';
+import { createKeycloakIdentityProvider, type KeycloakIdentityProvider } from './idp/keycloak/keycloak-idp.js';
+import type { IdentityProvider } from './idp/port.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
@@ -43,7 +45,11 @@ export interface Platform {
   clock: () => Date;
   platformDb: Sql;
   secretBox: SecretBox;
-  idp: BuiltinIdentityProvider;
+  /**
+   * TC_IDP: the builtin provider (the default), which also serves the token, certs and discovery routes, or
+   * Keycloak, which serves its own (the service then serves none); `kind` tells them apart.
+   */
+  idp: BuiltinIdentityProvider | KeycloakIdentityProvider;
   registry: TenantRegistry;
   pools: TenantPools;
   lifecycle: TenantLifecycle;
@@ -114,7 +120,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   });
   metrics.instrument(app);
   metrics.serve(app, config.metricsToken);
-  await registerBuiltinIdpRoutes(app, idp);
+  if (idp.kind === 'builtin') await registerBuiltinIdpRoutes(app, idp);
   return {
     ...tenancy,
     config,
@@ -199,6 +205,7 @@ async function startIdentityProvider(
   clock: () => Date,
   loginAccounts: FindLoginAccount,
 ) {
+  if (config.idp.keycloak) return startKeycloak(config, config.idp.keycloak, clock);
   const idp = createBuiltinIdentityProvider({
     sql: platformDb,
     secretBox,
@@ -216,6 +223,26 @@ async function startIdentityProvider(
   return { idp, platformClient };
 }
 
+/** Keycloak answers and takes the admin client's credentials, or the start fails saying which. */
+async function startKeycloak(config: Config, keycloak: KeycloakConnectionSettings, clock: () => Date) {
+  const idp = createKeycloakIdentityProvider(
+    {
+      ...keycloak,
+      tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
+      lockout: config.lockout,
+    },
+    { clock },
+  );
+  // The platform client is Keycloak's, set up by its operator: there is no secret of ours to generate or print.
+  const platformClient = {
+    clientId: config.idp.platformClientId,
+    secret: config.idp.platformClientSecret ?? '',
+    generated: false,
+  };
+  await idp.ensureMasterRealm(platformClient);
+  return { idp, platformClient };
+}
+
 interface Tenancy {
   registry: TenantRegistry;
   pools: TenantPools;
@@ -228,7 +255,7 @@ function createTenancy(deps: {
   server: ServerAddress;
   platformDb: Sql;
   secretBox: SecretBox;
-  idp: BuiltinIdentityProvider;
+  idp: IdentityProvider;
   logger: Logger;
   seeders: readonly TenantSeeder[];
 }): Tenancy {
@@ -279,7 +306,7 @@ function kernelOf(
   clock: () => Date,
   tenancy: Tenancy,
   sessions: SessionStore,
-  idp: BuiltinIdentityProvider,
+  idp: IdentityProvider,
 ): Kernel {
   return {
     config,

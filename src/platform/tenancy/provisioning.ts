@@ -126,10 +126,14 @@ function provisioningSteps(deps: ProvisionerDeps, job: Provisioning) {
       })
       // No undo: the data goes with the database.
       .stepWithResults('tenant data', { run: () => seedTenantData(deps, job) })
-      .stepWithResults('identity realm', {
-        run: () => createIdentityRealm(deps, job),
+      // The realm alone first: a realm that was there before (409) is not ours to delete, while one we made
+      // goes, with whatever of its clients, roles and admin was made before a failure.
+      .step('identity realm', {
+        run: () => deps.idp.createRealm(job.realm, job.request.tenantName),
         undo: () => deps.idp.deleteRealm(job.realm),
       })
+      // No undo: its clients, roles and admin go with the realm.
+      .stepWithResults('identity realm clients, roles and admin', { run: () => fillIdentityRealm(deps, job) })
       .stepWithResults('registry row', {
         run: ({ apiClientSecret }) => registerTenant(deps, job, apiClientSecret),
         undo: ({ tenant }) => deleteTenant(deps.platformDb, tenant.tenantId),
@@ -165,10 +169,9 @@ async function seedTenantData(deps: ProvisionerDeps, job: Provisioning): Promise
   }
 }
 
-async function createIdentityRealm(deps: ProvisionerDeps, job: Provisioning): Promise<{ apiClientSecret: string }> {
+async function fillIdentityRealm(deps: ProvisionerDeps, job: Provisioning): Promise<{ apiClientSecret: string }> {
   const { idp } = deps;
   const { request, realm } = job;
-  await idp.createRealm(realm, request.tenantName);
   await idp.createClient(realm, {
     clientId: WEB_CLIENT_ID,
     confidential: false,

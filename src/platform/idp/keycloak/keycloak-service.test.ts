@@ -1,0 +1,216 @@
+// The service started with TC_IDP=keycloak against the Keycloak fake (test/support/keycloak-fake.ts): provisioning
+// makes the tenant's realm in Keycloak through the real provisioner and undoes every step when Keycloak fails
+// midway or is gone; the service serves no token endpoint of its own; a JWT of the tenant's realm is a bearer for
+// that tenant's user, and only there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../../../../test/support/database.js';
+import { type KeycloakFake, startKeycloakFake } from '../../../../test/support/keycloak-fake.js';
+import {
+  adminSession,
+  provisionTenant,
+  startTestService,
+  TEST_ADMIN_PASSWORD,
+  TEST_BASE_DOMAIN,
+  uniqueTenantCode,
+} from '../../../../test/support/service.js';
+import type { Service } from '../../../service.js';
+import { withConnection } from '../../database/connections.js';
+
+let fake: KeycloakFake;
+let service: Service;
+let token: string;
+
+const keycloakEnv = (keycloak: KeycloakFake, secret = keycloak.admin.secret) => ({
+  TC_IDP: 'keycloak',
+  TC_KEYCLOAK_URL: keycloak.url,
+  TC_KEYCLOAK_CLIENT_ID: keycloak.admin.clientId,
+  TC_KEYCLOAK_CLIENT_SECRET: secret,
+});
+
+/** A platform token from Keycloak's master realm, as an operator fetches it (the platform client). */
+const platformTokenOf = (keycloak: KeycloakFake) =>
+  keycloak.token('master', {
+    grant_type: 'client_credentials',
+    client_id: keycloak.platform.clientId,
+    client_secret: keycloak.platform.secret,
+  });
+
+beforeAll(async () => {
+  fake = await startKeycloakFake();
+  service = await startTestService({ env: keycloakEnv(fake) });
+  token = await platformTokenOf(fake);
+});
+afterAll(async () => {
+  await service.close();
+  await fake.close();
+});
+
+function provision(target: Service, bearer: string, tenantCode: string) {
+  return target.app.inject({
+    method: 'POST',
+    url: '/platform/tenant/provision',
+    headers: { host: TEST_BASE_DOMAIN, authorization: `Bearer ${bearer}` },
+    payload: {
+      tenantCode,
+      tenantName: `Agency ${tenantCode}`,
+      dbUser: `u_${tenantCode.replace(/-/g, '_')}`,
+      dbPass: 'tenant-db-password',
+      adminEmail: `owner@${tenantCode}.example`,
+    },
+  });
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  const server = testServer();
+  return withConnection(server, server.database, 5, async (sql) => {
+    const [row] = await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    return Boolean(row);
+  });
+}
+
+async function expectNothingKept(target: Service, keycloak: KeycloakFake, tenantCode: string): Promise<void> {
+  expect(keycloak.realm(tenantCode)).toBeUndefined();
+  expect(await databaseExists(`tc_t_${tenantCode.replace(/-/g, '_')}`)).toBe(false);
+  expect(await target.platformDb`SELECT 1 FROM tenants WHERE tenant_code = ${tenantCode}`).toHaveLength(0);
+  expect(target.registry.byCode(tenantCode)).toBeUndefined();
+}
+
+describe('provisioning with Keycloak', () => {
+  it("makes the tenant's realm: both clients, five roles, the admin; the tc-api secret is the tenant's", async () => {
+    const tenant = await provisionTenant(service, token);
+    const realm = fake.realm(tenant.tenantCode);
+    const clients = [...(realm?.clients.values() ?? [])];
+    expect(clients.find((client) => client.clientId === 'tc-web')).toMatchObject({
+      publicClient: true,
+      redirectUris: [`http://${tenant.tenantCode}.localhost:8080/*`],
+      attributes: { 'pkce.code.challenge.method': 'S256' },
+    });
+    const api = clients.find((client) => client.clientId === 'tc-api');
+    expect(api).toMatchObject({ publicClient: false, serviceAccountsEnabled: true });
+    expect([...(realm?.roles.keys() ?? [])]).toEqual(
+      expect.arrayContaining(['guest', 'customer', 'agent', 'employee', 'admin']),
+    );
+    const admin = [...(realm?.users.values() ?? [])].find((user) => user.username === tenant.adminUser.username);
+    expect(admin).toMatchObject({
+      requiredActions: ['UPDATE_PASSWORD'],
+      password: { value: tenant.adminUser.temporaryPassword, temporary: true },
+    });
+    expect(admin?.roles.has('admin')).toBe(true);
+    const [row] = await service.platformDb<{ secret: string }[]>`
+      SELECT kc_admin_client_secret AS secret FROM tenants WHERE tenant_code = ${tenant.tenantCode}`;
+    expect(service.secretBox.open(String(row?.secret))).toBe(api?.secret);
+  });
+
+  it("gives the browser app Keycloak's issuer and logout; the service serves no token endpoint itself", async () => {
+    const tenant = await provisionTenant(service, token);
+    const config = await service.app.inject({ method: 'GET', url: '/auth/config', headers: { host: tenant.host } });
+    expect(config.json().apiData).toMatchObject({
+      issuer: `${fake.url}/realms/${tenant.tenantCode}`,
+      realm: tenant.tenantCode,
+      logoutUrl: `${fake.url}/realms/${tenant.tenantCode}/protocol/openid-connect/logout`,
+    });
+    const ours = await service.app.inject({
+      method: 'POST',
+      url: '/realms/master/protocol/openid-connect/token',
+      headers: { host: TEST_BASE_DOMAIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=tc-platform&client_secret=test-platform-secret',
+    });
+    expect(ours.statusCode).toBe(404);
+  });
+
+  it('undoes every step when Keycloak fails midway: no realm, database or row', async () => {
+    const tenantCode = uniqueTenantCode();
+    fake.failNext('POST', new RegExp(`^/admin/realms/${tenantCode}/roles$`), 500);
+    const body = (await provision(service, token, tenantCode)).json();
+    expect(body.apiStatus.errorCode).toBe('GENERAL');
+    await expectNothingKept(service, fake, tenantCode);
+    expect(body.apiStatus.errorMessage).toContain('identity realm clients, roles and admin');
+
+    const refusedRealm = uniqueTenantCode();
+    fake.failNext('POST', /^\/admin\/realms$/, 503);
+    const failed = (await provision(service, token, refusedRealm)).json();
+    expect(failed.apiStatus.errorMessage).toContain('identity realm');
+    await expectNothingKept(service, fake, refusedRealm);
+  });
+
+  it('answers DUPLICATE for a realm Keycloak holds already, and leaves that realm alone', async () => {
+    const tenantCode = uniqueTenantCode();
+    await service.idp.createRealm(tenantCode, 'Someone else');
+    const body = (await provision(service, token, tenantCode)).json();
+    expect(body.apiStatus.errorCode).toBe('DUPLICATE');
+    expect(fake.realm(tenantCode)?.settings.displayName).toBe('Someone else');
+    expect(await databaseExists(`tc_t_${tenantCode.replace(/-/g, '_')}`)).toBe(false);
+  });
+
+  it('fails with nothing kept when Keycloak is gone', async () => {
+    const gone = await startKeycloakFake();
+    const other = await startTestService({ env: keycloakEnv(gone) });
+    try {
+      const bearer = await platformTokenOf(gone);
+      // The master realm's keys are fetched while Keycloak is there; jose keeps them for later bearers.
+      const list = await other.app.inject({
+        method: 'GET',
+        url: '/platform/tenant/list',
+        headers: { host: TEST_BASE_DOMAIN, authorization: `Bearer ${bearer}` },
+      });
+      expect(list.statusCode).toBe(200);
+      await gone.close();
+      const tenantCode = uniqueTenantCode();
+      const body = (await provision(other, bearer, tenantCode)).json();
+      expect(body.apiStatus.errorCode).toBe('GENERAL');
+      expect(body.apiStatus.errorMessage).toContain('identity realm');
+      await expectNothingKept(other, gone, tenantCode);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('does not start when Keycloak refuses the admin client, and says so without the secret', async () => {
+    const start = startTestService({ env: keycloakEnv(fake, 'not-the-admin-secret') });
+    const error = await start.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain(`refused the admin client ${fake.admin.clientId}`);
+    expect(message).not.toContain('not-the-admin-secret');
+  });
+});
+
+describe("a JWT of the tenant's Keycloak realm", () => {
+  it("is a bearer for that tenant's user, and for no other tenant", async () => {
+    const tenant = await provisionTenant(service, token);
+    await adminSession(service, tenant);
+    // What the users area tells the realm when the admin has changed the temporary password (issue 12, item 1).
+    await service.idp.saveUser(
+      tenant.tenantCode,
+      {
+        username: tenant.adminUser.username,
+        email: tenant.adminUser.email,
+        name: 'Agency Owner',
+        enabled: true,
+        realmRoles: ['admin'],
+        requiredActions: [],
+        lockedUntil: null,
+      },
+      { plain: TEST_ADMIN_PASSWORD, hash: 'unused by keycloak', temporary: false },
+    );
+    const jwt = await fake.token(tenant.tenantCode, {
+      grant_type: 'password',
+      client_id: 'tc-web',
+      username: tenant.adminUser.username,
+      password: TEST_ADMIN_PASSWORD,
+    });
+    const asBearer = (host: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/user/list',
+        headers: { host, authorization: `Bearer ${jwt}` },
+        payload: {},
+      });
+    expect((await asBearer(tenant.host)).json().apiStatus.errorCode).toBe('OK');
+    const other = await provisionTenant(service, token);
+    expect((await asBearer(other.host)).json().apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+  });
+});
