@@ -13,6 +13,7 @@ import { round } from './lib/stats.js';
 import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
+import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
@@ -30,6 +31,7 @@ const SCENARIOS: Record<string, Scenario> = {
   catalog,
   cart,
   'login-flood': loginFlood,
+  identity,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -42,6 +44,7 @@ const ISSUES: Record<string, string> = {
   catalog: 'catalog',
   cart: 'cart',
   'login-flood': 'security',
+  identity: 'identity',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',
