@@ -17,6 +17,7 @@ import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
+import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
@@ -32,6 +33,7 @@ const SCENARIOS: Record<string, Scenario> = {
   cart,
   'login-flood': loginFlood,
   identity,
+  'sign-in': signIn,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -45,6 +47,7 @@ const ISSUES: Record<string, string> = {
   cart: 'cart',
   'login-flood': 'security',
   identity: 'identity',
+  'sign-in': 'identity',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

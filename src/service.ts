@@ -13,7 +13,7 @@ import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
 import { createSalesArea } from './areas/sales/index.js';
 import { createSystemArea } from './areas/system/index.js';
-import { createUsersArea, seedAdminUser } from './areas/users/index.js';
+import { createRealmPasswordChooser, createUsersArea, seedAdminUser } from './areas/users/index.js';
 import type { Config } from './config.js';
 import { createIntegrations } from './integrations/index.js';
 import type { Area, Job } from './platform/area.js';
@@ -89,6 +89,10 @@ function buildAreas(
   // Asked at request time, once users is built: the users area knows which customer record a customer user is.
   const customers = createCustomersArea({ customerRecordOf: (ctx) => users.api.customerRecordOf(ctx) });
   const users = createUsersArea({ ...platform, customers: customers.api });
+  // A password chosen on the builtin realm's login page becomes the tenant user's too (contract §7.1).
+  if (platform.idp.kind === 'builtin') {
+    platform.idp.usePasswordChooser(createRealmPasswordChooser(platform));
+  }
   const common = createCommonArea({
     ...platform,
     botCheck: integrations.botCheck,

@@ -107,9 +107,15 @@ export async function artifactPath(folder: string, name: string): Promise<string
 /**
  * POSTs JSON to `url` over a real connection to 127.0.0.1 on the url's port, with the url's host (a tenant's
  * `<code>.localhost:<port>`) as the Host header: Node's resolver does not know subdomains of localhost and its
- * fetch() ignores a Host header. Answers the parsed body; throws on any status but 200 or after `timeoutMs`.
+ * fetch() ignores a Host header; `headers` are sent too (a bearer token). Answers the parsed body; throws on any
+ * status but 200 or after `timeoutMs`.
  */
-export function postJson(url: string, payload: object, timeoutMs = PAGE_TIMEOUT_MS): Promise<unknown> {
+export function postJson(
+  url: string,
+  payload: object,
+  timeoutMs = PAGE_TIMEOUT_MS,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
   const target = new URL(url);
   const body = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
@@ -120,6 +126,7 @@ export function postJson(url: string, payload: object, timeoutMs = PAGE_TIMEOUT_
         method: 'POST',
         path: `${target.pathname}${target.search}`,
         headers: {
+          ...headers,
           host: target.host,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),

@@ -13,6 +13,8 @@ import { insertUser } from './users.repository.js';
 import { createRealmUserSync } from './users.realm-sync.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
 
+export { createRealmPasswordChooser } from './users.realm-password.js';
+
 /** The platform's parts the area uses, by their own names. */
 export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' | 'customers' | 'idp'> {
   config: Pick<Config, 'rateLimits' | 'lockout'>;

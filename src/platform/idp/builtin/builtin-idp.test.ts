@@ -338,7 +338,7 @@ describe('builtin identity provider', () => {
           { error: 'invalid_request', error_description: 'Missing form parameter: grant_type' },
         ],
         [
-          { grant_type: 'authorization_code', client_id: 'tc-api' },
+          { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: 'tc-api' },
           'acme',
           400,
           { error: 'unsupported_grant_type', error_description: 'Unsupported grant_type' },
@@ -573,7 +573,9 @@ describe('builtin identity provider', () => {
         jwks_uri: `${issuer}/protocol/openid-connect/certs`,
         authorization_endpoint: `${issuer}/protocol/openid-connect/auth`,
         end_session_endpoint: `${issuer}/protocol/openid-connect/logout`,
-        grant_types_supported: ['password', 'client_credentials'],
+        revocation_endpoint: `${issuer}/protocol/openid-connect/revoke`,
+        grant_types_supported: ['authorization_code', 'refresh_token', 'password', 'client_credentials'],
+        code_challenge_methods_supported: ['S256'],
         id_token_signing_alg_values_supported: ['RS256'],
       });
       expect(idp.logoutUrl('docs')).toBe(`${issuer}/protocol/openid-connect/logout`);

@@ -18,6 +18,7 @@ import type { Jwks, OpenIdConfiguration } from './protocol.schemas.js';
 import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
 import type { FindLoginAccount } from './tenant-login-accounts.js';
 import { createTokenEndpoint, type IssueToken, type TokenEndpointDeps } from './token-endpoint.js';
+import { type BrowserEndpoints, createBrowserEndpoints } from './browser-endpoints.js';
 
 export interface BuiltinIdentityProviderDeps {
   sql: Sql;
@@ -38,7 +39,7 @@ const DEFAULT_LOGIN_LIMITS: TokenEndpointDeps['loginLimits'] = {
   failuresPerAddress: 30,
 };
 
-export interface BuiltinIdentityProvider extends IdentityProvider {
+export interface BuiltinIdentityProvider extends IdentityProvider, BrowserEndpoints {
   readonly kind: 'builtin';
   /** The token endpoint (POST /realms/{realm}/protocol/openid-connect/token), as Keycloak answers it. */
   issueToken: IssueToken;
@@ -53,23 +54,15 @@ const REALM_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
 const MASTER_DISPLAY_NAME = 'Travel Commerce platform';
 
 export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps): BuiltinIdentityProvider {
-  const { sql, secretBox } = deps;
-  const clock = deps.clock ?? (() => new Date());
-  const keys = createSigningKeyStore({ sql, secretBox });
-  const issuer = (realm: string) => `${deps.publicUrl}/realms/${realm}`;
-  const issueToken = createTokenEndpoint({
-    sql,
-    keys,
-    issuer,
-    tokenLifespanSeconds: deps.tokenLifespanSeconds ?? 300,
-    clock,
-    loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
-    loginAccounts: deps.loginAccounts,
-  });
+  const { sql } = deps;
+  const tokenDeps = tokenEndpointDeps(deps);
+  const { keys, issuer } = tokenDeps;
+  const issueToken = createTokenEndpoint(tokenDeps);
 
   return {
     kind: 'builtin',
     issueToken,
+    ...createBrowserEndpoints(tokenDeps),
 
     async ensureMasterRealm(platformClient) {
       await sql.begin(async (tx) => {
@@ -125,6 +118,19 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
   };
 }
 
+/** What the token endpoint needs, which browser sign-in shares: the realm keys, issuers, clock and login limits. */
+function tokenEndpointDeps(deps: BuiltinIdentityProviderDeps): TokenEndpointDeps {
+  return {
+    sql: deps.sql,
+    keys: createSigningKeyStore({ sql: deps.sql, secretBox: deps.secretBox }),
+    issuer: (realm: string) => `${deps.publicUrl}/realms/${realm}`,
+    tokenLifespanSeconds: deps.tokenLifespanSeconds ?? 300,
+    clock: deps.clock ?? (() => new Date()),
+    loginLimits: deps.loginLimits ?? DEFAULT_LOGIN_LIMITS,
+    loginAccounts: deps.loginAccounts,
+  };
+}
+
 /** createUser of the port (provisioning's admin): hashed before the transaction, which must not wait on scrypt. */
 async function createRealmUser(sql: Sql, realm: string, user: UserSpec) {
   const passwordHash = await hashPassword(user.temporaryPassword);
@@ -176,12 +182,17 @@ function openIdConfiguration(issuer: string): OpenIdConfiguration {
     token_endpoint: endpoint('token'),
     jwks_uri: endpoint('certs'),
     end_session_endpoint: endpoint('logout'),
-    // Only the grants the token endpoint implements; the browser app logs in with the password grant.
-    grant_types_supported: ['password', 'client_credentials'],
+    revocation_endpoint: endpoint('revoke'),
+    // Only what the endpoints implement: browser sign-in is the code flow with PKCE S256, answered in the query.
+    grant_types_supported: ['authorization_code', 'refresh_token', 'password', 'client_credentials'],
     response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [SIGNING_ALGORITHM],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes_supported: ['openid', 'profile', 'email'],
     claims_supported: [
       'iss',
@@ -190,6 +201,9 @@ function openIdConfiguration(issuer: string): OpenIdConfiguration {
       'exp',
       'iat',
       'azp',
+      'auth_time',
+      'nonce',
+      'sid',
       'preferred_username',
       'email',
       'realm_access',

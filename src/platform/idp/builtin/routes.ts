@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../http/form-body.js';
 import { isUnstorableText, unstorableParameter } from '../../http/input.js';
 import { servedOn } from '../../http/openapi.js';
+import { registerBrowserRoutes } from './browser-routes.js';
 import type { BuiltinIdentityProvider } from './builtin-idp.js';
 import { Jwks, OAuthError, OpenIdConfiguration, RealmParams, TokenRequest, TokenSuccess } from './protocol.schemas.js';
 import { REALM_NOT_FOUND, type TokenForm } from './token-endpoint.js';
@@ -56,10 +57,11 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
     registerTokenRoute(scope, idp);
     registerCertsRoute(scope, idp);
     registerDiscoveryRoute(scope, idp);
+    registerBrowserRoutes(scope, idp);
   });
 }
 
-/** The token endpoint: the client_credentials and password grants. */
+/** The token endpoint: the client_credentials, password, authorization_code and refresh_token grants. */
 function registerTokenRoute(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
   scope.post<{ Params: RealmParams }>(
     '/realms/:realm/protocol/openid-connect/token',
@@ -68,8 +70,10 @@ function registerTokenRoute(scope: FastifyInstance, idp: BuiltinIdentityProvider
       schema: {
         summary: 'Issue an access token (Keycloak-compatible token endpoint)',
         description:
-          'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic) and password ' +
-          '(username and password of a realm user). Answers OAuth JSON, not the service envelope. The password ' +
+          'Grants client_credentials (confidential client, client_secret in the form or HTTP Basic), password ' +
+          '(username and password of a realm user), authorization_code (browser sign-in: code, redirect_uri, ' +
+          'PKCE code_verifier; answers an ID token for scope openid and a refresh token) and refresh_token ' +
+          '(rotated: a used refresh token presented again revokes its sign-in). Answers OAuth JSON, not the service envelope. The password ' +
           'grant is limited as logins are: a lockout per user and failures per client address (429, Retry-After).',
         ...OPENAPI,
         operationId: 'idpToken',

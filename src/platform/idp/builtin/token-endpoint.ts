@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../../crypto.js';
 import type { Sql } from '../../database/connections.js';
 import { DEFAULT_SCOPE, signAccessToken, type TokenHolder } from './access-token.js';
+import { exchangeCode, refreshTokens } from './code-grant.js';
 import {
   type ClientRecord,
   findClient,
@@ -50,7 +51,7 @@ const refuse = (status: 400 | 401 | 404, error: string, description: string): To
 
 const INVALID_CLIENT_CREDENTIALS = 'Invalid client or Invalid client credentials';
 const INVALID_USER_CREDENTIALS = 'Invalid user credentials';
-const SUPPORTED_GRANTS = new Set(['client_credentials', 'password']);
+const SUPPORTED_GRANTS = new Set(['client_credentials', 'password', 'authorization_code', 'refresh_token']);
 
 /** The HTTP request around the form: its Authorization header and the client address (per TC_TRUSTED_PROXIES). */
 export interface TokenRequestContext {
@@ -75,6 +76,9 @@ export function createTokenEndpoint(deps: TokenEndpointDeps): IssueToken {
     if (client.confidential && !secretMatches(client, credentials.clientSecret)) {
       return refuse(401, 'unauthorized_client', INVALID_CLIENT_CREDENTIALS);
     }
+    // Browser sign-in (code-grant.ts): codes and refresh tokens are bound to the client checked above.
+    if (grantType === 'authorization_code') return exchangeCode(deps, realm, client, form);
+    if (grantType === 'refresh_token') return refreshTokens(deps, realm, client, form);
 
     const holder =
       grantType === 'client_credentials'
@@ -130,7 +134,7 @@ async function userOf(
  * As /user/authenticate checks a password (src/areas/users/users.login.ts): the address's failures and the
  * user's lockout are reserved before the hash; an unknown or locked user costs no hash but as much time.
  */
-async function isPasswordOf(
+export async function isPasswordOf(
   deps: TokenEndpointDeps,
   realm: string,
   user: UserRecord | undefined,
@@ -194,7 +198,7 @@ function serviceAccountOf(client: ClientRecord): TokenHolder | TokenAnswer {
 }
 
 /** Client authentication by HTTP Basic (preferred, as in Keycloak) or by the form's client_id/client_secret. */
-function clientCredentials(
+export function clientCredentials(
   form: TokenForm,
   authorization: string | undefined,
 ): { clientId?: string; clientSecret?: string } {
@@ -218,7 +222,7 @@ function formDecode(value: string): string {
   }
 }
 
-function secretMatches(client: ClientRecord, given: string | undefined): boolean {
+export function secretMatches(client: ClientRecord, given: string | undefined): boolean {
   if (!given || !client.secretHash || client.secretHash.length !== 32) return false;
   return timingSafeEqual(sha256(given), client.secretHash);
 }

@@ -1,0 +1,130 @@
+// The end-session endpoint (OpenID Connect RP-Initiated Logout 1.0), which `/auth/config`'s logoutUrl names:
+// it ends the browser's login session and the one the ID token hint names, revokes their refresh tokens, and
+// sends the browser to post_logout_redirect_uri only when that is a registered redirect URI of the client.
+// Without an ID token hint anyone could log a user out by embedding the address, so the user confirms first.
+import { errors, jwtVerify } from 'jose';
+import { randomToken, sha256 } from '../../crypto.js';
+import { isRegisteredRedirect, redirectWith } from './authorization-request.js';
+import {
+  CSRF_COOKIE,
+  clearCookie,
+  type CookieScope,
+  csrfMatches,
+  parseCookies,
+  SESSION_COOKIE,
+  setCookie,
+} from './browser-cookies.js';
+import type { BrowserAnswer, BrowserRequest } from './browser-sign-in.js';
+import { logoutConfirmPage, messagePage } from './login-page.js';
+import { SIGNING_ALGORITHM, type SigningKeyStore } from './signing-keys.js';
+import * as signIn from './sign-in.repository.js';
+import type { TokenEndpointDeps } from './token-endpoint.js';
+
+export type EndSessionDeps = Pick<TokenEndpointDeps, 'sql' | 'clock' | 'issuer'> & { keys: SigningKeyStore };
+
+interface LogoutParameters {
+  idTokenHint: string | undefined;
+  postLogoutRedirectUri: string | undefined;
+  state: string | undefined;
+  clientId: string | undefined;
+}
+
+/** The hint's client and session, when it is an ID token this realm signed (an expired one is still a hint). */
+type Hint = { clientId: string | undefined; sessionId: string | undefined } | 'invalid';
+
+export async function endSession(
+  deps: EndSessionDeps,
+  browser: BrowserRequest & { confirmed: boolean },
+): Promise<BrowserAnswer> {
+  const { realm } = browser;
+  const brand = await signIn.realmDisplayName(deps.sql, realm);
+  if (brand === undefined) return page(404, messagePage('Sign out', 'Not found', 'This sign-out address is unknown.'));
+  const refused = (message: string) => page(400, messagePage(brand, 'Sign-out refused', message));
+  const p = parametersOf(browser.input);
+  const hint = p.idTokenHint === undefined ? undefined : await verifyHint(deps, realm, p.idTokenHint);
+  if (hint === 'invalid') return refused('Invalid parameter: id_token_hint');
+  if (hint?.clientId && p.clientId && hint.clientId !== p.clientId) return refused('Invalid parameter: client_id');
+  const clientId = hint?.clientId ?? p.clientId;
+  if (p.postLogoutRedirectUri !== undefined) {
+    if (!clientId) return refused('Missing parameter: id_token_hint or client_id');
+    const client = await signIn.findBrowserClient(deps.sql, realm, clientId);
+    if (!client || !isRegisteredRedirect(p.postLogoutRedirectUri, client.redirectUris)) {
+      return refused('Invalid parameter: post_logout_redirect_uri');
+    }
+  }
+  const issuer = deps.issuer(realm);
+  const scope: CookieScope = { path: `${new URL(issuer).pathname}/`, secure: issuer.startsWith('https:') };
+  const cookies = parseCookies(browser.cookieHeader);
+  if (hint === undefined) {
+    if (!browser.confirmed) return confirmation(brand, `${issuer}/protocol/openid-connect/logout`, p, cookies, scope);
+    if (!csrfMatches(cookies, fieldOf(browser.input, 'csrf'))) return refused('The page expired. Sign out again.');
+  }
+
+  const now = deps.clock();
+  const secret = cookies[SESSION_COOKIE];
+  const browserSession = secret ? await signIn.findLiveSession(deps.sql, realm, sha256(secret), now) : undefined;
+  for (const sessionId of new Set([browserSession?.id, hint?.sessionId])) {
+    if (sessionId) await signIn.endSession(deps.sql, realm, sessionId, now);
+  }
+  const cleared = [clearCookie(scope, SESSION_COOKIE)];
+  if (p.postLogoutRedirectUri === undefined) {
+    return { ...page(200, messagePage(brand, 'Signed out', 'You are signed out.')), cookies: cleared };
+  }
+  return { status: 302, location: redirectWith(p.postLogoutRedirectUri, { state: p.state }), cookies: cleared };
+}
+
+/** A non-empty string parameter of a query or form; anything else (absent, repeated) counts as absent. */
+function fieldOf(input: unknown, name: string): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const value: unknown = Object.getOwnPropertyDescriptor(input, name)?.value;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function parametersOf(input: unknown): LogoutParameters {
+  const read = (name: string) => fieldOf(input, name);
+  return {
+    idTokenHint: read('id_token_hint'),
+    postLogoutRedirectUri: read('post_logout_redirect_uri'),
+    state: read('state'),
+    clientId: read('client_id'),
+  };
+}
+
+async function verifyHint(deps: EndSessionDeps, realm: string, token: string): Promise<Hint> {
+  const options = { issuer: deps.issuer(realm), algorithms: [SIGNING_ALGORITHM], currentDate: deps.clock() };
+  let payload: Record<string, unknown>;
+  try {
+    payload = (await jwtVerify(token, deps.keys.verificationKeys(realm), options)).payload;
+  } catch (error) {
+    // jose checks the signature before the claims: an expired token has a valid signature.
+    if (!(error instanceof errors.JWTExpired)) return 'invalid';
+    payload = error.payload;
+  }
+  const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+  return {
+    clientId: typeof audience === 'string' ? audience : undefined,
+    sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+  };
+}
+
+/** "Do you want to sign out?", posting back here with a CSRF token. */
+function confirmation(
+  brand: string,
+  action: string,
+  p: LogoutParameters,
+  cookies: Record<string, string>,
+  scope: CookieScope,
+): BrowserAnswer {
+  const existing = cookies[CSRF_COOKIE];
+  const csrf = existing && /^[\w-]{43}$/.test(existing) ? existing : randomToken(32);
+  const hidden: Record<string, string> = {};
+  if (p.postLogoutRedirectUri !== undefined) hidden.post_logout_redirect_uri = p.postLogoutRedirectUri;
+  if (p.state !== undefined) hidden.state = p.state;
+  if (p.clientId !== undefined) hidden.client_id = p.clientId;
+  const html = logoutConfirmPage({ brand, action, csrf, hidden });
+  return { status: 200, html, cookies: csrf === existing ? [] : [setCookie(scope, CSRF_COOKIE, csrf)] };
+}
+
+function page(status: BrowserAnswer['status'], html: string): BrowserAnswer {
+  return { status, html, cookies: [] };
+}
