@@ -34,8 +34,11 @@ export interface KeycloakFake {
   /** Every request received, as `METHOD /path?query` (for counting calls). */
   requests: string[];
   realm(name: string): FakeRealm | undefined;
-  /** The next `times` requests of that method whose path matches answer `status` (a 5xx by default). */
-  failNext(method: string, path: RegExp, status?: number, times?: number): void;
+  /**
+   * The next `times` (1) requests of that method whose path matches answer `status` (500); with `afterHandling`,
+   * the fake does what was asked first, as a Keycloak whose answer is lost on the way does.
+   */
+  failNext(method: string, path: RegExp, failure?: { status?: number; times?: number; afterHandling?: boolean }): void;
   /** Every token issued so far stops working (as Keycloak's not-before push revokes them). */
   revokeTokens(): void;
   /** A token of a realm's client by the client-credentials or password grant; throws on anything but 200. */
@@ -48,6 +51,7 @@ interface Failure {
   path: RegExp;
   status: number;
   times: number;
+  afterHandling: boolean;
 }
 
 interface FakeState extends AdminState {
@@ -62,6 +66,7 @@ interface FakeState extends AdminState {
 const ADMIN_CLIENT = { clientId: 'tc-provisioner', secret: 'kc-admin-secret-value' };
 const PLATFORM_CLIENT = { clientId: 'tc-platform', secret: 'kc-platform-secret-value' };
 const UNAUTHORIZED: Answer = { status: 401, body: { error: 'HTTP 401 Unauthorized' } };
+const NOT_FOUND: Answer = { status: 404, body: { error: 'HTTP 404 Not Found' } };
 
 export async function startKeycloakFake(options: KeycloakFakeOptions = {}): Promise<KeycloakFake> {
   const state: FakeState = {
@@ -91,8 +96,9 @@ export async function startKeycloakFake(options: KeycloakFakeOptions = {}): Prom
     platform: PLATFORM_CLIENT,
     requests: state.requests,
     realm: (name) => state.realms.get(name),
-    failNext(method, path, status = 500, times = 1) {
-      state.failures.push({ method, path, status, times });
+    failNext(method, path, failure = {}) {
+      const { status = 500, times = 1, afterHandling = false } = failure;
+      state.failures.push({ method, path, status, times, afterHandling });
     },
     revokeTokens() {
       for (const jti of state.issued) state.revoked.add(jti);
@@ -128,18 +134,21 @@ async function serve(state: FakeState, request: IncomingMessage, response: Serve
   const method = request.method ?? 'GET';
   const text = await readBody(request);
   state.requests.push(`${method} ${url.pathname}${url.search}`);
-  const answer = injectedFailure(state, method, url.pathname) ?? (await route(state, request, url, text));
+  const failure = injectedFailure(state, method, url.pathname);
+  const handled = !failure || failure.afterHandling ? await route(state, request, url, text) : undefined;
+  const answer: Answer = failure
+    ? { status: failure.status, body: { error: 'unknown_error' } }
+    : (handled ?? NOT_FOUND);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (answer.location) headers.location = answer.location;
   response.writeHead(answer.status, headers);
   response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
 }
 
-function injectedFailure(state: FakeState, method: string, path: string): Answer | undefined {
+function injectedFailure(state: FakeState, method: string, path: string): Failure | undefined {
   const failure = state.failures.find((rule) => rule.method === method && rule.path.test(path) && rule.times > 0);
-  if (!failure) return undefined;
-  failure.times -= 1;
-  return { status: failure.status, body: { error: 'unknown_error' } };
+  if (failure) failure.times -= 1;
+  return failure;
 }
 
 async function route(state: FakeState, request: IncomingMessage, url: URL, text: string): Promise<Answer> {

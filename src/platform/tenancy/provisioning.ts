@@ -129,7 +129,7 @@ function provisioningSteps(deps: ProvisionerDeps, job: Provisioning) {
       // The realm alone first: a realm that was there before (409) is not ours to delete, while one we made
       // goes, with whatever of its clients, roles and admin was made before a failure.
       .step('identity realm', {
-        run: () => deps.idp.createRealm(job.realm, job.request.tenantName),
+        run: () => createIdentityRealm(deps, job),
         undo: () => deps.idp.deleteRealm(job.realm),
       })
       // No undo: its clients, roles and admin go with the realm.
@@ -166,6 +166,23 @@ async function seedTenantData(deps: ProvisionerDeps, job: Provisioning): Promise
     return { systemSession };
   } finally {
     await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * A realm that was there before answers 409 and is left alone. After any other failure (a timeout while Keycloak
+ * went on, a connection lost before the answer) a realm of that name can only be the one just asked for: it goes.
+ */
+async function createIdentityRealm(deps: ProvisionerDeps, job: Provisioning): Promise<void> {
+  try {
+    await deps.idp.createRealm(job.realm, job.request.tenantName);
+  } catch (error) {
+    if (!isConflict(error)) {
+      await deps.idp.deleteRealm(job.realm).catch((undoError: unknown) => {
+        deps.log.warn({ err: undoError, realm: job.realm }, 'a realm whose creation failed could not be deleted');
+      });
+    }
+    throw error;
   }
 }
 

@@ -354,7 +354,7 @@ describe('failures', () => {
   it('a 5xx answer is a KeycloakError with the status and no secret or password', async () => {
     const provider = idp();
     const realm = await realmWithRoles(provider);
-    fake.failNext('PUT', /\/reset-password$/, 503);
+    fake.failNext('PUT', /\/reset-password$/, { status: 503 });
     const error = await rejectionOf(
       provider.saveUser(realm, realmUser(), finalPassword('secret password 9')),
       KeycloakError,

@@ -120,17 +120,25 @@ describe('provisioning with Keycloak', () => {
 
   it('undoes every step when Keycloak fails midway: no realm, database or row', async () => {
     const tenantCode = uniqueTenantCode();
-    fake.failNext('POST', new RegExp(`^/admin/realms/${tenantCode}/roles$`), 500);
+    fake.failNext('POST', new RegExp(`^/admin/realms/${tenantCode}/roles$`));
     const body = (await provision(service, token, tenantCode)).json();
     expect(body.apiStatus.errorCode).toBe('GENERAL');
     await expectNothingKept(service, fake, tenantCode);
     expect(body.apiStatus.errorMessage).toContain('identity realm clients, roles and admin');
 
     const refusedRealm = uniqueTenantCode();
-    fake.failNext('POST', /^\/admin\/realms$/, 503);
+    fake.failNext('POST', /^\/admin\/realms$/, { status: 503 });
     const failed = (await provision(service, token, refusedRealm)).json();
     expect(failed.apiStatus.errorMessage).toContain('identity realm');
     await expectNothingKept(service, fake, refusedRealm);
+  });
+
+  it('deletes a realm Keycloak made though its answer was lost (a 504 after the work)', async () => {
+    const tenantCode = uniqueTenantCode();
+    fake.failNext('POST', /^\/admin\/realms$/, { status: 504, afterHandling: true });
+    const body = (await provision(service, token, tenantCode)).json();
+    expect(body.apiStatus.errorCode).toBe('GENERAL');
+    await expectNothingKept(service, fake, tenantCode);
   });
 
   it('answers DUPLICATE for a realm Keycloak holds already, and leaves that realm alone', async () => {
