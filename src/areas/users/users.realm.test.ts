@@ -168,8 +168,21 @@ describe('one lockout per person', () => {
       status: 401,
       body: { error: 'invalid_grant' },
     });
-    const locked = await t.db((sql) => sql`SELECT locked_until FROM users WHERE user_id = ${agent.userId}`);
-    expect(locked[0]?.locked_until).toBeInstanceOf(Date);
+    const [tenantLock, realmLock] = [await tenantLockOf(agent.userId), await realmLockOf(agent.userLogin)];
+    expect(tenantLock).toBeInstanceOf(Date);
+    // The realm was told the same lock, in the transaction that set it.
+    expect(realmLock).toEqual(tenantLock);
+  });
+
+  it('a successful login after the lock ran out lifts it in the realm too', async () => {
+    const agent = await user(t, 'agent');
+    for (let i = 0; i < 5; i++) await login(agent.userLogin, `wrong password ${i}`);
+    // The lock runs out (as if 15 minutes had passed): the tenant's row, the source, says so.
+    await t.db(
+      (sql) => sql`UPDATE users SET locked_until = now() - interval '1 second' WHERE user_id = ${agent.userId}`,
+    );
+    expect((await login(agent.userLogin, agent.password)).apiStatus.errorCode).toBe('OK');
+    expect([await tenantLockOf(agent.userId), await realmLockOf(agent.userLogin)]).toEqual([null, null]);
   });
 
   it('failures at the password grant lock /user/authenticate as well', async () => {
@@ -179,8 +192,25 @@ describe('one lockout per person', () => {
     }
     expect((await login(agent.userLogin, agent.password)).apiStatus.errorCode).toBe('NOTFOUND');
     expect(await passwordGrant(t, agent.userLogin, agent.password)).toMatchObject({ status: 401 });
+    // Counted on the tenant's row, and mirrored into the realm's.
+    expect(await tenantLockOf(agent.userId)).toBeInstanceOf(Date);
+    expect(await realmLockOf(agent.userLogin)).toEqual(await tenantLockOf(agent.userId));
   });
 });
+
+async function tenantLockOf(userId: number): Promise<Date | null> {
+  const [row] = await t.db(
+    (sql) => sql<{ locked_until: Date | null }[]>`
+    SELECT locked_until FROM users WHERE user_id = ${userId}`,
+  );
+  return row?.locked_until ?? null;
+}
+
+async function realmLockOf(userLogin: string): Promise<Date | null> {
+  const [row] = await t.service.platformDb<{ locked_until: Date | null }[]>`
+    SELECT locked_until FROM idp_users WHERE realm = ${t.record.realm} AND username = ${userLogin.toLowerCase()}`;
+  return row?.locked_until ?? null;
+}
 
 describe('users made before the realm held every user', () => {
   it('are saved to their realm, with their stored hash, by the realm user sync', async () => {
