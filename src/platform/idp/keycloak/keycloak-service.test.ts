@@ -1,7 +1,7 @@
 // The service started with TC_IDP=keycloak against the Keycloak fake (test/support/keycloak-fake.ts): provisioning
 // makes the tenant's realm in Keycloak through the real provisioner and undoes every step when Keycloak fails
 // midway or is gone; the service serves no token endpoint of its own; a JWT of the tenant's realm is a bearer for
-// that tenant's user, and only there.
+// that tenant's user, and only there; the users area keeps tenant users in Keycloak and commits no change it refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../../../../test/support/database.js';
 import { type KeycloakFake, startKeycloakFake } from '../../../../test/support/keycloak-fake.js';
@@ -190,20 +190,7 @@ describe("a JWT of the tenant's Keycloak realm", () => {
   it("is a bearer for that tenant's user, and for no other tenant", async () => {
     const tenant = await provisionTenant(service, token);
     await adminSession(service, tenant);
-    // What the users area tells the realm when the admin has changed the temporary password (issue 12, item 1).
-    await service.idp.saveUser(
-      tenant.tenantCode,
-      {
-        username: tenant.adminUser.username,
-        email: tenant.adminUser.email,
-        name: 'Agency Owner',
-        enabled: true,
-        realmRoles: ['admin'],
-        requiredActions: [],
-        lockedUntil: null,
-      },
-      { plain: TEST_ADMIN_PASSWORD, hash: 'unused by keycloak', temporary: false },
-    );
+    // The admin's password change reached Keycloak through the users area: its password grant takes it.
     const jwt = await fake.token(tenant.tenantCode, {
       grant_type: 'password',
       client_id: 'tc-web',
@@ -220,5 +207,64 @@ describe("a JWT of the tenant's Keycloak realm", () => {
     expect((await asBearer(tenant.host)).json().apiStatus.errorCode).toBe('OK');
     const other = await provisionTenant(service, token);
     expect((await asBearer(other.host)).json().apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+  });
+});
+
+describe('tenant users kept in Keycloak by the users area', () => {
+  /** A call of the tenant's API (the session, when there is one, in the body). */
+  async function call(tenant: { host: string }, url: string, payload: object) {
+    const answer = await service.app.inject({ method: 'POST', url, headers: { host: tenant.host }, payload });
+    return answer.json<{ apiStatus: { errorCode: string }; apiData: Record<string, unknown> | null }>();
+  }
+
+  it('creates, activates, re-roles and refuses changes Keycloak did not take', async () => {
+    const tenant = await provisionTenant(service, token);
+    const admin = await adminSession(service, tenant);
+    const login = `agent${Date.now() % 100_000}`;
+    const created = await call(tenant, '/user/create', {
+      session: admin,
+      userLogin: login,
+      userEmail: `${login}@agency.example`,
+      userName: 'Sara Haddad',
+      roles: ['agent'],
+    });
+    expect(created.apiStatus.errorCode).toBe('OK');
+    const realm = () => fake.realm(tenant.tenantCode);
+    const realmUser = () => [...(realm()?.users.values() ?? [])].find((user) => user.username === login);
+    expect(realmUser()).toMatchObject({
+      firstName: 'Sara',
+      lastName: 'Haddad',
+      enabled: true,
+      requiredActions: ['UPDATE_PASSWORD'],
+      password: { value: created.apiData?.temporaryPassword, temporary: true },
+    });
+
+    // The first login changes the temporary password: Keycloak's password grant then takes the new one.
+    const first = await call(tenant, '/user/authenticate', {
+      username: login,
+      password: created.apiData?.temporaryPassword,
+    });
+    const userId = first.apiData?.userId;
+    const changed = await call(tenant, '/user/updatepwd', {
+      session: first.apiData?.session,
+      userId,
+      password: created.apiData?.temporaryPassword,
+      newPassword: 'an agent password now',
+    });
+    expect(changed.apiStatus.errorCode).toBe('OK');
+    const grant = { grant_type: 'password', client_id: 'tc-web', username: login, password: 'an agent password now' };
+    await fake.token(tenant.tenantCode, grant);
+
+    const reRoled = await call(tenant, '/user/setRoles', { session: admin, userId, roles: ['employee'] });
+    expect(reRoled.apiStatus.errorCode).toBe('OK');
+    expect([...(realmUser()?.roles ?? [])].sort()).toEqual([`default-roles-${tenant.tenantCode}`, 'employee']);
+
+    // Keycloak fails the user's update: the service keeps the roles it had.
+    fake.failNext('PUT', /\/users\/[^/]+$/, { status: 500 });
+    const refused = await call(tenant, '/user/setRoles', { session: admin, userId, roles: ['admin'] });
+    expect(refused.apiStatus.errorCode).toBe('GENERAL');
+    const listed = await call(tenant, '/user/list', { session: admin, query: login });
+    expect(listed.apiData).toEqual([expect.objectContaining({ userId, roles: ['employee'] })]);
+    expect([...(realmUser()?.roles ?? [])]).not.toContain('admin');
   });
 });
