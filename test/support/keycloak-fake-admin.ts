@@ -29,12 +29,19 @@ export interface AdminRequest {
   query: URLSearchParams;
   body: unknown;
   /** The service-account user the bearer belongs to, and whether it holds create-realm. */
-  caller: { userId: string; mayCreateRealms: boolean };
+  caller: { userId: string; mayCreateRealms: boolean; tokenId: string };
 }
 
 export interface AdminState {
   url: string;
   realms: Map<string, FakeRealm>;
+  /**
+   * A Keycloak that reads admin rights from the token: the realms a client creates are its to administer with
+   * tokens issued afterwards only. Keycloak reads them from the user (the default here); the adapter copes with both.
+   */
+  rightsInToken: boolean;
+  /** Token ids issued so far (jti). */
+  issued: Set<string>;
 }
 
 const FORBIDDEN: Answer = { status: 403, body: { error: 'HTTP 403 Forbidden' } };
@@ -52,6 +59,7 @@ export async function adminCall(state: AdminState, request: AdminRequest): Promi
   // Keycloak looks the realm up before it checks rights.
   if (!realm) return { status: 404, body: { error: 'Realm not found.' } };
   if (realm.name === 'master' || !realm.admins.has(request.caller.userId)) return FORBIDDEN;
+  if (realm.tokensWithoutRights.has(request.caller.tokenId)) return FORBIDDEN;
   const base = `${state.url}/admin/realms/${encodeURIComponent(realm.name)}`;
   switch (rest[0]) {
     case undefined:
@@ -75,6 +83,7 @@ async function createRealm(state: AdminState, request: AdminRequest): Promise<An
   if (state.realms.has(name)) return conflict('Conflict detected. See logs for details');
   const realm = await newRealm(name, body);
   realm.admins.add(request.caller.userId);
+  if (state.rightsInToken) realm.tokensWithoutRights = new Set(state.issued);
   state.realms.set(name, realm);
   return { status: 201, location: `${state.url}/admin/realms/${encodeURIComponent(name)}` };
 }

@@ -48,6 +48,8 @@ export interface FakeRealm {
   users: Map<string, FakeUser>;
   /** Service-account users (of the master realm) that administer this realm: its creator (research §4). */
   admins: Set<string>;
+  /** Tokens issued before the realm existed, when rights are read from the token (AdminState.rightsInToken). */
+  tokensWithoutRights: Set<string>;
 }
 
 export const DEFAULT_LIFESPAN_S = 300;
@@ -64,6 +66,7 @@ export async function newRealm(name: string, settings: Record<string, unknown>):
     roles: new Map(),
     users: new Map(),
     admins: new Set(),
+    tokensWithoutRights: new Set(),
   };
   // Every Keycloak realm starts with these; new users get the default-roles composite.
   for (const role of [`default-roles-${name}`, 'offline_access', 'uma_authorization']) addRole(realm, role, '');

@@ -25,6 +25,8 @@ export interface KeycloakFakeOptions {
   masterTokenLifespanSeconds?: number;
   /** The fake's clock: token `iat`/`exp` and their enforcement. */
   clock?: () => Date;
+  /** Admin rights read from the token, not the user: a realm's creator needs a new token to administer it. */
+  rightsInToken?: boolean;
 }
 
 export interface KeycloakFake {
@@ -74,6 +76,7 @@ export async function startKeycloakFake(options: KeycloakFakeOptions = {}): Prom
     realms: new Map(),
     clock: options.clock ?? (() => new Date()),
     masterLifespan: options.masterTokenLifespanSeconds ?? DEFAULT_LIFESPAN_S,
+    rightsInToken: options.rightsInToken ?? false,
     issued: new Set(),
     revoked: new Set(),
     failures: [],
@@ -189,7 +192,7 @@ async function adminCaller(state: FakeState, authorization: string | undefined) 
     if (typeof payload.jti !== 'string' || state.revoked.has(payload.jti)) return undefined;
     const user = typeof payload.sub === 'string' ? master.users.get(payload.sub) : undefined;
     if (!user) return undefined;
-    return { userId: user.id, mayCreateRealms: user.roles.has('create-realm') };
+    return { userId: user.id, mayCreateRealms: user.roles.has('create-realm'), tokenId: payload.jti };
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 // The HTTP side of the Keycloak adapter (research/external-systems.md §4): admin REST calls under
 // {KC}/admin/realms with a bearer of the master realm's client-credentials grant. The admin token is cached
-// until shortly before it expires; a 401 (expired or revoked early) fetches it once more and retries the call.
+// until shortly before it expires; a 401 (expired or revoked early) or a 403 fetches it once more and retries.
 // Every failure is a KeycloakError or an IdpConflictError whose message names the call, never a secret or a body.
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -101,9 +101,10 @@ export function createAdminClient(
   return {
     async call(method, path, body) {
       let answer = await adminRequest(method, path, body);
-      if (answer.status === 401) {
-        // Admin tokens are short-lived and may be revoked early: fetch one again and retry once (a 401 means
-        // Keycloak did nothing, so even a POST is safe to repeat).
+      if (answer.status === 401 || answer.status === 403) {
+        // 401: admin tokens are short-lived and may be revoked early. 403: should a Keycloak read rights from the
+        // token rather than the user, the rights of a realm this client just created reach a new token only.
+        // Either way Keycloak did nothing, so the call, even a POST, is safe to repeat once with a fresh token.
         cached = undefined;
         answer = await adminRequest(method, path, body);
       }

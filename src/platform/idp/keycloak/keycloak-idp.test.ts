@@ -328,6 +328,24 @@ describe('the admin token', () => {
     }
   });
 
+  it('is fetched again on a 403, for a Keycloak that reads the rights to a new realm from the token', async () => {
+    const strict = await startKeycloakFake({ rightsInToken: true });
+    try {
+      const provider = idp({
+        url: strict.url,
+        adminClientId: strict.admin.clientId,
+        adminClientSecret: strict.admin.secret,
+      });
+      const count = () => strict.requests.filter((line) => line.startsWith('POST /realms/master/protocol')).length;
+      await provider.createRealm('fresh', 'Fresh');
+      await provider.createRole('fresh', 'admin', 'admin');
+      expect(strict.realm('fresh')?.roles.has('admin')).toBe(true);
+      expect(count()).toBe(2);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('only creates realms and administers its own: another operation on the master realm is refused', async () => {
     const provider = idp();
     // Keycloak answers 403 for a realm the client may not administer: it exists.
