@@ -5,10 +5,12 @@
 // authorization endpoint with the session cookie (no password, as a signed-in browser gets them), refresh tokens by
 // exchanging more codes. Targets, 50 connections each, one after another:
 //   (a) bare Fastify, hello JSON
+//   (s) bare Fastify signing two RS256 JWTs per request with jose (reference: what the signatures alone cost)
 //   (x) POST token grant_type=authorization_code (PKCE S256): 2 RS256 signatures (access and ID token), the code
 //       spent, a refresh-token family and its first token written
 //   (r) POST token grant_type=refresh_token: the token rotated, a new one written, 2 RS256 signatures
-// Target from issue 12: (x)/(a) and (r)/(a) ≥ 0.5. One round (the pools are sized for one).
+// Target from issue 12: (x)/(a) and (r)/(a) ≥ 0.5; (x)/(s) and (r)/(s) for information. One round (the pools are
+// sized for one).
 import { createHash, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -25,9 +27,10 @@ import {
 } from '../lib/measure.js';
 import { atLeast, type Check, info, type Scenario, serviceSettings, tenantPrefix } from '../lib/scenario.js';
 
-type Target = 'a' | 'x' | 'r';
+type Target = 'a' | 's' | 'x' | 'r';
 const LABELS: Record<Target, string> = {
   a: '(a) bare Fastify hello',
+  s: '(s) bare Fastify signing 2 RS256 JWTs',
   x: '(x) token: authorization_code exchange',
   r: '(r) token: refresh_token rotation',
 };
@@ -194,6 +197,8 @@ export const signIn: Scenario = async (ctx) => {
   try {
     const hello = await startServerChild('bare-hello.ts', {});
     children.push(hello);
+    const signer = await startServerChild('bare-sign.ts', {});
+    children.push(signer);
     const service = await startServerChild('service.ts', settings.env);
     children.push(service);
     const provisioned = await childProvision(
@@ -235,16 +240,32 @@ export const signIn: Scenario = async (ctx) => {
     const refresh = spending(LABELS.r, port, tokenPath, refreshTokens.map(refreshBody));
     const targets: Record<Target, LoadTarget> = {
       a: { label: LABELS.a, request: { port: hello.port('http'), path: '/hello' } },
+      s: {
+        label: LABELS.s,
+        request: {
+          port: signer.port('http'),
+          method: 'POST',
+          path: '/sign',
+          verifyBody: (body) => body.includes('id_token'),
+        },
+      },
       x: exchange,
       r: refresh,
     };
     const runs = await measureTargets(targets, { rounds: 1, log: ctx.log });
-    const figures = { a: summarize(runs.a), x: summarize(runs.x), r: summarize(runs.r) };
-    const ratios = { xa: ratio(runs.x, runs.a), ra: ratio(runs.r, runs.a) };
-    const checks: Check[] = (['a', 'x', 'r'] as const).map((target) => loadLine(LABELS[target], figures[target]));
+    const figures = { a: summarize(runs.a), s: summarize(runs.s), x: summarize(runs.x), r: summarize(runs.r) };
+    const ratios = {
+      xa: ratio(runs.x, runs.a),
+      ra: ratio(runs.r, runs.a),
+      xs: ratio(runs.x, runs.s),
+      rs: ratio(runs.r, runs.s),
+    };
+    const checks: Check[] = (['a', 's', 'x', 'r'] as const).map((target) => loadLine(LABELS[target], figures[target]));
     checks.push(
       atLeast('ratio (x)/(a)', ratios.xa, '', 0.5),
       atLeast('ratio (r)/(a)', ratios.ra, '', 0.5),
+      info('ratio (x)/(s): the exchange against its 2 signatures alone', ratios.xs),
+      info('ratio (r)/(s): the refresh against its 2 signatures alone', ratios.rs),
       info('codes / refresh tokens spent of the pools', `${exchange.spent()} / ${refresh.spent()} of ${POOL}`),
     );
     return {

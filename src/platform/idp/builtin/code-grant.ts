@@ -45,15 +45,9 @@ export async function exchangeCode(
   if (pkce) return invalidGrant(pkce);
   const signedIn = await sessionUser(deps, realm, grant.sessionId, now);
   if ('status' in signedIn) return signedIn;
-  const familyId = await signIn.insertFamily(deps.sql, realm, {
-    clientId: client.clientId,
-    sessionId: grant.sessionId,
-    codeHash,
-    scope: grant.scope,
-    nonce: grant.nonce,
-  });
   const { scope, nonce } = grant;
-  return issueUserTokens(deps, realm, { ...signedIn, clientId: client.clientId, familyId, scope, nonce });
+  const family = { fresh: { clientId: client.clientId, sessionId: grant.sessionId, codeHash, scope, nonce } };
+  return issueUserTokens(deps, realm, { ...signedIn, clientId: client.clientId, family, scope, nonce });
 }
 
 export async function refreshTokens(
@@ -78,7 +72,13 @@ export async function refreshTokens(
   const signedIn = await sessionUser(deps, realm, family.sessionId, now);
   if ('status' in signedIn) return signedIn;
   const { scope, nonce } = family;
-  return issueUserTokens(deps, realm, { ...signedIn, clientId: client.clientId, familyId: family.id, scope, nonce });
+  return issueUserTokens(deps, realm, {
+    ...signedIn,
+    clientId: client.clientId,
+    family: { existing: family.id },
+    scope,
+    nonce,
+  });
 }
 
 /** Why the verifier does not prove the code's challenge (RFC 7636 §4.6), or undefined when it does. */
@@ -96,18 +96,17 @@ async function sessionUser(
   sessionId: string,
   now: Date,
 ): Promise<{ session: signIn.SignInSession; user: signIn.SignInUser } | TokenAnswer> {
-  const session = await signIn.findLiveSessionById(deps.sql, sessionId, now);
-  if (session?.state !== 'ACTIVE') return invalidGrant('Session not active');
-  const user = await signIn.findSignInUser(deps.sql, realm, session.userId);
-  if (!user || !mayHoldSession(user, now)) return invalidGrant('Session not active');
-  return { session, user };
+  const found = await signIn.findSessionWithUser(deps.sql, realm, sessionId, now);
+  if (found?.session.state !== 'ACTIVE' || !mayHoldSession(found.user, now)) return invalidGrant('Session not active');
+  return found;
 }
 
 interface Issue {
   session: signIn.SignInSession;
   user: signIn.SignInUser;
   clientId: string;
-  familyId: string;
+  /** The family the new refresh token joins: a code exchange starts one, a refresh continues its own. */
+  family: { existing: string } | { fresh: Parameters<typeof signIn.insertFamilyWithToken>[2] };
   scope: string;
   nonce: string | null;
 }
@@ -120,7 +119,10 @@ async function issueUserTokens(deps: GrantDeps, realm: string, issue: Issue): Pr
   const { session, user, clientId } = issue;
   const refreshToken = randomToken(32);
   const refreshExpiry = Math.min(now.getTime() + REFRESH_IDLE_SECONDS * 1000, session.expiresAt.getTime());
-  await signIn.insertRefreshToken(deps.sql, issue.familyId, sha256(refreshToken), new Date(refreshExpiry));
+  const stored = { hash: sha256(refreshToken), expiresAt: new Date(refreshExpiry) };
+  if ('existing' in issue.family)
+    await signIn.insertRefreshToken(deps.sql, issue.family.existing, stored.hash, stored.expiresAt);
+  else await signIn.insertFamilyWithToken(deps.sql, realm, issue.family.fresh, stored);
   const issuer = deps.issuer(realm);
   const lifespanSeconds = deps.tokenLifespanSeconds;
   const holder: TokenHolder = {

@@ -77,13 +77,6 @@ export async function findLiveSession(
   return row;
 }
 
-export async function findLiveSessionById(db: Db, id: string, now: Date): Promise<SignInSession | undefined> {
-  const [row] = await db<SignInSession[]>`
-    SELECT id, user_id AS "userId", state, auth_time AS "authTime", expires_at AS "expiresAt"
-      FROM idp_sessions WHERE id = ${id} AND ended_at IS NULL AND expires_at > ${now}`;
-  return row;
-}
-
 export async function activateSession(db: Db, id: string): Promise<void> {
   await db`UPDATE idp_sessions SET state = 'ACTIVE' WHERE id = ${id}`;
 }
@@ -94,6 +87,28 @@ export async function endSession(db: Db, realm: string, id: string, now: Date): 
   await db`
     UPDATE idp_refresh_families SET revoked_at = ${now}
      WHERE realm = ${realm} AND session_id = ${id} AND revoked_at IS NULL`;
+}
+
+/** A live session of the realm with its user, in one round trip (the token endpoint's hot path). */
+export async function findSessionWithUser(
+  db: Db,
+  realm: string,
+  sessionId: string,
+  now: Date,
+): Promise<{ session: SignInSession; user: SignInUser } | undefined> {
+  const [row] = await db<(SignInUser & { sessionState: SessionState; authTime: Date; expiresAt: Date })[]>`
+    SELECT u.id, u.username, u.email, u.enabled, u.locked_until AS "lockedUntil",
+           u.required_actions AS "requiredActions",
+           COALESCE(array_agg(r.role_name ORDER BY r.role_name) FILTER (WHERE r.role_name IS NOT NULL), '{}') AS roles,
+           s.state AS "sessionState", s.auth_time AS "authTime", s.expires_at AS "expiresAt"
+      FROM idp_sessions s
+      JOIN idp_users u ON u.realm = s.realm AND u.id = s.user_id
+      LEFT JOIN idp_user_roles r ON r.user_id = u.id
+     WHERE s.realm = ${realm} AND s.id = ${sessionId} AND s.ended_at IS NULL AND s.expires_at > ${now}
+     GROUP BY s.id, u.id`;
+  if (!row) return undefined;
+  const { sessionState, authTime, expiresAt, ...user } = row;
+  return { session: { id: sessionId, userId: user.id, state: sessionState, authTime, expiresAt }, user };
 }
 
 export async function findSignInUser(db: Db, realm: string, userId: string): Promise<SignInUser | undefined> {
@@ -150,17 +165,21 @@ export async function revokeFamilyOfCode(db: Db, realm: string, codeHash: Buffer
      WHERE realm = ${realm} AND code_hash = ${codeHash} AND revoked_at IS NULL`;
 }
 
-export async function insertFamily(
+/** The family of a code exchange and its first refresh token, in one statement. */
+export async function insertFamilyWithToken(
   db: Db,
   realm: string,
   family: { clientId: string; sessionId: string; codeHash: Buffer; scope: string; nonce: string | null },
-): Promise<string> {
-  const [row] = await db<{ id: string }[]>`
-    INSERT INTO idp_refresh_families (realm, client_id, session_id, code_hash, scope, nonce)
-    VALUES (${realm}, ${family.clientId}, ${family.sessionId}, ${family.codeHash}, ${family.scope}, ${family.nonce})
-    RETURNING id`;
-  if (!row) throw new Error('the refresh family insert returned no row');
-  return row.id;
+  token: { hash: Buffer; expiresAt: Date },
+): Promise<void> {
+  await db`
+    WITH family AS (
+      INSERT INTO idp_refresh_families (realm, client_id, session_id, code_hash, scope, nonce)
+      VALUES (${realm}, ${family.clientId}, ${family.sessionId}, ${family.codeHash}, ${family.scope}, ${family.nonce})
+      RETURNING id
+    )
+    INSERT INTO idp_refresh_tokens (token_hash, family_id, expires_at)
+    SELECT ${token.hash}, id, ${token.expiresAt} FROM family`;
 }
 
 export async function insertRefreshToken(db: Db, familyId: string, tokenHash: Buffer, expiresAt: Date): Promise<void> {
