@@ -81,7 +81,11 @@ export async function authorizationRequest(
 export class FormBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client address the app sees (its own failed-login budget). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress = '127.0.0.1',
+  ) {}
 
   async open(url: string | URL, form?: Record<string, string>): Promise<LightMyRequestResponse> {
     const target = new URL(url);
@@ -89,6 +93,7 @@ export class FormBrowser {
     const answer = await this.app.inject({
       method: form ? 'POST' : 'GET',
       url: `${target.pathname}${target.search}`,
+      remoteAddress: this.remoteAddress,
       headers: {
         host: target.host,
         ...(cookie ? { cookie } : {}),

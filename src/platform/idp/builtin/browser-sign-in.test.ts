@@ -160,6 +160,28 @@ describe('the login page', () => {
   });
 });
 
+describe('the login page, limited as logins are', () => {
+  it('answers an address past its failed logins with a 429 page and Retry-After, and hashes nothing for unknown users', async () => {
+    const browser = new FormBrowser(service.app, '198.51.100.7');
+    const page = await browser.open((await authorizationRequest(web, callback())).url);
+    let answer = page;
+    for (let attempt = 0; attempt < 31; attempt++) {
+      answer = await browser.submit(page, { username: `nobody-${attempt}`, password: 'whatever it is' });
+      if (answer.statusCode === 429) break;
+    }
+    expect(answer.statusCode).toBe(429);
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answer.body).toContain('Too many sign-in attempts.');
+    // Another address is not held back.
+    const other = new FormBrowser(service.app, '198.51.100.8');
+    const fine = await other.submit(await other.open((await authorizationRequest(web, callback())).url), {
+      username: t.provisioned.adminUser.username,
+      password: TEST_ADMIN_PASSWORD,
+    });
+    expect(fine.statusCode).toBe(302);
+  });
+});
+
 describe('the first sign-in with a temporary password (UPDATE_PASSWORD)', () => {
   it('asks for a new password before the code, and the tenant user gets it too', async () => {
     const fresh = await tenantOfItsOwn();
@@ -432,6 +454,22 @@ describe('revocation and logout', () => {
     const next = await browser.open((await authorizationRequest(web, callback())).url);
     expect(next.statusCode).toBe(200);
     expect(next.body).toContain('Sign in to your account');
+  });
+
+  it('takes an expired ID token as the hint', async () => {
+    const { pending, back, browser } = await signIn();
+    const tokens = await exchange(pending, back);
+    offsetMs = 10 * 60_000;
+    try {
+      const logout = client.buildEndSessionUrl(web, {
+        id_token_hint: String(tokens.id_token),
+        post_logout_redirect_uri: `http://${t.host}:8080/signed-out`,
+      });
+      expect((await browser.open(logout)).statusCode).toBe(302);
+    } finally {
+      offsetMs = 0;
+    }
+    expect((await oauthError(client.refreshTokenGrant(web, String(tokens.refresh_token)))).error).toBe('invalid_grant');
   });
 
   it('refuses a post-logout redirect that is not registered, and asks before logging out without a hint', async () => {
