@@ -7,12 +7,18 @@ import { defined } from '../../../test/support/api.js';
 import { type TestTenant, TEST_USER_PASSWORD, tenant, user } from '../../../test/support/factories.js';
 import { runJobOnce, startTestService, TEST_ADMIN_PASSWORD, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
 import { uniqueName } from '../../../test/support/database.js';
+import { type MailInbox, startMailInbox, tokenFromMail } from '../../../test/support/smtp.js';
 
 let t: TestTenant;
+let inbox: MailInbox;
 beforeAll(async () => {
-  t = await tenant(await startTestService({ env: { TC_RATE_LIMIT_LOGIN_FAILURES: '60' } }));
+  inbox = await startMailInbox();
+  t = await tenant(await startTestService({ env: { TC_RATE_LIMIT_LOGIN_FAILURES: '60', TC_SMTP_URL: inbox.url } }));
 });
-afterAll(() => t.service.close());
+afterAll(async () => {
+  await t?.service.close();
+  await inbox?.stop();
+});
 
 interface Grant {
   status: number;
@@ -183,6 +189,18 @@ describe('one lockout per person', () => {
     );
     expect((await login(agent.userLogin, agent.password)).apiStatus.errorCode).toBe('OK');
     expect([await tenantLockOf(agent.userId), await realmLockOf(agent.userLogin)]).toEqual([null, null]);
+  });
+
+  it('a password reset lifts the lock and sets the password in the realm too', async () => {
+    const agent = await user(t, 'agent');
+    for (let i = 0; i < 5; i++) await login(agent.userLogin, `wrong password ${i}`);
+    expect(await realmLockOf(agent.userLogin)).toBeInstanceOf(Date);
+    await t.api.ok('/user/resetpwdRequest', { f_useremail: agent.userEmail });
+    const resetToken = tokenFromMail(await inbox.waitFor(agent.userEmail, /Reset/));
+    await t.api.ok('/user/resetpwd', { resetToken, newPassword: 'oasis under palms' });
+    expect([await tenantLockOf(agent.userId), await realmLockOf(agent.userLogin)]).toEqual([null, null]);
+    await tokenOf(agent.userLogin, 'oasis under palms');
+    expect(await passwordGrant(t, agent.userLogin, agent.password)).toMatchObject({ status: 401 });
   });
 
   it('failures at the password grant lock /user/authenticate as well', async () => {
