@@ -1,7 +1,13 @@
 // The per-account login limit of contract §7.1 (the lockout), for any table of accounts with the columns
-// `failed_logins integer` and `locked_until timestamptz`: tenant users, and the identity provider's realm users.
-// An attempt is counted before its password is hashed, in one statement under the row lock, so concurrent
-// guesses queue on the row and no more than `threshold` of them are ever checked in a row.
+// `failed_logins integer`, `locked_until timestamptz`, `logins_in_flight integer` and `logins_in_flight_at
+// timestamptz`: tenant users, and the identity provider's realm users.
+//
+// At most `threshold` wrong passwords in a row are ever checked, however many guesses arrive at once: an attempt is
+// admitted, before its password is hashed, only while the failures so far plus the checks still running stay below
+// the threshold (one statement under the row lock). Attempts beyond that wait for a running check to end rather
+// than count as failures, so concurrent logins with the right password (an office sharing an account, a client
+// opening several sessions) are never locked out: only failures lock, once the threshold-th is known.
+// A check that never ends (its process died) stops counting as running after IN_FLIGHT_STALE_SECONDS, as a failure.
 import type { Queryable } from './database/connections.js';
 
 /** The account a login attempt is counted against. */
@@ -17,54 +23,106 @@ export interface LockoutPolicy {
 }
 
 export interface LoginAttempt {
-  /** False: the account is locked (or gone); the password must not be checked. */
+  /** False: the account is locked, busy with as many checks as it may have, or gone: do not check the password. */
   admitted: boolean;
-  /** This attempt was the `threshold`-th in a row and locked the account. */
+  /** This call locked the account (checks that never ended reached the threshold): tell whoever mirrors it. */
   setLock: boolean;
 }
 
+/** Longer than any password check takes, waiting in the hashing gate's line included. */
+const IN_FLIGHT_STALE_SECONDS = 60;
 /**
- * Counts an attempt: the `threshold`-th in a row since the last success locks the account for `minutes` and is
- * still checked; attempts made while locked are refused unchecked and not counted.
+ * How long an attempt waits for a running check of the same account to end before it is refused: about as long as
+ * the node's line of password checks would keep it (a burst of logins of one account queues there anyway).
  */
+const BUSY_WAIT_MS = 10_000;
+/** The first look again, doubled up to the last, so a crowd of waiting attempts costs few queries. */
+const BUSY_POLL_MS = { first: 25, last: 250 };
+
+/** Counts an attempt in, waiting (briefly) while the account has as many checks running as it may have. */
 export async function reserveLoginAttempt(
   db: Queryable,
   account: LockoutAccount,
   policy: LockoutPolicy,
   now: Date,
 ): Promise<LoginAttempt> {
+  const giveUpAt = Date.now() + BUSY_WAIT_MS;
+  for (let pause = BUSY_POLL_MS.first; ; pause = Math.min(pause * 2, BUSY_POLL_MS.last)) {
+    const outcome = await tryReserve(db, account, policy, now);
+    if (outcome !== 'busy') return outcome;
+    if (Date.now() >= giveUpAt) return { admitted: false, setLock: false };
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+async function tryReserve(
+  db: Queryable,
+  account: LockoutAccount,
+  policy: LockoutPolicy,
+  now: Date,
+): Promise<LoginAttempt | 'busy'> {
   const lockUntil = new Date(now.getTime() + policy.minutes * 60_000);
+  const staleBefore = new Date(now.getTime() - IN_FLIGHT_STALE_SECONDS * 1000);
   const [table, id] = [db(account.table), db(account.idColumn)];
-  const [row] = await db<{ was_locked: boolean; set_lock: boolean }[]>`
+  const [row] = await db<{ locked: boolean; set_lock: boolean; admitted: boolean }[]>`
     WITH before AS (
       SELECT ${id} AS account_id, COALESCE(locked_until > ${now}, false) AS was_locked,
-             failed_logins + 1 >= ${policy.threshold} AS reaches_threshold
+             failed_logins + CASE WHEN logins_in_flight_at < ${staleBefore} THEN logins_in_flight ELSE 0 END AS failures,
+             CASE WHEN logins_in_flight_at < ${staleBefore} THEN 0 ELSE logins_in_flight END AS running
         FROM ${table} WHERE ${id} = ${account.id} FOR UPDATE
+    ), decided AS (
+      SELECT account_id, was_locked, failures, running,
+             NOT was_locked AND failures >= ${policy.threshold} AS set_lock,
+             NOT was_locked AND failures + running < ${policy.threshold} AS admitted
+        FROM before
+    ), updated AS (
+      UPDATE ${table} a SET
+        failed_logins = CASE WHEN d.set_lock THEN 0 ELSE d.failures END,
+        locked_until = CASE WHEN d.set_lock THEN ${lockUntil} ELSE a.locked_until END,
+        logins_in_flight = d.running + CASE WHEN d.admitted THEN 1 ELSE 0 END,
+        logins_in_flight_at = CASE WHEN d.admitted THEN ${now} ELSE a.logins_in_flight_at END
+        FROM decided d WHERE a.${id} = d.account_id
+      RETURNING a.${id}
     )
-    UPDATE ${table} a SET
-      failed_logins = CASE WHEN b.was_locked THEN a.failed_logins WHEN b.reaches_threshold THEN 0
-                           ELSE a.failed_logins + 1 END,
-      locked_until  = CASE WHEN NOT b.was_locked AND b.reaches_threshold THEN ${lockUntil}
-                           ELSE a.locked_until END
-      FROM before b WHERE a.${id} = b.account_id
-    RETURNING b.was_locked, NOT b.was_locked AND b.reaches_threshold AS set_lock`;
-  return { admitted: row !== undefined && !row.was_locked, setLock: row?.set_lock ?? false };
+    SELECT was_locked OR set_lock AS locked, set_lock, admitted FROM decided`;
+  if (!row || row.locked) return { admitted: false, setLock: row?.set_lock ?? false };
+  return row.admitted ? { admitted: true, setLock: false } : 'busy';
 }
 
 /**
- * A checked password ends the row of failures, unless the account was locked meanwhile by attempts made
- * alongside it: then the lock stands and the login is refused. The attempt that set the lock lifts it, since
- * fewer than `threshold` of the attempts failed. Answers whether the login may proceed.
+ * A checked password ends the row of failures and a lock that ran out, unless the account was locked meanwhile:
+ * then the lock stands and the login is refused. Answers whether the login may proceed.
  */
 export async function settleSuccessfulLogin(
   db: Queryable,
   account: LockoutAccount,
-  attempt: LoginAttempt,
+  _attempt: LoginAttempt,
   now: Date,
 ): Promise<boolean> {
-  const result = await db`
-    UPDATE ${db(account.table)} SET failed_logins = 0, locked_until = NULL
+  const [row] = await db<{ locked: boolean }[]>`
+    UPDATE ${db(account.table)} SET
+      logins_in_flight = GREATEST(logins_in_flight - 1, 0),
+      failed_logins = CASE WHEN locked_until > ${now} THEN failed_logins ELSE 0 END,
+      locked_until = CASE WHEN locked_until > ${now} THEN locked_until END
     WHERE ${db(account.idColumn)} = ${account.id}
-      AND (${attempt.setLock} OR locked_until IS NULL OR locked_until <= ${now})`;
-  return result.count === 1;
+    RETURNING COALESCE(locked_until > ${now}, false) AS locked`;
+  return row !== undefined && !row.locked;
+}
+
+/** A wrong password: one more failure in a row; the threshold-th locks the account (then `true`: tell mirrors). */
+export async function settleFailedLogin(
+  db: Queryable,
+  account: LockoutAccount,
+  policy: LockoutPolicy,
+  now: Date,
+): Promise<boolean> {
+  const lockUntil = new Date(now.getTime() + policy.minutes * 60_000);
+  const [row] = await db<{ set_lock: boolean }[]>`
+    UPDATE ${db(account.table)} SET
+      logins_in_flight = GREATEST(logins_in_flight - 1, 0),
+      failed_logins = CASE WHEN failed_logins + 1 >= ${policy.threshold} THEN 0 ELSE failed_logins + 1 END,
+      locked_until = CASE WHEN failed_logins + 1 >= ${policy.threshold} THEN ${lockUntil} ELSE locked_until END
+    WHERE ${db(account.idColumn)} = ${account.id}
+    RETURNING failed_logins = 0 AND locked_until = ${lockUntil} AS set_lock`;
+  return row?.set_lock ?? false;
 }

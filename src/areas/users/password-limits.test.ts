@@ -46,24 +46,32 @@ describe('no password hash before the cheap checks', () => {
 });
 
 describe('the lockout', () => {
-  it('15 concurrent wrong passwords and the right one: at most 5 checked, the account ends locked', {
+  it('15 concurrent wrong passwords: at most 5 checked, the account ends locked, the right one refused', {
     timeout: SLOW,
   }, async () => {
     const victim = await user(t, 'customer');
     const before = derivations();
-    // From as many addresses, so only the account's lockout stands in the way; the right one comes last.
-    const attempts = [
-      ...Array.from({ length: 15 }, (_, i) => login(victim.userLogin, `wrong password ${i}`, `198.51.100.${i + 1}`)),
-      login(victim.userLogin, victim.password, '198.51.100.99'),
-    ];
-    const answers = await Promise.all(attempts);
-    expect(answers.map(errorCodeOf)).toEqual(Array(16).fill('NOTFOUND'));
-    // The old code checked all 16 (then the right one passed): the reservation admits 5, the rest wait out the lock.
+    // From as many addresses, so only the account's lockout stands in the way.
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => login(victim.userLogin, `wrong password ${i}`, `198.51.100.${i + 1}`)),
+    );
+    expect(answers.map(errorCodeOf)).toEqual(Array(15).fill('NOTFOUND'));
+    // Checking all 15 was the finding: the lockout admits 5 at a time, and the fifth failure locks.
     expect(derivations() - before).toBeLessThanOrEqual(5);
 
     expect(errorCodeOf(await login(victim.userLogin, victim.password, '198.51.100.100'))).toBe('NOTFOUND');
     nowMs += 15 * 60_000 + 1000;
     expect(errorCodeOf(await login(victim.userLogin, victim.password, '198.51.100.100'))).toBe('OK');
+  });
+
+  it('20 concurrent logins with the right password all log in: only failures lock', { timeout: SLOW }, async () => {
+    const office = await user(t, 'customer');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(office.userLogin, office.password, `192.0.2.${100 + i}`)),
+    );
+    // The old code counted every attempt before its check: the fifth at once locked the account.
+    expect(answers.map(errorCodeOf)).toEqual(Array(20).fill('OK'));
+    expect(errorCodeOf(await login(office.userLogin, office.password, '192.0.2.99'))).toBe('OK');
   });
 
   it('4 failures then the right password logs in and starts the count again', { timeout: SLOW }, async () => {

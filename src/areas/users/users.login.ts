@@ -5,7 +5,12 @@
 import type { Config } from '../../config.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { type LoginAttempt, reserveLoginAttempt, settleSuccessfulLogin } from '../../platform/lockout.js';
+import {
+  type LoginAttempt,
+  reserveLoginAttempt,
+  settleFailedLogin,
+  settleSuccessfulLogin,
+} from '../../platform/lockout.js';
 import { imitatePasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { refundFailure, reserveFailure } from '../../platform/rate-limit.js';
 import { type RealmDirectory, tellRealmUser } from './users.realm.js';
@@ -37,18 +42,30 @@ export async function isPasswordOf(
   if (!user) return imitatePasswordCheck().then(() => false);
   const attempt = await reserveAttempt(limits, ctx, user.user_id);
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
-  if (!(await verifyPassword(password, user.password_hash))) return false;
+  if (!(await verifyPassword(password, user.password_hash))) return settleFailure(limits, ctx, user.user_id);
   if (!(await settleAttempt(limits, ctx, user, attempt))) return false;
   await refundFailure(ctx.db, addressBudget);
   return true;
 }
 
-/** Counts the attempt; the one that locks the account tells the realm before the lock commits. */
-function reserveAttempt(limits: LoginLimits, ctx: TenantContext, userId: number): Promise<LoginAttempt> {
+/**
+ * Counts the attempt in. Not in a transaction: it may wait for the account's running checks to end, and a
+ * transaction would hold the account's row meanwhile. One that finds stalled checks reach the lock (rare: their
+ * process died) tells the realm right after.
+ */
+async function reserveAttempt(limits: LoginLimits, ctx: TenantContext, userId: number): Promise<LoginAttempt> {
+  const attempt = await reserveLoginAttempt(ctx.db, repo.lockoutAccount(userId), limits.lockout, ctx.now);
+  if (attempt.setLock) await withTransaction(ctx, (tx) => tellRealmUser(limits.idp, ctx, tx, userId));
+  return attempt;
+}
+
+/** Counts the failure; the one that locks the account tells the realm before the lock commits. Answers false. */
+function settleFailure(limits: LoginLimits, ctx: TenantContext, userId: number): Promise<false> {
   return withTransaction(ctx, async (tx) => {
-    const attempt = await reserveLoginAttempt(tx, repo.lockoutAccount(userId), limits.lockout, ctx.now);
-    if (attempt.setLock) await tellRealmUser(limits.idp, ctx, tx, userId);
-    return attempt;
+    if (await settleFailedLogin(tx, repo.lockoutAccount(userId), limits.lockout, ctx.now)) {
+      await tellRealmUser(limits.idp, ctx, tx, userId);
+    }
+    return false as const;
   });
 }
 

@@ -15,7 +15,7 @@ import {
 } from './directory.repository.js';
 import type { FindLoginAccount, LoginAccount } from './tenant-login-accounts.js';
 import { ApiError } from '../../http/errors.js';
-import { type LockoutPolicy, reserveLoginAttempt, settleSuccessfulLogin } from '../../lockout.js';
+import { type LockoutPolicy, reserveLoginAttempt, settleFailedLogin, settleSuccessfulLogin } from '../../lockout.js';
 import { imitatePasswordCheck, verifyPassword } from '../../passwords.js';
 import { refundFailure, reserveFailure } from '../../rate-limit.js';
 import type { OAuthError, TokenSuccess } from './protocol.schemas.js';
@@ -175,7 +175,11 @@ async function isPasswordOfAccount(
     await setUserLock(deps.sql, user.id, new Date(now.getTime() + lockout.minutes * 60_000));
   }
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
-  if (!(await verifyPassword(password, user.passwordHash))) return false;
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    const locked = await settleFailedLogin(counted.db, counted.account, lockout, now);
+    if (locked && mirrored) await setUserLock(deps.sql, user.id, new Date(now.getTime() + lockout.minutes * 60_000));
+    return false;
+  }
   if (!(await settleSuccessfulLogin(counted.db, counted.account, attempt, now))) return false;
   if (attempt.setLock && mirrored) await setUserLock(deps.sql, user.id, null);
   return true;
