@@ -1,5 +1,7 @@
-// The node's gate in front of password derivations: as many at a time as there are CPUs, a short line, and an
+// Password hashes (argon2id; scrypt ones made before still verify) and the node's gate in front of their
+// derivations: as many at a time as there are CPUs, a short line, and an
 // immediate 429 beyond it (issue 11, finding 4), so a flood of password checks cannot queue real logins.
+import { scryptSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { rejectionOf } from '../../test/support/errors.js';
@@ -63,6 +65,39 @@ describe('password derivations', () => {
     expect(await verifyPassword('right', await hashPassword('right'))).toBe(true);
     const before = passwordWork().derivations;
     await imitatePasswordCheck();
+    expect(passwordWork().derivations).toBe(before);
+  });
+});
+
+describe('password hashes', () => {
+  it('are argon2id with OWASP parameters, salted, and verify only the right password', async () => {
+    const [one, two] = [await hashPassword('correct horse battery'), await hashPassword('correct horse battery')];
+    expect(one).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(one).not.toBe(two);
+    expect(await verifyPassword('correct horse battery', one)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', one)).toBe(false);
+  });
+
+  it('made by scrypt before still verify', async () => {
+    // scrypt N=2^14 (a cheap cost, for the test) of 'old password' with salt 'salt-of-16-bytes'.
+    const salt = Buffer.from('salt-of-16-bytes');
+    const hash = scryptSync('old password', salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+    const stored = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$');
+    expect(await verifyPassword('old password', stored)).toBe(true);
+    expect(await verifyPassword('new password', stored)).toBe(false);
+  });
+
+  it('refuse a damaged or absurd stored value without deriving', async () => {
+    const before = passwordWork().derivations;
+    for (const stored of [
+      '',
+      'plain text',
+      '$argon2id$v=19$m=999999999,p=1,t=2$c2FsdHNhbHQ$aGFzaA',
+      '$argon2id$v=19$m=19456,p=1,t=99$c2FsdHNhbHQ$aGFzaA',
+      'scrypt$3$8$1$c2FsdA$aGFzaGhhc2hoYXNoaGFzaA',
+    ]) {
+      expect(await verifyPassword('anything', stored), stored).toBe(false);
+    }
     expect(passwordWork().derivations).toBe(before);
   });
 });
