@@ -203,7 +203,7 @@ export const signIn: Scenario = async (ctx) => {
     children.push(service);
     const provisioned = await childProvision(
       service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 's') },
+      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'o') },
       120_000,
     );
     const realm = provisioned.tenantCodes[0] ?? '';

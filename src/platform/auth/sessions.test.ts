@@ -96,7 +96,7 @@ describe('sessions in a cluster', () => {
       const text = JSON.stringify(await lease.sql`SELECT * FROM sessions`);
       expect(text).not.toContain(user.session);
       const [hash] = await lease.sql`SELECT password_hash FROM users WHERE user_id = ${user.userId}`;
-      expect(hash?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      expect(hash?.password_hash).toMatch(/^\$argon2id\$v=19\$m=47104,p=1,t=2\$/);
     } finally {
       lease.release();
     }

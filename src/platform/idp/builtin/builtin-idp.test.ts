@@ -128,7 +128,7 @@ describe('builtin identity provider', () => {
         SELECT username, email, password_hash AS "passwordHash" FROM idp_users WHERE id = ${userId}`;
       expect(stored?.username).toBe('owner');
       expect(stored?.email).toBe('owner@dir.test');
-      expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
+      expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,p=1,t=2\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
     });
 
     it('refuses a user with an unknown role and leaves nothing behind', async () => {
