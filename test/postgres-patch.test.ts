@@ -3,6 +3,8 @@
 //   them all on every removal, so a saturated pool slowed down with every query it served;
 // - it derived the SCRAM salted password (4,096 rounds of PBKDF2, milliseconds of blocked event loop) on every
 //   connection, where it is the same for every connection of a role: tenant pools open connections all day.
+// - it fetched the array types on every new connection (a query per connection); with fetch_types: 'server' it
+//   fetches those of the server's built-in types on its first connection and copies them into later ones.
 // These checks fail when the patch was not applied (an install without its postinstall step) or no longer fits
 // the installed version.
 import { readFile } from 'node:fs/promises';
@@ -50,5 +52,17 @@ describe('the postgres.js SCRAM patch', () => {
       expect(source, build).toContain('saltedPasswordOf(await Pass(), res.s, parseInt(res.i))');
       expect(source, build).not.toContain('crypto.pbkdf2Sync(\n      await Pass()');
     }
+  });
+});
+
+describe('the postgres.js array-types patch', () => {
+  it("knows fetch_types: 'server' in both Node builds and the types", async () => {
+    for (const build of ['src', 'cjs/src']) {
+      const source = await readFile(path.join(root, build, 'connection.js'), 'utf8');
+      expect(source, build).toContain("options.fetch_types === 'server' && serverArrayTypes.get(serverKey())");
+    }
+    expect(await readFile(path.join(root, 'types', 'index.d.ts'), 'utf8')).toContain(
+      "fetch_types: boolean | 'server';",
+    );
   });
 });

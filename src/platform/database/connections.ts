@@ -60,6 +60,9 @@ export function connect(server: ServerAddress, options: ConnectOptions): Sql {
     max_lifetime: 60 * 30,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'travel-commerce' },
+    // Our patch of postgres.js: the server's array types are fetched on its first connection, not on each one
+    // (every database of the server has the same built-in types; tenant pools open connections all day).
+    fetch_types: 'server',
   });
 }
 
