@@ -61,7 +61,8 @@ export function connect(server: ServerAddress, options: ConnectOptions): Sql {
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'travel-commerce' },
     // Our patch of postgres.js: the server's array types are fetched on its first connection, not on each one
-    // (every database of the server has the same built-in types; tenant pools open connections all day).
+    // (every database of the server has the same built-in types; tenant pools open connections all day). Only
+    // built-in ones are kept: an array of a type of our own (we define none) would not be parsed.
     fetch_types: 'server',
   });
 }
