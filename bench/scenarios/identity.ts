@@ -10,9 +10,10 @@
 //     (jwt)/(session) ≥ 0.91, i.e. the JWT bearer adds less than 10 % (requests per second, same run).
 import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { sessionAfterPasswordChange, tenantApi } from '../lib/api.js';
-import { childProvision, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { sessionAfterPasswordChange } from '../lib/api.js';
+import { resetPool, type ServerChild, startServerChild } from '../lib/child.js';
 import { sleep } from '../lib/env.js';
+import { provisionBenchTenant } from '../lib/tenant.js';
 import { httpRequest } from '../lib/http.js';
 import {
   benchRounds,
@@ -25,22 +26,12 @@ import {
   summarize,
 } from '../lib/measure.js';
 import { waitForIdleConnections } from '../lib/postgres.js';
-import {
-  atLeast,
-  below,
-  type Check,
-  info,
-  requirePostgres,
-  type Scenario,
-  serviceSettings,
-  tenantPrefix,
-} from '../lib/scenario.js';
+import { atLeast, below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { max, median, round } from '../lib/stats.js';
 
 const SINGLE_GRANTS = 5;
 const GRANTS = 50;
 const CONCURRENCY = 5;
-const ADMIN_PASSWORD = 'bench admin password 1';
 const USER_LOGIN = 'bench-customer-';
 const USER_PASSWORD = 'bench customer password 1';
 
@@ -53,15 +44,7 @@ export const identity: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const provisioned = await childProvision(
-      service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'i') },
-      120_000,
-    );
-    const tenantCode = provisioned.tenantCodes[0] ?? '';
-    const host = `${tenantCode}.localhost`;
-    const api = tenantApi(service.port('service'), host);
-    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'i');
     const sessions: string[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {
       const login = `${USER_LOGIN}${i}`;

@@ -8,16 +8,16 @@
 // Target: flooded / idle ≤ 2 (before the fix: 330 ms → 6.2 s).
 import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { sessionAfterPasswordChange, type TenantApi, tenantApi } from '../lib/api.js';
-import { childProvision, type ServerChild, startServerChild } from '../lib/child.js';
+import { sessionAfterPasswordChange, type TenantApi } from '../lib/api.js';
+import { type ServerChild, startServerChild } from '../lib/child.js';
 import { sleep } from '../lib/env.js';
+import { provisionBenchTenant } from '../lib/tenant.js';
 import { httpRequest } from '../lib/http.js';
-import { below, type Check, info, type Scenario, serviceSettings, tenantPrefix } from '../lib/scenario.js';
+import { below, type Check, info, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { max, median, round } from '../lib/stats.js';
 
 const LOGINS = 10;
 const FLOOD = 40;
-const ADMIN_PASSWORD = 'bench admin password 1';
 const USER_LOGIN = 'bench-customer';
 const USER_PASSWORD = 'bench customer password 1';
 
@@ -30,14 +30,7 @@ export const loginFlood: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const provisioned = await childProvision(
-      service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'f') },
-      120_000,
-    );
-    const tenantCode = provisioned.tenantCodes[0] ?? '';
-    const api = tenantApi(service.port('service'), `${tenantCode}.localhost`);
-    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const { tenantCode, api, admin } = await provisionBenchTenant(ctx, service, 'f');
     const created = await api.ok<{ temporaryPassword: string }>(
       '/user/create',
       {

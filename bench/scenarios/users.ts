@@ -10,9 +10,10 @@
 // BENCH_ROUNDS repeats the burst and the load runs (medians); BENCH_PROFILE=1 adds profiled runs.
 import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { type TenantApi, tenantApi, sessionAfterPasswordChange } from '../lib/api.js';
-import { askFor, childProvision, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { type TenantApi, sessionAfterPasswordChange } from '../lib/api.js';
+import { askFor, resetPool, type ServerChild, startServerChild } from '../lib/child.js';
 import { sleep } from '../lib/env.js';
+import { provisionBenchTenant } from '../lib/tenant.js';
 import { waitForIdleConnections } from '../lib/postgres.js';
 import {
   benchRounds,
@@ -36,7 +37,6 @@ import {
   requirePostgres,
   type Scenario,
   serviceSettings,
-  tenantPrefix,
 } from '../lib/scenario.js';
 import { max, median, round } from '../lib/stats.js';
 
@@ -44,7 +44,6 @@ const HASHES = 5;
 const SINGLE_LOGINS = 5;
 const BURST = 20;
 const LOOP_RESOLUTION_MS = 10;
-const ADMIN_PASSWORD = 'bench admin password 1';
 const USER_LOGIN = 'bench-customer';
 const USER_PASSWORD = 'bench customer password 1';
 
@@ -64,15 +63,7 @@ export const users: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const provisioned = await childProvision(
-      service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'u') },
-      120_000,
-    );
-    const tenantCode = provisioned.tenantCodes[0] ?? '';
-    const host = `${tenantCode}.localhost`;
-    const api = tenantApi(service.port('service'), host);
-    const admin = await sessionAfterPasswordChange(api, 'admin', provisioned.adminPasswords[0] ?? '', ADMIN_PASSWORD);
+    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'u');
     const created = await api.ok<{ temporaryPassword: string }>(
       '/user/create',
       {
