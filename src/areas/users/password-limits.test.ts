@@ -37,6 +37,28 @@ describe('no password hash before the cheap checks', () => {
     expect(derivations()).toBe(before);
   });
 
+  it('a registration or a user made with a taken login or address hashes nothing', async () => {
+    const taken = await user(t, 'customer');
+    const before = derivations();
+    const password = 'a long enough password';
+    await t.api.expectError(
+      '/user/register',
+      { userLogin: taken.userLogin, userEmail: 'someone.else@example.com', password, userName: 'Someone' },
+      'DUPLICATE',
+    );
+    await t.api.expectError(
+      '/user/register',
+      { userLogin: 'someone-else', userEmail: taken.userEmail, password, userName: 'Someone' },
+      'DUPLICATE',
+    );
+    await t.adminApi.expectError(
+      '/user/create',
+      { userLogin: taken.userLogin, userEmail: 'another@example.com', userName: 'Another', roles: ['agent'] },
+      'DUPLICATE',
+    );
+    expect(derivations()).toBe(before);
+  });
+
   it('a login of an unknown user hashes nothing, yet is answered like a wrong password', async () => {
     const before = derivations();
     const answer = await login('nobody-at-all', 'some password', '192.0.2.60');

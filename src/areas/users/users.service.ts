@@ -72,6 +72,16 @@ function requirePolicy(field: string, password: string, login: string, email: st
   if (problem) throw invalidFormat(field, problem);
 }
 
+/**
+ * A taken login or address is refused before the password is hashed: the hash is the costly part, and the unique
+ * indexes still refuse a race between this look and the insert (asDuplicate).
+ */
+async function refuseTakenName(db: Queryable, userLogin: string, userEmail: string): Promise<void> {
+  const taken =
+    (await repo.findUserByLoginOrEmail(db, userLogin)) ?? (await repo.findUserByLoginOrEmail(db, userEmail));
+  if (taken) throw new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
+}
+
 function asDuplicate(error: unknown): never {
   if (pgErrorCode(error) === PgCode.uniqueViolation) {
     throw new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
@@ -133,6 +143,7 @@ async function authenticate(
 async function register(deps: UsersDeps, ctx: TenantContext, input: RegisterRequest): Promise<UserView> {
   await countRequest(ctx.db, `register:${ctx.clientIp}`, deps.rateLimits.register, ctx.now);
   requirePolicy('password', input.password, input.userLogin, input.userEmail);
+  await refuseTakenName(ctx.db, input.userLogin, input.userEmail);
   const passwordHash = await hashPassword(input.password);
   const { user, token } = await withTransaction(ctx, async (tx, afterCommit) => {
     const inserted = await repo
@@ -302,6 +313,7 @@ interface CreateInput {
 }
 
 async function create(deps: UsersDeps, ctx: TenantContext, input: CreateInput) {
+  await refuseTakenName(ctx.db, input.userLogin, input.userEmail);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const created = await withTransaction(ctx, async (tx) => {
