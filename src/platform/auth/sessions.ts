@@ -262,7 +262,9 @@ async function resolveJwt(
     kind: 'user',
     userId: user.user_id,
     roles: user.roles,
-    requiredActions: user.required_actions,
+    // A realm gives no token while the user has a required action pending: with Keycloak, the first-login password
+    // change happens on its own page and our user row never hears of it, so the token, not the row, says it is done.
+    requiredActions: user.required_actions.filter((action) => action !== 'UPDATE_PASSWORD'),
   };
   const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
   remember(store, cacheKey(scope.tenant.tenantId, token), {

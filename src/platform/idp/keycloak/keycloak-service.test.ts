@@ -208,6 +208,46 @@ describe("a JWT of the tenant's Keycloak realm", () => {
     const other = await provisionTenant(service, token);
     expect((await asBearer(other.host)).json().apiStatus.errorCode).toBe('NOT_LOGGED_IN');
   });
+
+  it("serves a user who changed the temporary password on Keycloak's own page", async () => {
+    const tenant = await provisionTenant(service, token);
+    const admin = await adminSession(service, tenant);
+    const login = `manager${Date.now() % 100_000}`;
+    const created = await service.app.inject({
+      method: 'POST',
+      url: '/user/create',
+      headers: { host: tenant.host },
+      payload: {
+        session: admin,
+        userLogin: login,
+        userEmail: `${login}@agency.example`,
+        userName: 'Omar',
+        roles: ['admin'],
+      },
+    });
+    expect(created.json().apiStatus.errorCode).toBe('OK');
+    // What Keycloak's login page does at the first sign-in: the required action done, a password of the user's.
+    const realmUser = [...(fake.realm(tenant.tenantCode)?.users.values() ?? [])].find(
+      (user) => user.username === login,
+    );
+    if (!realmUser) throw new Error('the user is not in the realm');
+    realmUser.requiredActions = [];
+    realmUser.password = { value: 'chosen on keycloak', temporary: false };
+    const jwt = await fake.token(tenant.tenantCode, {
+      grant_type: 'password',
+      client_id: 'tc-web',
+      username: login,
+      password: 'chosen on keycloak',
+    });
+    const answer = await service.app.inject({
+      method: 'POST',
+      url: '/user/list',
+      headers: { host: tenant.host, authorization: `Bearer ${jwt}` },
+      payload: {},
+    });
+    // Before, the row's UPDATE_PASSWORD refused every call: PASSWORD_CHANGE_REQUIRED.
+    expect(answer.json().apiStatus.errorCode).toBe('OK');
+  });
 });
 
 describe('tenant users kept in Keycloak by the users area', () => {
