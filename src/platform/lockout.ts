@@ -93,12 +93,7 @@ async function tryReserve(
  * A checked password ends the row of failures and a lock that ran out, unless the account was locked meanwhile:
  * then the lock stands and the login is refused. Answers whether the login may proceed.
  */
-export async function settleSuccessfulLogin(
-  db: Queryable,
-  account: LockoutAccount,
-  _attempt: LoginAttempt,
-  now: Date,
-): Promise<boolean> {
+export async function settleSuccessfulLogin(db: Queryable, account: LockoutAccount, now: Date): Promise<boolean> {
   const [row] = await db<{ locked: boolean }[]>`
     UPDATE ${db(account.table)} SET
       logins_in_flight = GREATEST(logins_in_flight - 1, 0),

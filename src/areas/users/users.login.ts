@@ -43,7 +43,7 @@ export async function isPasswordOf(
   const attempt = await reserveAttempt(limits, ctx, user.user_id);
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
   if (!(await verifyPassword(password, user.password_hash))) return settleFailure(limits, ctx, user.user_id);
-  if (!(await settleAttempt(limits, ctx, user, attempt))) return false;
+  if (!(await settleAttempt(limits, ctx, user))) return false;
   await refundFailure(ctx.db, addressBudget);
   return true;
 }
@@ -70,20 +70,14 @@ function settleFailure(limits: LoginLimits, ctx: TenantContext, userId: number):
 }
 
 /**
- * Ends the row of failures. A lock it clears (set by this attempt, or one that has run out) is lifted in the realm
- * too: a realm that can only disable a user (Keycloak) would otherwise keep refusing it.
+ * Ends the row of failures. A lock it clears (one that has run out) is lifted in the realm too: a realm that can
+ * only disable a user (Keycloak) would otherwise keep refusing it.
  */
-async function settleAttempt(
-  limits: LoginLimits,
-  ctx: TenantContext,
-  user: repo.UserRow,
-  attempt: LoginAttempt,
-): Promise<boolean> {
+async function settleAttempt(limits: LoginLimits, ctx: TenantContext, user: repo.UserRow): Promise<boolean> {
   const account = repo.lockoutAccount(user.user_id);
-  const clearsLock = attempt.setLock || user.locked_until !== null;
-  if (!clearsLock) return settleSuccessfulLogin(ctx.db, account, attempt, ctx.now);
+  if (user.locked_until === null) return settleSuccessfulLogin(ctx.db, account, ctx.now);
   return withTransaction(ctx, async (tx) => {
-    if (!(await settleSuccessfulLogin(tx, account, attempt, ctx.now))) return false;
+    if (!(await settleSuccessfulLogin(tx, account, ctx.now))) return false;
     await tellRealmUser(limits.idp, ctx, tx, user.user_id);
     return true;
   });

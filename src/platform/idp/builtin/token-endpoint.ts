@@ -169,19 +169,20 @@ async function isPasswordOfAccount(
   now: Date,
 ): Promise<boolean> {
   const { lockout } = deps.loginLimits;
+  // A lock set on a tenant account is copied into the realm row (the realm's own row needs no copy).
+  const mirrorLock = async (setLock: boolean) => {
+    if (setLock && counted.account.table !== 'idp_users') {
+      await setUserLock(deps.sql, user.id, new Date(now.getTime() + lockout.minutes * 60_000));
+    }
+  };
   const attempt = await reserveLoginAttempt(counted.db, counted.account, lockout, now);
-  const mirrored = counted.account.table !== 'idp_users';
-  if (attempt.setLock && mirrored) {
-    await setUserLock(deps.sql, user.id, new Date(now.getTime() + lockout.minutes * 60_000));
-  }
+  await mirrorLock(attempt.setLock);
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    const locked = await settleFailedLogin(counted.db, counted.account, lockout, now);
-    if (locked && mirrored) await setUserLock(deps.sql, user.id, new Date(now.getTime() + lockout.minutes * 60_000));
+    await mirrorLock(await settleFailedLogin(counted.db, counted.account, lockout, now));
     return false;
   }
-  if (!(await settleSuccessfulLogin(counted.db, counted.account, attempt, now))) return false;
-  if (attempt.setLock && mirrored) await setUserLock(deps.sql, user.id, null);
+  if (!(await settleSuccessfulLogin(counted.db, counted.account, now))) return false;
   return true;
 }
 
