@@ -6,6 +6,7 @@ import { findByEmail, findById, findOrCreateByEmail } from './customers.lookup.j
 import { type CustomerRecordOf, customerRecords } from './customers.records.js';
 
 export type { Customer, NewCustomer } from './customers.lookup.js';
+export type { CustomerRecordOf } from './customers.records.js';
 
 /** Customer look-ups for other areas; each runs on the handle (pool or transaction) the caller passes. */
 export interface CustomersApi {

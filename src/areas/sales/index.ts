@@ -10,7 +10,7 @@ import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenanc
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
-import type { CustomersApi } from '../customers/index.js';
+import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { createCheckoutService } from './checkout.service.js';
@@ -18,7 +18,7 @@ import { createInvoiceDocuments } from './invoice-document.js';
 import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.js';
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
-import { type CustomerRecordOf, salesRecords } from './sales.records.js';
+import { salesRecords } from './sales.records.js';
 
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
 export interface SalesAreaDeps {

@@ -4,13 +4,11 @@
 // those orders' invoices and payment references. The kernel asks these readers for every declared invoice number
 // and payment reference.
 import { isEmployee } from '../../platform/auth/roles.js';
+import type { CustomerRecordOf } from '../customers/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { RecordId, RecordReader, RecordReaders } from '../../platform/http/records.js';
 import { storedSessionOf } from './checkout-order.js';
 import * as repo from './sales.repository.js';
-
-/** The customer record the caller is, when it is a customer user (the users area knows). */
-export type CustomerRecordOf = (ctx: TenantContext) => Promise<number | undefined>;
 
 interface OrderOwners {
   session_id: string | null;
