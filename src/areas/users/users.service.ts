@@ -79,23 +79,14 @@ function requirePolicy(field: string, password: string, login: string, email: st
 async function refuseTakenName(db: Queryable, userLogin: string, userEmail: string): Promise<void> {
   const taken =
     (await repo.findUserByLoginOrEmail(db, userLogin)) ?? (await repo.findUserByLoginOrEmail(db, userEmail));
-  if (taken) throw new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
+  if (taken) throw nameTaken();
 }
+
+const nameTaken = () => new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
 
 function asDuplicate(error: unknown): never {
-  if (pgErrorCode(error) === PgCode.uniqueViolation) {
-    throw new ApiError(ErrorCode.DUPLICATE, 'That login or e-mail address is already registered');
-  }
+  if (pgErrorCode(error) === PgCode.uniqueViolation) throw nameTaken();
   throw error;
-}
-
-/** The user a logged-in caller may act on: their own record, or any record for an admin. */
-async function ownOrAdministered(ctx: TenantContext, userId: number) {
-  const self = ctx.session?.userId === userId;
-  if (!self && !ctx.roles.includes('admin')) throw notFound('User');
-  const user = await repo.findUserById(ctx.db, userId);
-  if (!user) throw notFound('User');
-  return user;
 }
 
 /**
@@ -205,7 +196,7 @@ async function activate(deps: UsersDeps, ctx: TenantContext, token: string): Pro
 }
 
 async function update(deps: UsersDeps, ctx: TenantContext, input: UpdateRequest): Promise<UserView> {
-  await ownOrAdministered(ctx, input.userId);
+  // Whose record: the kernel's record check (own, or any for an admin) ran before the handler.
   const updated = await withTransaction(ctx, async (tx) => {
     const changed = await repo.updateProfile(tx, input.userId, input, ctx.now).catch(asDuplicate);
     await tellRealm(deps.idp, ctx, changed);
