@@ -77,14 +77,14 @@ export interface ProvisionedTestTenant {
   adminUser: { username: string; email: string; temporaryPassword: string; requiredActions: string[] };
 }
 
-/** Provisions a tenant through the API, as a platform operator does. */
-export async function provisionTenant(
+/** The provisioning request of `tenantCode`, answered as it is (a test of a failing provisioning reads it). */
+export function requestProvisioning(
   service: Service,
   token: string,
+  tenantCode: string,
   overrides: Record<string, unknown> = {},
-): Promise<ProvisionedTestTenant> {
-  const tenantCode = uniqueTenantCode();
-  const answer = await service.app.inject({
+) {
+  return service.app.inject({
     method: 'POST',
     url: '/platform/tenant/provision',
     headers: { host: TEST_BASE_DOMAIN, authorization: `Bearer ${token}` },
@@ -97,6 +97,16 @@ export async function provisionTenant(
       ...overrides,
     },
   });
+}
+
+/** Provisions a tenant through the API, as a platform operator does. */
+export async function provisionTenant(
+  service: Service,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ProvisionedTestTenant> {
+  const tenantCode = uniqueTenantCode();
+  const answer = await requestProvisioning(service, token, tenantCode, overrides);
   const body = answer.json();
   if (body.apiStatus.errorCode !== 'OK') throw new Error(`provision failed: ${answer.body}`);
   return {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../../../../test/support/database.js';
 import { type KeycloakFake, startKeycloakFake } from '../../../../test/support/keycloak-fake.js';
 import {
+  requestProvisioning,
   adminSession,
   provisionTenant,
   startTestService,
@@ -44,21 +45,6 @@ afterAll(async () => {
   await service.close();
   await fake.close();
 });
-
-function provision(target: Service, bearer: string, tenantCode: string) {
-  return target.app.inject({
-    method: 'POST',
-    url: '/platform/tenant/provision',
-    headers: { host: TEST_BASE_DOMAIN, authorization: `Bearer ${bearer}` },
-    payload: {
-      tenantCode,
-      tenantName: `Agency ${tenantCode}`,
-      dbUser: `u_${tenantCode.replace(/-/g, '_')}`,
-      dbPass: 'tenant-db-password',
-      adminEmail: `owner@${tenantCode}.example`,
-    },
-  });
-}
 
 async function databaseExists(name: string): Promise<boolean> {
   const server = testServer();
@@ -121,14 +107,14 @@ describe('provisioning with Keycloak', () => {
   it('undoes every step when Keycloak fails midway: no realm, database or row', async () => {
     const tenantCode = uniqueTenantCode();
     fake.failNext('POST', new RegExp(`^/admin/realms/${tenantCode}/roles$`));
-    const body = (await provision(service, token, tenantCode)).json();
+    const body = (await requestProvisioning(service, token, tenantCode)).json();
     expect(body.apiStatus.errorCode).toBe('GENERAL');
     await expectNothingKept(service, fake, tenantCode);
     expect(body.apiStatus.errorMessage).toContain('identity realm clients, roles and admin');
 
     const refusedRealm = uniqueTenantCode();
     fake.failNext('POST', /^\/admin\/realms$/, { status: 503 });
-    const failed = (await provision(service, token, refusedRealm)).json();
+    const failed = (await requestProvisioning(service, token, refusedRealm)).json();
     expect(failed.apiStatus.errorMessage).toContain('identity realm');
     await expectNothingKept(service, fake, refusedRealm);
   });
@@ -136,7 +122,7 @@ describe('provisioning with Keycloak', () => {
   it('deletes a realm Keycloak made though its answer was lost (a 504 after the work)', async () => {
     const tenantCode = uniqueTenantCode();
     fake.failNext('POST', /^\/admin\/realms$/, { status: 504, afterHandling: true });
-    const body = (await provision(service, token, tenantCode)).json();
+    const body = (await requestProvisioning(service, token, tenantCode)).json();
     expect(body.apiStatus.errorCode).toBe('GENERAL');
     await expectNothingKept(service, fake, tenantCode);
   });
@@ -144,7 +130,7 @@ describe('provisioning with Keycloak', () => {
   it('answers DUPLICATE for a realm Keycloak holds already, and leaves that realm alone', async () => {
     const tenantCode = uniqueTenantCode();
     await service.idp.createRealm(tenantCode, 'Someone else');
-    const body = (await provision(service, token, tenantCode)).json();
+    const body = (await requestProvisioning(service, token, tenantCode)).json();
     expect(body.apiStatus.errorCode).toBe('DUPLICATE');
     expect(fake.realm(tenantCode)?.settings.displayName).toBe('Someone else');
     expect(await databaseExists(`tc_t_${tenantCode.replace(/-/g, '_')}`)).toBe(false);
@@ -164,7 +150,7 @@ describe('provisioning with Keycloak', () => {
       expect(list.statusCode).toBe(200);
       await gone.close();
       const tenantCode = uniqueTenantCode();
-      const body = (await provision(other, bearer, tenantCode)).json();
+      const body = (await requestProvisioning(other, bearer, tenantCode)).json();
       expect(body.apiStatus.errorCode).toBe('GENERAL');
       expect(body.apiStatus.errorMessage).toContain('identity realm');
       await expectNothingKept(other, gone, tenantCode);
