@@ -12,6 +12,7 @@ import { createDocumentsArea } from './areas/documents/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
 import { createSalesArea } from './areas/sales/index.js';
+import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
 import { createRealmPasswordChooser, createUsersArea, seedAdminUser } from './areas/users/index.js';
 import type { Config } from './config.js';
@@ -86,6 +87,7 @@ function buildAreas(
   const system = createSystemArea({ ...platform, state: { initialized } });
   const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
   const platformAdmin = createPlatformAdminArea(platform);
+  const settings = createSettingsArea();
   // Asked at request time, once users is built: the users area knows which customer record a customer user is.
   const customers = createCustomersArea({ customerRecordOf: (ctx) => users.api.customerRecordOf(ctx) });
   const users = createUsersArea({ ...platform, customers: customers.api });
@@ -113,7 +115,7 @@ function buildAreas(
     documents: documents.api,
     customerRecordOf: users.api.customerRecordOf,
   });
-  return [system, auth, platformAdmin, users, common, catalog, offlineTickets, documents, cart, customers, sales];
+  return [system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, documents, cart, customers, sales];
 }
 
 /** Stops accepting and lets requests in flight finish, for at most the grace period. */

@@ -38,6 +38,8 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/user\/(update|updatepwd)$/, LOGGED_IN],
   [/^\/user\/logout$/, ANY_SESSION],
   [/^\/user\/(list|setRoles|create)$/, ADMIN],
+  [/^\/settings\/read$/, EMPLOYEES],
+  [/^\/settings\/write$/, ADMIN],
   [/^\/cart\//, ANY_SESSION],
   [/^\/flight\//, ANY_SESSION],
   [/^\/booking\/(create|confirm|read|verifyAccess|getTickets|voucher)$/, ANY_SESSION],

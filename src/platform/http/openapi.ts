@@ -72,6 +72,7 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'identity provider',
     description: 'The builtin, Keycloak-compatible identity provider: tokens, signing keys, discovery (base domain)',
   },
+  { name: 'settings', description: "The agency's settings: notification address, quote validity, sales tax" },
   { name: 'auth', description: "The browser app's login settings, and guest sessions" },
   { name: 'user', description: "Logins, registration, passwords, sessions and the tenant's user administration" },
   { name: 'common', description: 'Country lists, website action tracking and bot checks' },

@@ -1,0 +1,87 @@
+// The agency's settings through the API: defaults on a new tenant, the admin's partial writes, who may read and
+// write them, and every refusal of bad values.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guest, type TestTenant, tenant, user } from '../../../test/support/factories.js';
+import { startTestService } from '../../../test/support/service.js';
+import type { Service } from '../../service.js';
+import { createSettingsArea } from './index.js';
+import type { Settings } from './settings.schemas.js';
+
+let service: Service;
+let t: TestTenant;
+
+beforeAll(async () => {
+  service = await startTestService();
+  t = await tenant(service);
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+const write = (change: object) => t.adminApi.ok<Settings>('/settings/write', change);
+
+describe('tenant settings', () => {
+  it("start with every default: the admin's e-mail, 30 days, no tax", async () => {
+    expect(await t.adminApi.ok<Settings>('/settings/read')).toEqual({
+      notificationEmail: t.record.adminEmail,
+      quoteValidityDays: 30,
+      vatRatePercent: 0,
+      taxRegistrationNumber: null,
+      pricesIncludeTax: false,
+    });
+  });
+
+  it('the admin changes the named fields only; employees read them; the api sees them', async () => {
+    await write({ vatRatePercent: 5, taxRegistrationNumber: '100123456700003' });
+    const changed = await write({ quoteValidityDays: 14, notificationEmail: 'sales@agency.example' });
+    expect(changed).toEqual({
+      notificationEmail: 'sales@agency.example',
+      quoteValidityDays: 14,
+      vatRatePercent: 5,
+      taxRegistrationNumber: '100123456700003',
+      pricesIncludeTax: false,
+    });
+    const employee = await user(t, 'employee');
+    expect(await employee.api.ok<Settings>('/settings/read')).toEqual(changed);
+
+    const api = createSettingsArea().api;
+    const settings = await t.db((db) => api.read({ tenant: t.record, db }));
+    expect(settings).toEqual({
+      notificationEmail: 'sales@agency.example',
+      quoteValidityDays: 14,
+      tax: { ratePercent: '5', registrationNumber: '100123456700003', pricesIncludeTax: false },
+    });
+  });
+
+  it("a rate with two decimals is kept exactly; null notificationEmail goes back to the admin's", async () => {
+    expect((await write({ vatRatePercent: 5.25 })).vatRatePercent).toBe(5.25);
+    expect((await write({ notificationEmail: null })).notificationEmail).toBe(t.record.adminEmail);
+    expect((await write({ pricesIncludeTax: true })).pricesIncludeTax).toBe(true);
+    await write({ vatRatePercent: 0, pricesIncludeTax: false, taxRegistrationNumber: null });
+  });
+
+  it.each([
+    [{ vatRatePercent: 5.255 }, 'vatRatePercent'],
+    [{ vatRatePercent: 100.5 }, 'vatRatePercent'],
+    [{ vatRatePercent: -1 }, 'vatRatePercent'],
+    [{ vatRatePercent: 'five' }, 'vatRatePercent'],
+    [{ quoteValidityDays: 0 }, 'quoteValidityDays'],
+    [{ quoteValidityDays: 366 }, 'quoteValidityDays'],
+    [{ notificationEmail: 'not an address' }, 'notificationEmail'],
+    [{ taxRegistrationNumber: '' }, 'taxRegistrationNumber'],
+  ])('refuses %j with INVALID_FORMAT naming the field', async (change, field) => {
+    await t.adminApi.expectError('/settings/write', { session: t.admin, ...change }, 'INVALID_FORMAT', field);
+  });
+
+  it('only employees read and only the admin writes', async () => {
+    const employee = await user(t, 'employee');
+    const customer = await user(t, 'customer');
+    const visitor = await guest(t);
+    await employee.api.expectError('/settings/write', { vatRatePercent: 7 }, 'FORBIDDEN');
+    await customer.api.expectError('/settings/read', {}, 'FORBIDDEN');
+    await visitor.api.expectError('/settings/read', {}, 'NOT_LOGGED_IN');
+    await t.api.expectError('/settings/read', {}, 'NOT_LOGGED_IN');
+    expect((await t.adminApi.ok<Settings>('/settings/read')).vatRatePercent).toBe(0);
+  });
+});
