@@ -25,7 +25,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
 import { createTenantPools, type TenantPools } from './tenancy/pools.js';
-import { createProvisioner, type Provisioner, type TenantSeeder } from './tenancy/provisioning.js';
+import { createProvisioner, type Provisioner, type TenantSeeder, WEB_CLIENT_ID } from './tenancy/provisioning.js';
 import { createTenantRegistry, type TenantRegistry } from './tenancy/registry.js';
 import { createTenantDatabases } from './tenancy/tenant-databases.js';
 
@@ -230,6 +230,7 @@ async function startKeycloak(config: Config, keycloak: KeycloakConnectionSetting
       ...keycloak,
       tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
       lockout: config.lockout,
+      passwordClientId: WEB_CLIENT_ID,
     },
     { clock },
   );

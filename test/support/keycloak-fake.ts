@@ -43,6 +43,8 @@ export interface KeycloakFake {
   failNext(method: string, path: RegExp, failure?: { status?: number; times?: number; afterHandling?: boolean }): void;
   /** Every token issued so far stops working (as Keycloak's not-before push revokes them). */
   revokeTokens(): void;
+  /** The user sessions of a realm its password grants opened and no logout has ended yet. */
+  openSessions(realm: string): number;
   /** A token of a realm's client by the client-credentials or password grant; throws on anything but 200. */
   token(realm: string, form: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -61,6 +63,8 @@ interface FakeState extends AdminState {
   masterLifespan: number;
   issued: Set<string>;
   revoked: Set<string>;
+  /** Refresh token → realm of the user sessions password grants opened (a logout with the token ends one). */
+  sessions: Map<string, string>;
   failures: Failure[];
   requests: string[];
 }
@@ -79,6 +83,7 @@ export async function startKeycloakFake(options: KeycloakFakeOptions = {}): Prom
     rightsInToken: options.rightsInToken ?? false,
     issued: new Set(),
     revoked: new Set(),
+    sessions: new Map(),
     failures: [],
     requests: [],
   };
@@ -103,6 +108,7 @@ export async function startKeycloakFake(options: KeycloakFakeOptions = {}): Prom
       const { status = 500, times = 1, afterHandling = false } = failure;
       state.failures.push({ method, path, status, times, afterHandling });
     },
+    openSessions: (realm) => [...state.sessions.values()].filter((name) => name === realm).length,
     revokeTokens() {
       for (const jti of state.issued) state.revoked.add(jti);
     },
@@ -171,6 +177,7 @@ async function route(state: FakeState, request: IncomingMessage, url: URL, text:
       : new URLSearchParams();
     return tokenEndpoint(state, realm, form, request.headers.authorization);
   }
+  if (endpoint === 'POST protocol/openid-connect/logout') return logout(state, realm, new URLSearchParams(text));
   const found = state.realms.get(realm);
   if (!found) return { status: 404, body: { error: 'Realm does not exist' } };
   if (endpoint === 'GET protocol/openid-connect/certs') return { status: 200, body: { keys: [found.key.publicJwk] } };
@@ -279,17 +286,29 @@ async function issue(
     },
     jti,
   );
+  // A user's login opens a session, as Keycloak's does; its refresh token ends it at the logout endpoint.
+  const refreshToken = serviceAccount ? undefined : randomUUID();
+  if (refreshToken) state.sessions.set(refreshToken, realm.name);
   return {
     status: 200,
     body: {
       access_token: accessToken,
       expires_in: lifespan,
-      refresh_expires_in: 0,
+      ...(refreshToken ? { refresh_token: refreshToken, refresh_expires_in: 1800 } : { refresh_expires_in: 0 }),
       token_type: 'Bearer',
       'not-before-policy': 0,
       scope: 'profile email',
     },
   };
+}
+
+/** Keycloak's back-channel logout of a public client: the session of the refresh token ends (204). */
+function logout(state: FakeState, realm: string, form: URLSearchParams): Answer {
+  const refreshToken = form.get('refresh_token') ?? '';
+  if (!form.get('client_id')) return oauthError(401, 'invalid_client', INVALID_CLIENT);
+  if (state.sessions.get(refreshToken) !== realm) return oauthError(400, 'invalid_grant', 'Invalid refresh token');
+  state.sessions.delete(refreshToken);
+  return { status: 204, body: undefined };
 }
 
 function discovery(state: FakeState, realm: string) {

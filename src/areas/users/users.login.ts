@@ -11,7 +11,7 @@ import {
   settleFailedLogin,
   settleSuccessfulLogin,
 } from '../../platform/lockout.js';
-import { imitatePasswordCheck, verifyPassword } from '../../platform/passwords.js';
+import { hashPassword, imitatePasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { refundFailure, reserveFailure } from '../../platform/rate-limit.js';
 import { type RealmDirectory, tellRealmUser } from './users.realm.js';
 import * as repo from './users.repository.js';
@@ -42,9 +42,40 @@ export async function isPasswordOf(
   if (!user) return imitatePasswordCheck().then(() => false);
   const attempt = await reserveAttempt(limits, ctx, user.user_id);
   if (!attempt.admitted) return imitatePasswordCheck().then(() => false);
-  if (!(await verifyPassword(password, user.password_hash))) return settleFailure(limits, ctx, user.user_id);
+  if (!(await passwordMatches(limits, ctx, user, password))) return settleFailure(limits, ctx, user.user_id);
   if (!(await settleAttempt(limits, ctx, user))) return false;
   await refundFailure(ctx.db, addressBudget);
+  return true;
+}
+
+/**
+ * Whether the password is the user's. A user whose row still holds a temporary password may have chosen its own
+ * on the realm's own page (Keycloak's first login), unseen here: the realm is asked, and a password it takes as
+ * final becomes the row's too, ending the required action, so the old temporary password stops working here as it
+ * did there. A realm that cannot answer leaves the decision to the stored password.
+ */
+async function passwordMatches(
+  limits: LoginLimits,
+  ctx: TenantContext,
+  user: repo.UserRow,
+  password: string,
+): Promise<boolean> {
+  const realm = limits.idp;
+  if (!realm.checkPassword || !user.required_actions.includes('UPDATE_PASSWORD')) {
+    return verifyPassword(password, user.password_hash);
+  }
+  const verdict = await realm
+    .checkPassword(ctx.tenant.realm, user.user_login.toLowerCase(), password)
+    .catch((error: unknown) => {
+      ctx.log.warn(
+        { err: error, userId: user.user_id },
+        'the realm could not check a password; the stored one decides',
+      );
+      return 'unknown' as const;
+    });
+  if (verdict === 'invalid') return false;
+  if (verdict !== 'valid') return verifyPassword(password, user.password_hash);
+  await repo.setPassword(ctx.db, user.user_id, await hashPassword(password), ctx.now);
   return true;
 }
 

@@ -7,8 +7,8 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { type IdentityProvider, isIdpConflict, type RealmPassword, type RealmUser } from '../../platform/idp/port.js';
 import * as repo from './users.repository.js';
 
-/** What the users area asks of the identity provider. */
-export type RealmDirectory = Pick<IdentityProvider, 'saveUser'>;
+/** What the users area asks of the identity provider: to save users, and (Keycloak) to check a password. */
+export type RealmDirectory = Pick<IdentityProvider, 'saveUser' | 'checkPassword'>;
 
 export const IDP_UNAVAILABLE = 'identity provider unavailable';
 

@@ -66,6 +66,12 @@ export interface RealmPassword {
   temporary: boolean;
 }
 
+/**
+ * What a realm says of a user's password: right and nothing pending; right, but a required action (a temporary
+ * password to change) is pending; or not the user's password (or no such enabled user).
+ */
+export type RealmPasswordVerdict = 'valid' | 'action-required' | 'invalid';
+
 export interface IdentityProvider {
   readonly kind: 'builtin' | 'keycloak';
   /** Creates the master realm and its platform client when missing (idempotent; first start). */
@@ -88,6 +94,12 @@ export interface IdentityProvider {
   verificationKeys(realm: string): JWTVerifyGetKey;
   /** Where the browser app sends the user to log out. */
   logoutUrl(realm: string): string;
+  /**
+   * Asks the realm itself whether `password` is the user's, for a realm whose users can change their password on
+   * its own pages, unseen by the service (Keycloak's first-login page). Absent where every change goes through the
+   * service (the builtin realm). Throws when the realm cannot answer.
+   */
+  checkPassword?(realm: string, username: string, password: string): Promise<RealmPasswordVerdict>;
 }
 
 /**

@@ -155,7 +155,7 @@ function cachedToken(answer: TokenAnswer, now: Date): CachedToken {
 }
 
 /** A request with the connection's time limit; a 5xx or no answer at all is a KeycloakError. */
-async function send(
+export async function send(
   fetchImpl: typeof fetch,
   connection: KeycloakConnection,
   url: string,

@@ -26,6 +26,7 @@ function settings(overrides: Partial<KeycloakSettings> = {}): KeycloakSettings {
     timeoutMs: 2_000,
     tokenLifespanSeconds: 300,
     lockout: { threshold: 5, minutes: 15 },
+    passwordClientId: 'tc-web',
     ...overrides,
   };
 }
@@ -286,6 +287,39 @@ describe('saveUser', () => {
     await rejectionOf(provider.saveUser(realm, realmUser({ email: first.email })), IdpConflictError);
     const missing = await rejectionOf(provider.saveUser('no-such-realm', realmUser()), KeycloakError);
     expect(missing.httpStatus).toBe(404);
+  });
+});
+
+describe('checkPassword', () => {
+  it("answers the realm's verdict and leaves no session open", async () => {
+    const provider = idp();
+    const realm = await realmWithRoles(provider);
+    const user = realmUser();
+    await provider.saveUser(
+      realm,
+      { ...user, requiredActions: ['UPDATE_PASSWORD'] },
+      {
+        plain: 'temporary password 1',
+        hash: '',
+        temporary: true,
+      },
+    );
+    const check = (password: string) => provider.checkPassword?.(realm, user.username, password);
+    expect(await check('temporary password 1')).toBe('action-required');
+    expect(await check('wrong password 1')).toBe('invalid');
+    await provider.saveUser(realm, user, finalPassword('final password 1'));
+    expect(await check('final password 1')).toBe('valid');
+    expect(await check('temporary password 1')).toBe('invalid');
+    expect(fake.openSessions(realm)).toBe(0);
+    await provider.saveUser(realm, { ...user, enabled: false });
+    expect(await check('final password 1')).toBe('invalid');
+  });
+
+  it('throws a KeycloakError when the realm cannot answer, never a verdict', async () => {
+    const provider = idp();
+    const realm = await realmWithRoles(provider);
+    fake.failNext('POST', /protocol\/openid-connect\/token$/, { status: 503 });
+    await rejectionOf(provider.checkPassword?.(realm, 'anyone', 'any password') ?? Promise.resolve(), KeycloakError);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   KeycloakError,
   segment,
 } from './admin-client.js';
+import { checkRealmPassword } from './realm-passwords.js';
 import { createRealmUser, saveRealmUser } from './realm-users.js';
 
 export { KeycloakError } from './admin-client.js';
@@ -23,6 +24,8 @@ export interface KeycloakSettings extends KeycloakConnection {
   tokenLifespanSeconds: number;
   /** The service's lockout (TC_LOCKOUT_*), applied as each new realm's brute-force protection. */
   lockout: { threshold: number; minutes: number };
+  /** The tenant realms' public client with direct access grants, used to check a user's password (tc-web). */
+  passwordClientId: string;
 }
 
 export interface KeycloakIdentityProvider extends IdentityProvider {
@@ -40,6 +43,7 @@ export function createKeycloakIdentityProvider(
   const admin = createAdminClient(settings, clock, options.fetch);
   const issuer = (realm: string) => `${settings.url}/realms/${realm}`;
   const keys = realmKeys(issuer, settings.timeoutMs);
+  const passwordCheck = { connection: settings, clientId: settings.passwordClientId, fetch: options.fetch ?? fetch };
   return {
     kind: 'keycloak',
     // Keycloak's master realm is its own, and so is the platform client an operator sets up there (README): the
@@ -65,6 +69,7 @@ export function createKeycloakIdentityProvider(
     issuer,
     verificationKeys: (realm) => keys.of(realm),
     logoutUrl: (realm) => `${issuer(realm)}/protocol/openid-connect/logout`,
+    checkPassword: (realm, username, password) => checkRealmPassword(passwordCheck, realm, username, password),
   };
 }
 

@@ -212,6 +212,22 @@ describe("a JWT of the tenant's Keycloak realm", () => {
       },
     });
     expect(created.json().apiStatus.errorCode).toBe('OK');
+    const temporaryPassword: string = created.json().apiData.temporaryPassword;
+    const authenticate = async (password: string) => {
+      const answer = await service.app.inject({
+        method: 'POST',
+        url: '/user/authenticate',
+        headers: { host: tenant.host },
+        payload: { username: login, password },
+      });
+      const { apiStatus, apiData } = answer.json();
+      return { code: apiStatus.errorCode, requiredActions: apiData?.requiredActions };
+    };
+    // Not changed yet: the temporary password logs in, to a session that must change it.
+    expect(await authenticate(temporaryPassword)).toEqual({ code: 'OK', requiredActions: ['UPDATE_PASSWORD'] });
+    // A realm that cannot answer leaves the decision to the stored password.
+    fake.failNext('POST', new RegExp(`/realms/${tenant.tenantCode}/protocol/openid-connect/token$`), { status: 503 });
+    expect(await authenticate(temporaryPassword)).toEqual({ code: 'OK', requiredActions: ['UPDATE_PASSWORD'] });
     // What Keycloak's login page does at the first sign-in: the required action done, a password of the user's.
     const realmUser = [...(fake.realm(tenant.tenantCode)?.users.values() ?? [])].find(
       (user) => user.username === login,
@@ -233,6 +249,13 @@ describe("a JWT of the tenant's Keycloak realm", () => {
     });
     // Before, the row's UPDATE_PASSWORD refused every call: PASSWORD_CHANGE_REQUIRED.
     expect(answer.json().apiStatus.errorCode).toBe('OK');
+    // /user/authenticate asks the realm: the temporary password is refused there and here, the chosen one works
+    // and becomes the row's, and the realm keeps no session of those checks.
+    expect((await authenticate(temporaryPassword)).code).toBe('NOTFOUND');
+    expect(await authenticate('chosen on keycloak')).toEqual({ code: 'OK', requiredActions: [] });
+    expect((await authenticate(temporaryPassword)).code).toBe('NOTFOUND');
+    expect(await authenticate('chosen on keycloak')).toEqual({ code: 'OK', requiredActions: [] });
+    expect(fake.openSessions(tenant.tenantCode)).toBe(1); // the one the test's own token grant opened
   });
 });
 
