@@ -113,6 +113,7 @@ function buildAreas(
     customers: customers.api,
     offlineTickets: offlineTickets.api,
     documents: documents.api,
+    settings: settings.api,
     customerRecordOf: users.api.customerRecordOf,
   });
   return [system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, documents, cart, customers, sales];

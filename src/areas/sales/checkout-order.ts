@@ -48,6 +48,8 @@ function linesOf(cart: CheckoutCart): Array<Omit<repo.LineRow, 'line_no'>> {
     quantity: item.quantity,
     unit_price: item.unitPrice,
     total: minorToDecimalString(toMinor(item.unitPrice, cart.currency) * item.quantity, cart.currency),
+    net: minorToDecimalString(toMinor(item.unitPrice, cart.currency) * item.quantity, cart.currency),
+    tax: '0',
     hold_id: item.holdId,
   }));
 }
@@ -128,6 +130,8 @@ export async function insertOrderOfCart(
     customer: order.customer ?? NO_CUSTOMER,
     currency: cart.currency,
     total: minorToDecimalString(cartTotal(cart), cart.currency),
+    tax: { ratePercent: '0', registrationNumber: null },
+    reference: null,
     paymentStatus: order.paymentStatus,
     now: ctx.now,
   });

@@ -65,12 +65,9 @@ async function createInvoice(
       paymentStatus: input.paid ? 'PAID' : 'UNPAID',
     });
     await sellCartHolds(deps, ctx, tx, cart);
-    const invoice = await repo.insertInvoice(tx, {
+    const invoice = await repo.insertInvoiceOfOrder(tx, {
       number: await repo.nextDocumentNumber(tx, 'INV', documentYear(ctx)),
       salesOrderId: order.sales_order_id,
-      customerId: customer?.id ?? null,
-      currency: cart.currency,
-      total: order.total,
       issueDate: formatDate(ctx.now, ctx.tenant.timezone),
     });
     if (input.paid) await recordCashPayment(ctx, tx, invoice, order);

@@ -3,6 +3,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Area, sweepJob } from '../../platform/area.js';
 import type { Config } from '../../config.js';
+import type { Queryable } from '../../platform/database/connections.js';
+import type { TenantContext } from '../../platform/http/operation.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
@@ -13,12 +15,26 @@ import type { CatalogApi } from '../catalog/index.js';
 import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
+import type { SettingsApi } from '../settings/index.js';
 import { createCheckoutService } from './checkout.service.js';
 import { createInvoiceDocuments } from './invoice-document.js';
+import { type InvoiceForLinesInput, type InvoicedLines, invoiceForLines } from './invoice-for-lines.js';
 import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.js';
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
+
+export type { InvoiceForLinesInput, InvoiceLineInput, InvoicedLines } from './invoice-for-lines.js';
+
+/** What other areas may ask of sales. */
+export interface SalesApi {
+  /**
+   * In the caller's transaction: an UNPAID sales order of the given lines, with the lines' tax as given, and its
+   * invoice (an accepted quote becomes an invoice this way). NOTFOUND when the customer is unknown, INVALID_STATE
+   * without lines; amounts that do not add up (net + tax ≠ gross) are a bug and throw.
+   */
+  invoiceForLines: (ctx: TenantContext, tx: Queryable, input: InvoiceForLinesInput) => Promise<InvoicedLines>;
+}
 
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
 export interface SalesAreaDeps {
@@ -37,11 +53,13 @@ export interface SalesAreaDeps {
   customers: CustomersApi;
   offlineTickets: OfflineTicketsApi;
   documents: DocumentsApi;
+  /** The tax policy in force (rate, registration number, tax-inclusive prices). */
+  settings: SettingsApi;
   /** The caller's own customer record (customer users): its orders are the caller's documents too. */
   customerRecordOf: CustomerRecordOf;
 }
 
-export function createSalesArea(deps: SalesAreaDeps): Area {
+export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
   const gateway = { gateway: deps.paymentGateway, testPayments: deps.testPayments };
   const outcomes = createPaymentOutcomes({
     ...deps,
@@ -63,7 +81,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area {
   });
   return {
     operations: salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
-    api: undefined,
+    api: { invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input) },
     jobs: [sweepJob('payment reconciliation', reconciler)],
     records: salesRecords(deps.customerRecordOf),
   };

@@ -172,12 +172,9 @@ async function sellPaidHolds(
 async function invoiceOfOrder(scope: OutcomeScope, tx: Queryable, order: repo.SalesOrderRow): Promise<repo.InvoiceRow> {
   const invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
   if (invoice) return invoice;
-  return repo.insertInvoice(tx, {
+  return repo.insertInvoiceOfOrder(tx, {
     number: await repo.nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
     salesOrderId: order.sales_order_id,
-    customerId: order.customer_id,
-    currency: order.currency,
-    total: order.total,
     issueDate: formatDate(scope.now, scope.tenant.timezone),
   });
 }

@@ -21,17 +21,26 @@ export interface SalesOrderRow {
   /** SHA-256 of the `t` of the payment link's return addresses; null before tokens, or without a link. */
   callback_token_hash: Buffer | null;
   processing_error: string | null;
+  /** The VAT rate its lines were taxed at ('5.00'), and the agency's tax number then; '0.00' and null before tax. */
+  tax_rate_percent: string;
+  tax_registration_number: string | null;
+  /** The document the order came from (a quote's number); null for a cart's order. */
+  reference: string | null;
 }
 
 export interface LineRow {
   line_no: number;
-  product_id: number;
-  variant_id: number;
+  /** Null on a line invoiced from a quote item that names no product. */
+  product_id: number | null;
+  variant_id: number | null;
   description: string;
   detail: string | null;
   quantity: number;
   unit_price: string;
+  /** The line's gross: net + tax. */
   total: string;
+  net: string;
+  tax: string;
   hold_id: string | null;
 }
 
@@ -41,7 +50,10 @@ export interface InvoiceRow {
   sales_order_id: number;
   customer_id: number | null;
   currency: string;
+  /** The gross: net_total + tax_total. */
   total: string;
+  net_total: string;
+  tax_total: string;
   paid: string;
   status: 'UNPAID' | 'PAID';
   issue_date: string;
@@ -74,7 +86,10 @@ export interface NewSalesOrder {
   userId: number | null;
   customer: { id: number | null; name: string | null; email: string | null; phone: string | null };
   currency: string;
+  /** The gross sum of the lines. */
   total: string;
+  tax: { ratePercent: string; registrationNumber: string | null };
+  reference: string | null;
   paymentStatus: SalesOrderRow['payment_status'];
   now: Date;
 }
@@ -82,10 +97,12 @@ export interface NewSalesOrder {
 export async function insertSalesOrder(db: Queryable, order: NewSalesOrder): Promise<SalesOrderRow> {
   const [row] = await db<SalesOrderRow[]>`
     INSERT INTO sales_orders (order_num, cart_id, session_id, user_id, customer_id, customer_name, customer_email,
-                              customer_phone, currency, total, payment_status, created_at, updated_at)
+                              customer_phone, currency, total, tax_rate_percent, tax_registration_number, reference,
+                              payment_status, created_at, updated_at)
     VALUES (${order.orderNum}, ${order.cartId}, ${order.sessionId}, ${order.userId}, ${order.customer.id},
             ${order.customer.name}, ${order.customer.email}, ${order.customer.phone}, ${order.currency}, ${order.total},
-            ${order.paymentStatus}, ${order.now}, ${order.now})
+            ${order.tax.ratePercent}, ${order.tax.registrationNumber}, ${order.reference}, ${order.paymentStatus},
+            ${order.now}, ${order.now})
     RETURNING *`;
   if (!row) throw new Error('sales order insert returned no row');
   return row;
@@ -99,15 +116,16 @@ export async function insertLines(
   for (const [index, line] of lines.entries()) {
     await db`
       INSERT INTO sales_order_lines (sales_order_id, line_no, product_id, variant_id, description, detail, quantity,
-                                     unit_price, total, hold_id)
+                                     unit_price, total, net, tax, hold_id)
       VALUES (${salesOrderId}, ${index + 1}, ${line.product_id}, ${line.variant_id}, ${line.description}, ${line.detail},
-              ${line.quantity}, ${line.unit_price}, ${line.total}, ${line.hold_id})`;
+              ${line.quantity}, ${line.unit_price}, ${line.total}, ${line.net}, ${line.tax}, ${line.hold_id})`;
   }
 }
 
 export function selectLines(db: Queryable, salesOrderId: number): Promise<LineRow[]> {
   return db<LineRow[]>`
-    SELECT line_no, product_id, variant_id, description, detail, quantity, unit_price, total, hold_id::text AS hold_id
+    SELECT line_no, product_id, variant_id, description, detail, quantity::float8 AS quantity, unit_price, total, net, tax,
+           hold_id::text AS hold_id
     FROM sales_order_lines WHERE sales_order_id = ${salesOrderId} ORDER BY line_no`;
 }
 
@@ -225,21 +243,21 @@ export async function lockInvoice(db: Queryable, invoiceNumber: string): Promise
   return row;
 }
 
-export async function insertInvoice(
+/**
+ * The invoice of an order: its customer, currency and gross total, and the tax of its lines (net = gross - tax, so
+ * the totals agree with the lines to the minor unit).
+ */
+export async function insertInvoiceOfOrder(
   db: Queryable,
-  invoice: {
-    number: string;
-    salesOrderId: number;
-    customerId: number | null;
-    currency: string;
-    total: string;
-    issueDate: string;
-  },
+  invoice: { number: string; salesOrderId: number; issueDate: string },
 ): Promise<InvoiceRow> {
   const [row] = await db<InvoiceRow[]>`
-    INSERT INTO invoices (invoice_number, sales_order_id, customer_id, currency, total, issue_date)
-    VALUES (${invoice.number}, ${invoice.salesOrderId}, ${invoice.customerId}, ${invoice.currency}, ${invoice.total},
-            ${invoice.issueDate})
+    INSERT INTO invoices (invoice_number, sales_order_id, customer_id, currency, total, net_total, tax_total, issue_date)
+    SELECT ${invoice.number}, o.sales_order_id, o.customer_id, o.currency, o.total, o.total - lines.tax, lines.tax,
+           ${invoice.issueDate}
+    FROM sales_orders o,
+         LATERAL (SELECT coalesce(sum(tax), 0) AS tax FROM sales_order_lines l WHERE l.sales_order_id = o.sales_order_id) lines
+    WHERE o.sales_order_id = ${invoice.salesOrderId}
     RETURNING *, issue_date::text AS issue_date`;
   if (!row) throw new Error('invoice insert returned no row');
   return row;
