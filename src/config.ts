@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import { baseUrl, type Env, flag, integer, optionalText, requiredText, text } from './config-readers.js';
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
+import { loadMessagingSettings, type MessagingSettings } from './integrations/messaging/settings.js';
 import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
 
 export interface Config {
@@ -76,9 +77,13 @@ export interface Config {
     webAction: number;
     /** /common/gcas: each real assessment is billed by Google. */
     botCheck: number;
+    /** /customer/createTripRequest by callers not logged in: each one e-mails the agency. */
+    tripRequest: number;
   };
   botCheck: BotCheckSettings;
   paymentGateway: PaymentGatewaySettings;
+  /** TC_MESSAGING: the simulator (default) or the WhatsApp Cloud API, and the inbound webhook's secrets. */
+  messaging: MessagingSettings;
   lockout: {
     /** Consecutive failed logins that lock an account. */
     threshold: number;
@@ -164,6 +169,7 @@ function rateLimits(env: Env): Config['rateLimits'] {
     guest: integer(env, 'TC_RATE_LIMIT_GUEST', 600, 600, 1_000_000),
     webAction: integer(env, 'TC_RATE_LIMIT_WEB_ACTION', 600, 1, 1_000_000),
     botCheck: integer(env, 'TC_RATE_LIMIT_BOT_CHECK', 60, 1, 1_000_000),
+    tripRequest: integer(env, 'TC_RATE_LIMIT_TRIP_REQUEST', 60, 1, 1_000_000),
   };
 }
 
@@ -226,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: rateLimits(env),
     botCheck: loadBotCheckSettings(env),
     paymentGateway: loadPaymentGatewaySettings(env),
+    messaging: loadMessagingSettings(env),
     lockout: {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),

@@ -89,7 +89,11 @@ function buildAreas(
   const platformAdmin = createPlatformAdminArea(platform);
   const settings = createSettingsArea();
   // Asked at request time, once users is built: the users area knows which customer record a customer user is.
-  const customers = createCustomersArea({ customerRecordOf: (ctx) => users.api.customerRecordOf(ctx) });
+  const customers = createCustomersArea({
+    ...platform,
+    settings: settings.api,
+    customerRecordOf: (ctx) => users.api.customerRecordOf(ctx),
+  });
   const users = createUsersArea({ ...platform, customers: customers.api });
   // A password chosen on the builtin realm's login page becomes the tenant user's too (contract §7.1).
   if (platform.idp.kind === 'builtin') {

@@ -217,8 +217,17 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const { paymentRef } = await owner.api.ok<{ paymentRef: string }>('/cart/createPaymentLink');
   if (owner.contactId === null || invoices[0] === undefined)
     throw new Error('the owner has no customer record or invoice');
+  const { requestId } = await owner.api.ok<{ requestId: number }>('/customer/createTripRequest', {
+    tripRequest: { destination: 'Petra', contactName: 'The owner', contactEmail: owner.userEmail },
+  });
   return {
     owner,
-    owned: { customer: owner.contactId, user: owner.userId, invoice: invoices[0], payment: paymentRef },
+    owned: {
+      customer: owner.contactId,
+      user: owner.userId,
+      invoice: invoices[0],
+      payment: paymentRef,
+      tripRequest: requestId,
+    },
   };
 }

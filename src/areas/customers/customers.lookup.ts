@@ -37,16 +37,23 @@ export async function findByEmail(db: Queryable, email: string): Promise<Custome
   return row && toCustomer(row);
 }
 
-/** The active customer of that e-mail address, created when there is none (an existing one is not changed). */
+/**
+ * The active customer of that e-mail address, created when there is none (an existing one is not changed). Two
+ * checkouts of one new address at once get the same record: the second insert finds the address taken (the unique
+ * index) and reads the first one's row.
+ */
 export async function findOrCreateByEmail(db: Queryable, customer: NewCustomer): Promise<Customer> {
   const found = await repo.selectActiveByEmail(db, customer.email);
   if (found) return toCustomer(found);
-  return toCustomer(
-    await repo.insertCustomer(db, {
-      name: customer.custName,
-      email: customer.email,
-      mobilePhone: customer.mobilePhone,
-      userId: customer.userId,
-    }),
-  );
+  const inserted = await repo.insertCustomerUnlessTaken(db, {
+    name: customer.custName,
+    email: customer.email,
+    mobilePhone: customer.mobilePhone,
+    userId: customer.userId,
+  });
+  const row = await (inserted === undefined
+    ? repo.selectActiveByEmail(db, customer.email)
+    : repo.selectActiveById(db, inserted));
+  if (!row) throw new Error(`customer of ${customer.email} neither inserted nor found`);
+  return toCustomer(row);
 }

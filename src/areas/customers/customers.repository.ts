@@ -1,12 +1,50 @@
-// SQL of the customers table: the people and companies an agency sells to.
-import type { Queryable } from '../../platform/database/connections.js';
+// SQL of the customers table: the people and companies an agency sells to. The one place that reads or writes it
+// (other areas go through customers.lookup.ts). A company's contacts are customers whose parent_id names it.
+import type { Fragment, Queryable } from '../../platform/database/connections.js';
 
+/** The few fields other areas see (customers.lookup.ts). */
 export interface CustomerRow {
   customer_id: number;
   cust_name: string;
   email: string | null;
   mobile_phone: string | null;
 }
+
+/** Every field of the specification's Customer, with the names of its country and parent company. */
+export interface FullCustomerRow extends CustomerRow {
+  cust_code: string | null;
+  full_name: string | null;
+  org_type: string | null;
+  phone: string | null;
+  do_not_email: boolean;
+  tax_number: string | null;
+  website: string | null;
+  street: string | null;
+  street2: string | null;
+  zip: string | null;
+  city: string | null;
+  country_id: number | null;
+  country_name: string | null;
+  is_company: boolean;
+  is_customer: boolean;
+  is_partner: boolean;
+  active: boolean;
+  supplier_rank: number;
+  parent_id: number | null;
+  parent_name: string | null;
+  contact_medium: string | null;
+  /** The ids of a company's contacts (customers whose parent it is), by id. */
+  contacts: number[];
+}
+
+// The country's name comes from the common area's function (docs/tables.md), never from its table.
+const fullColumns = (db: Queryable) => db`
+  c.customer_id, c.cust_code, c.cust_name, c.full_name, c.org_type, c.email, c.mobile_phone, c.phone,
+  c.do_not_email, c.tax_number, c.website, c.street, c.street2, c.zip, c.city, c.country_id,
+  common_country_name(c.country_id) AS country_name, c.is_company, c.is_customer, c.is_partner, c.active,
+  c.supplier_rank, c.parent_id, (SELECT p.cust_name FROM customers p WHERE p.customer_id = c.parent_id) AS parent_name,
+  c.contact_medium,
+  ARRAY(SELECT k.customer_id FROM customers k WHERE k.parent_id = c.customer_id ORDER BY k.customer_id) AS contacts`;
 
 export async function selectActiveById(db: Queryable, customerId: number): Promise<CustomerRow | undefined> {
   const [row] = await db<CustomerRow[]>`
@@ -22,14 +60,106 @@ export async function selectActiveByEmail(db: Queryable, email: string): Promise
   return row;
 }
 
-export async function insertCustomer(
-  db: Queryable,
-  customer: { name: string; email: string; mobilePhone: string | null; userId: number | null },
-): Promise<CustomerRow> {
-  const [row] = await db<CustomerRow[]>`
-    INSERT INTO customers (cust_name, email, mobile_phone, user_id)
-    VALUES (${customer.name}, ${customer.email}, ${customer.mobilePhone}, ${customer.userId})
-    RETURNING customer_id, cust_name, email, mobile_phone`;
-  if (!row) throw new Error('customer insert returned no row');
+/** Whether a customer of that id exists, active or not. */
+export async function customerExists(db: Queryable, customerId: number): Promise<boolean> {
+  const [row] = await db`SELECT 1 FROM customers WHERE customer_id = ${customerId}`;
+  return row !== undefined;
+}
+
+/** A customer, active or not, with every field. */
+export async function selectFullById(db: Queryable, customerId: number): Promise<FullCustomerRow | undefined> {
+  const [row] = await db<
+    FullCustomerRow[]
+  >`SELECT ${fullColumns(db)} FROM customers c WHERE c.customer_id = ${customerId}`;
   return row;
+}
+
+/** A company's contacts (the customers whose parent it is), by id. */
+export function selectContacts(db: Queryable, companyId: number): Promise<FullCustomerRow[]> {
+  return db<FullCustomerRow[]>`
+    SELECT ${fullColumns(db)} FROM customers c WHERE c.parent_id = ${companyId} ORDER BY c.customer_id`;
+}
+
+/** A LIKE pattern and whether the column must equal it instead of containing it. */
+export interface TextFilter {
+  /** Lower case; for a substring match the caller has escaped %, _ and \ (rules: likeContaining). */
+  value: string;
+  match: 'contains' | 'equals';
+}
+
+export interface CustomerFilter {
+  custName: TextFilter | null;
+  email: TextFilter | null;
+  mobilePhone: TextFilter | null;
+  isCompany: boolean | null;
+  active: boolean | null;
+}
+
+// lower(…) LIKE '%…%' is what the trigram indexes of 0018 answer; equality uses the lower(email) index.
+function textCondition(db: Queryable, column: Fragment, filter: TextFilter | null): Fragment {
+  if (filter === null) return db`true`;
+  return filter.match === 'equals' ? db`${column} = ${filter.value}` : db`${column} LIKE ${`%${filter.value}%`}`;
+}
+
+/** Customers matching every filter given, by name then id, at most `limit`. */
+export function searchCustomers(db: Queryable, filter: CustomerFilter, limit: number): Promise<FullCustomerRow[]> {
+  return db<FullCustomerRow[]>`
+    SELECT ${fullColumns(db)} FROM customers c
+    WHERE ${textCondition(db, db`lower(c.cust_name)`, filter.custName)}
+      AND ${textCondition(db, db`lower(c.email)`, filter.email)}
+      AND ${textCondition(db, db`c.mobile_phone`, filter.mobilePhone)}
+      AND (${filter.isCompany}::boolean IS NULL OR c.is_company = ${filter.isCompany})
+      AND (${filter.active}::boolean IS NULL OR c.active = ${filter.active})
+    ORDER BY c.cust_name, c.customer_id
+    LIMIT ${limit}`;
+}
+
+/** Active companies without a parent whose name contains `pattern` (escaped, lower case): [name, id] pairs. */
+export async function lookupCompanies(db: Queryable, pattern: string, limit: number): Promise<Array<[string, number]>> {
+  const rows = await db<{ cust_name: string; customer_id: number }[]>`
+    SELECT cust_name, customer_id FROM customers
+    WHERE is_company AND active AND parent_id IS NULL AND lower(cust_name) LIKE ${`%${pattern}%`}
+    ORDER BY cust_name, customer_id
+    LIMIT ${limit}`;
+  return rows.map((row) => [row.cust_name, row.customer_id]);
+}
+
+/** A company may have contacts: it exists, and whether it is a company. Locked, so it cannot change meanwhile. */
+export async function lockParent(db: Queryable, customerId: number): Promise<{ is_company: boolean } | undefined> {
+  const [row] = await db<{ is_company: boolean }[]>`
+    SELECT is_company FROM customers WHERE customer_id = ${customerId} AND active FOR SHARE`;
+  return row;
+}
+
+export async function countryExists(db: Queryable, countryId: number): Promise<boolean> {
+  const [row] = await db<{ found: boolean }[]>`SELECT common_country_name(${countryId}::int) IS NOT NULL AS found`;
+  return row?.found ?? false;
+}
+
+export interface NewCustomerRow {
+  name: string;
+  email: string;
+  mobilePhone: string | null;
+  userId: number | null;
+  phone?: string | null;
+  street?: string | null;
+  city?: string | null;
+  countryId?: number | null;
+  isCompany?: boolean;
+  parentId?: number | null;
+}
+
+/**
+ * Inserts an active customer unless an active one already has the e-mail (the unique index of 0018, any case):
+ * then no row, even when a concurrent insert took it a moment ago (ON CONFLICT waits for it).
+ */
+export async function insertCustomerUnlessTaken(db: Queryable, customer: NewCustomerRow): Promise<number | undefined> {
+  const [row] = await db<{ customer_id: number }[]>`
+    INSERT INTO customers (cust_name, email, mobile_phone, user_id, phone, street, city, country_id, is_company, parent_id)
+    VALUES (${customer.name}, ${customer.email}, ${customer.mobilePhone}, ${customer.userId},
+            ${customer.phone ?? null}, ${customer.street ?? null}, ${customer.city ?? null},
+            ${customer.countryId ?? null}, ${customer.isCompany ?? false}, ${customer.parentId ?? null})
+    ON CONFLICT (lower(email)) WHERE active AND NOT email_duplicate DO NOTHING
+    RETURNING customer_id`;
+  return row?.customer_id;
 }

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../platform/database/connections.js';
 import { platformToken, provisionTenant, startTestService, withTenantDb } from '../../../test/support/service.js';
 import type { Service } from '../../service.js';
-import { createCustomersArea } from './index.js';
+import { customersApi } from './index.js';
 
-const customers = createCustomersArea({ customerRecordOf: async () => undefined }).api;
+const customers = customersApi;
 let service: Service;
 /** Runs `work` on the test tenant's own database. */
 let onTenant: <T>(work: (db: Sql) => Promise<T>) => Promise<T>;

@@ -1,24 +1,59 @@
-// The customers area: the people and companies an agency sells to (table `customers`). No operations yet (the
-// /customer/* operations come next); other areas find or create customers through its api, and the kernel asks
-// its reader whether a caller may use a customer id it sends.
+// The customers area: the people and companies an agency sells to (table `customers`) and the trip requests sent
+// to it (table `trip_requests`). Other areas find or create customers and take up trip requests through its api;
+// the kernel asks its readers whether a caller may use a customer id or a trip request id it sends.
+import type { Config } from '../../config.js';
 import type { Area } from '../../platform/area.js';
+import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
+import type { SettingsApi } from '../settings/index.js';
 import { findByEmail, findById, findOrCreateByEmail } from './customers.lookup.js';
-import { type CustomerRecordOf, customerRecords } from './customers.records.js';
+import { customersOperations } from './customers.operations.js';
+import { type CustomerRecordOf, customerRecords, tripRequestRecords } from './customers.records.js';
+import { findTripRequest, markTripRequestQuoted } from './trip-requests.lookup.js';
+import { createTripRequestService } from './trip-requests.service.js';
 
 export type { Customer, NewCustomer } from './customers.lookup.js';
 export type { CustomerRecordOf } from './customers.records.js';
+export type { TripRequestStatus } from './customers.rules.js';
+export type { TripRequestRecord } from './trip-requests.lookup.js';
 
-/** Customer look-ups for other areas; each runs on the handle (pool or transaction) the caller passes. */
+/** Look-ups for other areas; each runs on the handle (pool or transaction) the caller passes. */
 export interface CustomersApi {
   findById: typeof findById;
   findByEmail: typeof findByEmail;
   findOrCreateByEmail: typeof findOrCreateByEmail;
+  findTripRequest: typeof findTripRequest;
+  markTripRequestQuoted: typeof markTripRequestQuoted;
 }
 
-export function createCustomersArea(deps: { customerRecordOf: CustomerRecordOf }): Area<CustomersApi> {
+/** The api needs no dependencies: a test that builds another area by hand passes it as it is. */
+export const customersApi: CustomersApi = {
+  findById,
+  findByEmail,
+  findOrCreateByEmail,
+  findTripRequest,
+  markTripRequestQuoted,
+};
+
+export interface CustomersAreaDeps {
+  customerRecordOf: CustomerRecordOf;
+  /** Where trip-request notifications go (notificationEmail). */
+  settings: Pick<SettingsApi, 'read'>;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  config: Pick<Config, 'rateLimits'>;
+}
+
+export function createCustomersArea(deps: CustomersAreaDeps): Area<CustomersApi> {
+  const trips = createTripRequestService({
+    settings: deps.settings,
+    mail: createMailQueue(deps.outbox),
+    rateLimits: deps.config.rateLimits,
+  });
   return {
-    operations: [],
-    api: { findById, findByEmail, findOrCreateByEmail },
-    records: { customer: customerRecords(deps.customerRecordOf) },
+    operations: customersOperations(trips),
+    api: customersApi,
+    records: {
+      customer: customerRecords(deps.customerRecordOf),
+      tripRequest: tripRequestRecords(deps.customerRecordOf),
+    },
   };
 }

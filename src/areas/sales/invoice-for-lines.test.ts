@@ -9,7 +9,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { readPdf } from '../../../test/support/pdf.js';
 import { registeredCustomer, type TestTenant, tenant } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
-import { createCustomersArea } from '../customers/index.js';
+import { customersApi } from '../customers/index.js';
 import { createSettingsArea } from '../settings/index.js';
 import { type InvoiceForLinesInput, invoiceForLines } from './invoice-for-lines.js';
 
@@ -18,7 +18,7 @@ let t: TestTenant;
 let customerId: number;
 
 const deps = {
-  customers: createCustomersArea({ customerRecordOf: async () => undefined }).api,
+  customers: customersApi,
   settings: createSettingsArea().api,
 };
 

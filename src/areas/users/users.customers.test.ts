@@ -8,10 +8,10 @@ import { type TestTenant, tenant } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
 import { loadMigrations } from '../../platform/database/migrate.js';
 import type { Service } from '../../service.js';
-import { createCustomersArea } from '../customers/index.js';
+import { customersApi } from '../customers/index.js';
 import type { UserView } from './users.schemas.js';
 
-const customers = createCustomersArea({ customerRecordOf: async () => undefined }).api;
+const customers = customersApi;
 let service: Service;
 let t: TestTenant;
 

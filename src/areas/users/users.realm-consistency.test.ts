@@ -7,7 +7,7 @@ import { uniqueName } from '../../../test/support/database.js';
 import { type TestTenant, tenant, user } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
 import type { RealmPassword, RealmUser } from '../../platform/idp/port.js';
-import { createCustomersArea } from '../customers/index.js';
+import { customersApi } from '../customers/index.js';
 import { createUsersArea } from './index.js';
 
 let t: TestTenant;
@@ -28,8 +28,7 @@ beforeAll(async () => {
       return service.idp.saveUser(realm, realmUser, password);
     },
   };
-  const customers = createCustomersArea({ customerRecordOf: async () => undefined });
-  const users = createUsersArea({ ...service, customers: customers.api, idp: flakyIdp });
+  const users = createUsersArea({ ...service, customers: customersApi, idp: flakyIdp });
   flakyApp = await areaApp(service, users.operations);
 });
 afterAll(async () => {

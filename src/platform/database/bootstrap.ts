@@ -26,6 +26,10 @@ export async function bootstrapDatabases(options: BootstrapOptions): Promise<voi
   // No pool stays open on the template: CREATE DATABASE … TEMPLATE fails while anyone is connected to it.
   await withConnection(server, options.templateDatabase, options.connectTimeoutSeconds, async (sql) => {
     await sql.unsafe(`GRANT USAGE, CREATE ON SCHEMA public TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
+    // Trusted extensions (pg_trgm) are created by whoever may CREATE in the database, as a tenant's owner may.
+    await sql.unsafe(
+      `GRANT CREATE ON DATABASE ${quoteIdent(options.templateDatabase)} TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`,
+    );
     await migrate(sql, await loadMigrations('tenant'), { role: TEMPLATE_OWNER_ROLE });
   });
 }

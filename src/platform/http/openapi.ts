@@ -82,6 +82,7 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'offline tickets',
     description: 'Supplier ticket codes loaded in advance and reserved for carts (agents, admins)',
   },
+  { name: 'customer', description: 'Customer records and trip requests' },
   { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
   { name: 'document', description: 'Invoice documents and payment records' },
   {
