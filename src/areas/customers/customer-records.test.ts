@@ -110,7 +110,12 @@ describe('/customer/create and /customer/read', () => {
     await agent.api.expectError('/customer/create', { ...body, countryId: 999 }, 'NOTFOUND', 'Country 999');
     await agent.api.expectError('/customer/create', { ...body, parentId: 999_999 }, 'NOTFOUND', 'Customer');
     const person = await customer();
-    await agent.api.expectError('/customer/create', { ...body, parentId: person.customerId }, 'INVALID_STATE', 'company');
+    await agent.api.expectError(
+      '/customer/create',
+      { ...body, parentId: person.customerId },
+      'INVALID_STATE',
+      'company',
+    );
   });
 
   it('names the missing or malformed parameter', async () => {
