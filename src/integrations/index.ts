@@ -1,9 +1,11 @@
 // Every external system the areas use, built in one place from the settings: the payment gateway (the
-// simulator by default, whose hosted page this service serves) and the bot check.
-import type { FastifyInstance } from 'fastify';
+// simulator by default, whose hosted page this service serves), the bot check and messaging.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Sql } from '../platform/database/connections.js';
+import { messagingNumberOf } from '../platform/tenancy/messaging-numbers.js';
 import { type BotCheckProvider, createBotCheckProvider } from './bot-check/index.js';
+import { createMessenger, type Messenger, type WhatsAppWebhookSettings } from './messaging/index.js';
 import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
 
 export interface Integrations {
@@ -11,11 +13,20 @@ export interface Integrations {
   /** Payments in test mode are accepted (the simulator, or Telr's test mode). */
   testPayments: boolean;
   botCheck: BotCheckProvider;
+  /** WhatsApp messages: the simulator by default, the WhatsApp Cloud API with TC_MESSAGING=whatsapp. */
+  messenger: Messenger;
+  /** The inbound webhook's App Secret and verify token; undefined when none are configured. */
+  messagingWebhook: WhatsAppWebhookSettings | undefined;
   /** Adds what an integration serves itself (the simulator's payment page). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
 
-export function createIntegrations(deps: { config: Config; platformDb: Sql; clock: () => Date }): Integrations {
+export function createIntegrations(deps: {
+  config: Config;
+  platformDb: Sql;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+}): Integrations {
   const { config } = deps;
   const gateway = createPaymentGateway(config.paymentGateway, {
     platformDb: deps.platformDb,
@@ -26,6 +37,11 @@ export function createIntegrations(deps: { config: Config; platformDb: Sql; cloc
     paymentGateway: gateway,
     testPayments: config.paymentGateway.kind === 'simulator' || config.paymentGateway.testMode,
     botCheck: createBotCheckProvider(config.botCheck),
+    messenger: createMessenger(config.messaging, {
+      senderOf: (tenantId) => messagingNumberOf(deps.platformDb, tenantId),
+      log: deps.logger,
+    }),
+    messagingWebhook: config.messaging.webhook,
     async registerRoutes(app) {
       if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
     },
