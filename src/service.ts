@@ -11,6 +11,7 @@ import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea } from './areas/documents/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
+import { createQuotesArea } from './areas/quotes/index.js';
 import { createSalesArea } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
@@ -120,7 +121,28 @@ function buildAreas(
     settings: settings.api,
     customerRecordOf: users.api.customerRecordOf,
   });
-  return [system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, documents, cart, customers, sales];
+  const quotes = createQuotesArea({
+    customers: customers.api,
+    settings: settings.api,
+    catalog: catalog.api,
+    documents: documents.api,
+    customerRecordOf: users.api.customerRecordOf,
+  });
+  return [
+    system,
+    auth,
+    platformAdmin,
+    settings,
+    users,
+    common,
+    catalog,
+    offlineTickets,
+    documents,
+    cart,
+    customers,
+    sales,
+    quotes,
+  ];
 }
 
 /** Stops accepting and lets requests in flight finish, for at most the grace period. */

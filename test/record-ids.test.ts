@@ -31,6 +31,8 @@ const PERSONAL_RECORD_ID =
 const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   // A label the website back end writes on its own analytics row: nothing of that user is read or answered.
   '/common/wact': ['userId'],
+  // A part of quote numbers to search for (employees only), not one quote's number.
+  '/document/searchQuotes': ['quoteNumber'],
 };
 
 /** Operations stricter than "may read": the record's reader lets staff through, the operation does not. */
@@ -217,6 +219,9 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const { paymentRef } = await owner.api.ok<{ paymentRef: string }>('/cart/createPaymentLink');
   if (owner.contactId === null || invoices[0] === undefined)
     throw new Error('the owner has no customer record or invoice');
+  const quote = await t.adminApi.ok<{ quoteId: number; quoteNumber: string }>('/document/createQuote', {
+    customerId: owner.contactId,
+  });
   const { requestId } = await owner.api.ok<{ requestId: number }>('/customer/createTripRequest', {
     tripRequest: { destination: 'Petra', contactName: 'The owner', contactEmail: owner.userEmail },
   });
@@ -228,6 +233,8 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       invoice: invoices[0],
       payment: paymentRef,
       tripRequest: requestId,
+      quote: quote.quoteId,
+      quoteNumber: quote.quoteNumber,
     },
   };
 }

@@ -86,6 +86,11 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
   { name: 'document', description: 'Invoice documents and payment records' },
   {
+    name: 'quotes',
+    description:
+      "Quotes for customers (/document/*): numbered DRAFTs with taxed lines, their PDF, sending and the customer's answer",
+  },
+  {
     name: 'payment redirects',
     description: "The pages the payment gateway sends the payer back to, and the paid order's tickets (HTML)",
   },

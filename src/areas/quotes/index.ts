@@ -1,0 +1,30 @@
+// The quotes area: quotes an agency makes for its customers (tables quotes, quote_items, quote_counters,
+// quote_response_tokens), served under /document/* as the specification places them, with their PDF.
+import type { Area } from '../../platform/area.js';
+import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
+import type { DocumentsApi } from '../documents/index.js';
+import type { SettingsApi } from '../settings/index.js';
+import { createQuoteDocuments } from './quote-document.js';
+import type { QuotesCatalog } from './quoted-products.js';
+import { quoteOperations } from './quotes.operations.js';
+import { quoteRecords } from './quotes.records.js';
+import { createQuoteService } from './quotes.service.js';
+
+export interface QuotesAreaDeps {
+  customers: Pick<CustomersApi, 'findById'>;
+  settings: SettingsApi;
+  catalog: QuotesCatalog;
+  documents: Pick<DocumentsApi, 'renderQuotePdf'>;
+  /** The caller's own customer record (customer users): its quotes are the caller's. */
+  customerRecordOf: CustomerRecordOf;
+}
+
+export function createQuotesArea(deps: QuotesAreaDeps): Area {
+  const quotes = createQuoteService(deps);
+  const documents = createQuoteDocuments(deps);
+  return {
+    operations: quoteOperations({ quotes, documents }),
+    api: undefined,
+    records: quoteRecords(deps.customerRecordOf),
+  };
+}
