@@ -9,6 +9,7 @@ import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
 import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea } from './areas/documents/index.js';
+import { createMessagingArea } from './areas/messaging/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
 import { createQuotesArea } from './areas/quotes/index.js';
@@ -56,6 +57,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const records = mergeRecordReaders(areas.map((area) => area.records));
   registerOperations(platform.app, operations, records);
   await integrations.registerRoutes(platform.app);
+  for (const area of areas) await area.registerRoutes?.(platform.app);
   await platform.app.ready();
   const jobs = [...platform.jobs, ...areas.flatMap((area) => area.jobs ?? [])];
   for (const job of jobs) await job.start();
@@ -110,6 +112,7 @@ function buildAreas(
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea();
   const cart = createCartArea({ catalog: catalog.api });
+  const messaging = createMessagingArea({ ...platform, ...integrations });
   const sales = createSalesArea({
     ...platform,
     ...integrations,
@@ -139,6 +142,7 @@ function buildAreas(
     offlineTickets,
     documents,
     cart,
+    messaging,
     customers,
     sales,
     quotes,

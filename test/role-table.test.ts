@@ -40,6 +40,7 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/user\/(list|setRoles|create)$/, ADMIN],
   [/^\/settings\/read$/, EMPLOYEES],
   [/^\/settings\/write$/, ADMIN],
+  [/^\/messaging\/list$/, EMPLOYEES],
   [/^\/cart\//, ANY_SESSION],
   [/^\/flight\//, ANY_SESSION],
   [/^\/booking\/(create|confirm|read|verifyAccess|getTickets|voucher)$/, ANY_SESSION],

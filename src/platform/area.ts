@@ -1,5 +1,6 @@
 // The shape every business area returns to the composition root: its operations (values the kernel
 // registers), the typed surface other areas may use, and the background jobs it runs.
+import type { FastifyInstance } from 'fastify';
 import type { OperationDeclaration } from './http/operation.js';
 import type { RecordReaders } from './http/records.js';
 
@@ -19,6 +20,8 @@ export interface Area<Api = undefined> {
   readonly jobs?: readonly Job[];
   /** Readers of the record kinds the area owns: may this caller read that record (contract §7.1). */
   readonly records?: RecordReaders;
+  /** Routes outside the operation kernel (a webhook that needs the raw body), added once the operations are. */
+  registerRoutes?(app: FastifyInstance): Promise<void>;
 }
 
 /** A periodic sweep (start, stop, one round now) as a job. */

@@ -94,6 +94,11 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'payment redirects',
     description: "The pages the payment gateway sends the payer back to, and the paid order's tickets (HTML)",
   },
+  { name: 'messaging', description: "The tenant's WhatsApp messages: outbound ones and their statuses, inbound ones" },
+  {
+    name: 'messaging webhook',
+    description: "Meta's WhatsApp webhook: verification handshake and signed event deliveries (any host)",
+  },
   {
     name: 'payment simulator',
     description: 'The hosted payment page of the built-in payment gateway simulator (HTML)',

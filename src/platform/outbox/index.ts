@@ -12,3 +12,12 @@ export { createOutboxWorker, type OutboxBacklog, type OutboxWorker, type OutboxW
 export { createOutboxRetention } from './outbox-retention.js';
 export { createMailQueue, type MailQueue } from './mail-queue.js';
 export { enqueueMail, type OutgoingMail } from './outbox.repository.js';
+// Rows of other kinds (messages): queued with enqueueTask, run by a worker whose handler says what a task does.
+export {
+  createOutboxTaskWorker,
+  type OutboxTaskHandler,
+  type OutboxTaskWorker,
+  type TaskOutcome,
+  type WithTenantDb,
+} from './outbox-task-worker.js';
+export { type ClaimedTask, enqueueTask, type OutboxTaskKind } from './outbox-tasks.repository.js';

@@ -1,0 +1,190 @@
+// Runs the outbox rows of one kind other than mail (messages), as the mail worker delivers mail: a use case kicks
+// it after its transaction committed, a periodic sweep of the tenants picks up retries and what a crashed node
+// left behind, and rows are claimed with SKIP LOCKED so several nodes share the work without doing a task twice.
+// What a task does is the handler's (the platform knows no messaging): it answers done, retry (with the reason,
+// after the retry schedule's wait) or failed (parked, never retried).
+//
+// A handler runs without holding a pool lease (a provider call can be slow); it takes one through `withDb` for
+// each read or write it needs. Tasks must be idempotent: a claim that ran out (a hung call, a crash) is taken
+// again by another worker.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sql } from '../database/connections.js';
+import type { TenantPools } from '../tenancy/pools.js';
+import type { TenantRegistry } from '../tenancy/registry.js';
+import { createTenantSweep } from '../tenancy/tenant-sweep.js';
+import type { TenantRecord } from '../tenancy/tenant.js';
+import {
+  type ClaimedTask,
+  claimDueTasks,
+  hasPendingTasks,
+  markTaskDone,
+  markTaskFailed,
+  type OutboxTaskKind,
+  releaseTasks,
+  rescheduleTask,
+} from './outbox-tasks.repository.js';
+import { retryDelayMs } from './retry-schedule.js';
+
+export type TaskOutcome = { kind: 'done' } | { kind: 'retry'; reason: string } | { kind: 'failed'; reason: string };
+
+export type WithTenantDb = <T>(work: (db: Sql) => Promise<T>) => Promise<T>;
+
+export interface OutboxTaskHandler {
+  run(tenant: TenantRecord, task: ClaimedTask, withDb: WithTenantDb): Promise<TaskOutcome>;
+}
+
+export interface OutboxTaskWorker {
+  readonly name: string;
+  start(): void;
+  stop(): Promise<void>;
+  /** Runs that tenant's due tasks soon: call it after the transaction that queued one committed. */
+  kick(tenantId: string): void;
+  /** Runs every ACTIVE tenant's due tasks now. */
+  runOnce(): Promise<void>;
+}
+
+const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
+const BATCH_SIZE = 5;
+// Longer than a batch of provider calls can take at their timeouts.
+const CLAIM_MS = 5 * 60_000;
+const MAX_BATCHES_PER_PASS = 20;
+const SWEEP_CONCURRENCY = 2;
+const REASON_LENGTH = 200;
+
+interface Worker {
+  kind: OutboxTaskKind;
+  handler: OutboxTaskHandler;
+  registry: TenantRegistry;
+  pools: TenantPools;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  stopping: boolean;
+  inFlight: Set<Promise<unknown>>;
+  kicked: Map<string, { again: boolean }>;
+  pending: Set<string>;
+}
+
+export function createOutboxTaskWorker(deps: {
+  kind: OutboxTaskKind;
+  handler: OutboxTaskHandler;
+  registry: TenantRegistry;
+  pools: TenantPools;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  sweepIntervalMs?: number;
+}): OutboxTaskWorker {
+  const worker: Worker = { ...deps, stopping: false, inFlight: new Set(), kicked: new Map(), pending: new Set() };
+  const name = `${deps.kind} outbox`;
+  const sweeper = createTenantSweep({
+    name,
+    registry: deps.registry,
+    intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    concurrency: SWEEP_CONCURRENCY,
+    log: deps.log,
+    pacing: { isOpen: (id) => deps.pools.isOpen(id), hasWork: (id) => worker.pending.has(id) },
+    work: async (tenant) => {
+      await runDue(worker, tenant.tenantId);
+      const pending = await withTenantDb(worker, tenant)((db) => hasPendingTasks(db, worker.kind));
+      if (pending) worker.pending.add(tenant.tenantId);
+      else worker.pending.delete(tenant.tenantId);
+    },
+  });
+  return {
+    name,
+    start: () => {
+      if (!worker.stopping) sweeper.start();
+    },
+    async stop() {
+      worker.stopping = true;
+      await sweeper.stop();
+      await Promise.allSettled([...worker.inFlight]);
+    },
+    kick: (tenantId) => kick(worker, tenantId),
+    runOnce: () => (worker.stopping ? Promise.resolve() : sweeper.runOnce()),
+  };
+}
+
+function kick(worker: Worker, tenantId: string): void {
+  if (worker.stopping) return;
+  const scheduled = worker.kicked.get(tenantId);
+  if (scheduled) {
+    scheduled.again = true;
+    return;
+  }
+  const request = { again: false };
+  worker.kicked.set(tenantId, request);
+  const pass = (async () => {
+    // Kicks of the same tick (several commits of one request) become one pass.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      do {
+        request.again = false;
+        await runDue(worker, tenantId);
+      } while (request.again && !worker.stopping);
+    } catch (error) {
+      worker.log.warn({ err: error, tenantId, kind: worker.kind }, 'outbox task pass failed; the sweep will retry');
+    } finally {
+      worker.kicked.delete(tenantId);
+    }
+  })();
+  worker.inFlight.add(pass);
+  pass.finally(() => worker.inFlight.delete(pass));
+}
+
+function withTenantDb(worker: Worker, tenant: TenantRecord): WithTenantDb {
+  return async (work) => {
+    const lease = await worker.pools.acquire(tenant);
+    try {
+      return await work(lease.sql);
+    } finally {
+      lease.release();
+    }
+  };
+}
+
+async function runDue(worker: Worker, tenantId: string): Promise<void> {
+  const tenant = worker.registry.byId(tenantId);
+  // A suspended tenant's database refuses connections; its tasks wait for the activation.
+  if (tenant?.status !== 'ACTIVE') return;
+  const withDb = withTenantDb(worker, tenant);
+  for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.stopping; batchNumber += 1) {
+    const now = worker.clock();
+    const lockedUntil = new Date(now.getTime() + CLAIM_MS);
+    const batch = await withDb((db) => claimDueTasks(db, worker.kind, { now, lockedUntil, limit: BATCH_SIZE }));
+    for (const [index, task] of batch.entries()) {
+      if (worker.stopping) {
+        const ids = batch.slice(index).map((untried) => untried.id);
+        await withDb((db) => releaseTasks(db, { ids, lockedUntil, now: worker.clock() }));
+        return;
+      }
+      await runOne(worker, tenant, task, withDb);
+    }
+    if (batch.length < BATCH_SIZE) return;
+  }
+}
+
+async function runOne(worker: Worker, tenant: TenantRecord, task: ClaimedTask, withDb: WithTenantDb): Promise<void> {
+  const context = { tenantCode: tenant.tenantCode, outboxId: task.id, kind: worker.kind };
+  let outcome: TaskOutcome;
+  try {
+    outcome = await worker.handler.run(tenant, task, withDb);
+  } catch (error) {
+    outcome = { kind: 'retry', reason: error instanceof Error ? (error.message.split('\n', 1)[0] ?? '') : 'unknown' };
+  }
+  const { lockedUntil, id } = task;
+  if (outcome.kind === 'done') {
+    await withDb((db) => markTaskDone(db, id, worker.clock()));
+    return;
+  }
+  const error = outcome.reason.slice(0, REASON_LENGTH);
+  if (outcome.kind === 'failed') {
+    await withDb((db) => markTaskFailed(db, { id, lockedUntil, error }));
+    worker.log.warn({ ...context, reason: error }, 'outbox task failed for good');
+    return;
+  }
+  const attempts = task.attempts + 1;
+  const nextAttemptAt = new Date(worker.clock().getTime() + retryDelayMs(attempts));
+  await withDb((db) => rescheduleTask(db, { id, lockedUntil, nextAttemptAt, error }));
+  worker.pending.add(tenant.tenantId);
+  worker.log.warn({ ...context, attempts, nextAttemptAt, reason: error }, 'outbox task failed; it will be retried');
+}
