@@ -15,6 +15,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /** Mail is sent as "<tenant name>" <no-reply@<tenant code>.<base domain>>: the agency's own host name. */
@@ -35,5 +36,12 @@ export function composeMail(
     text: row.mail.text,
   };
   if (row.mail.html !== undefined) message.html = row.mail.html;
+  if (row.mail.attachments?.length) {
+    message.attachments = row.mail.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: Buffer.from(attachment.contentBase64, 'base64'),
+    }));
+  }
   return message;
 }

@@ -85,6 +85,11 @@ function nodemailerMessage(message: MailMessage): SendMailOptions {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    attachments: message.attachments?.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.content,
+    })),
   };
 }
 

@@ -9,9 +9,20 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a quote's PDF); kept in the row until it is delivered, so keep them small. */
+  attachments?: MailAttachment[];
   /** The same key queued twice (a repeated callback, a retried request) is stored, and sent, once. */
   dedupeKey?: string;
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** An attachment as the row keeps it: its bytes in base64, so the payload stays a JSON value. */
+export type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
 
 /** What the outbox keeps of a mail until it is delivered (a type, not an interface, so it is a JSON value). */
 export type StoredMail = {
@@ -19,6 +30,7 @@ export type StoredMail = {
   subject: string;
   text: string;
   html?: string;
+  attachments?: StoredAttachment[];
 };
 
 /** A mail this worker has claimed: nobody else takes it until `lockedUntil`. */
@@ -45,6 +57,13 @@ interface ClaimedRow {
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
   const payload: StoredMail = { to: mail.to, subject: mail.subject, text: mail.text };
   if (mail.html !== undefined) payload.html = mail.html;
+  if (mail.attachments?.length) {
+    payload.attachments = mail.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      contentBase64: attachment.content.toString('base64'),
+    }));
+  }
   // Due at once. Workers compare with a millisecond clock: PostgreSQL's microseconds would make a row queued
   // in the same millisecond look not yet due.
   await db`
@@ -152,7 +171,21 @@ function storedMail(payload: unknown): StoredMail | undefined {
   if (!('text' in payload) || typeof payload.text !== 'string') return undefined;
   const mail: StoredMail = { to: payload.to, subject: payload.subject, text: payload.text };
   if ('html' in payload && typeof payload.html === 'string') mail.html = payload.html;
+  if ('attachments' in payload && Array.isArray(payload.attachments)) {
+    const attachments = payload.attachments.map(storedAttachment);
+    // A mail that cannot carry all its files is not the mail that was queued: no retry can send it.
+    if (attachments.some((attachment) => attachment === undefined)) return undefined;
+    mail.attachments = attachments.filter((attachment) => attachment !== undefined);
+  }
   return mail;
+}
+
+function storedAttachment(value: unknown): StoredAttachment | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (!('filename' in value) || typeof value.filename !== 'string') return undefined;
+  if (!('contentType' in value) || typeof value.contentType !== 'string') return undefined;
+  if (!('contentBase64' in value) || typeof value.contentBase64 !== 'string') return undefined;
+  return { filename: value.filename, contentType: value.contentType, contentBase64: value.contentBase64 };
 }
 
 /** The mail still to deliver (PENDING or SENDING; the claim index covers them) and when the oldest was queued. */
