@@ -8,7 +8,7 @@ import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
 import { createCustomersArea } from './areas/customers/index.js';
-import { createDocumentsArea } from './areas/documents/index.js';
+import { createDocumentsArea, localDiskStorage } from './areas/documents/index.js';
 import { createMessagingArea } from './areas/messaging/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
@@ -110,7 +110,7 @@ function buildAreas(
   });
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
-  const documents = createDocumentsArea();
+  const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
   const cart = createCartArea({ catalog: catalog.api });
   const messaging = createMessagingArea({ ...platform, ...integrations });
   const sales = createSalesArea({

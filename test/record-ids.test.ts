@@ -225,9 +225,14 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const { requestId } = await owner.api.ok<{ requestId: number }>('/customer/createTripRequest', {
     tripRequest: { destination: 'Petra', contactName: 'The owner', contactEmail: owner.userEmail },
   });
+  // Uploads are for employees: the customer owner is kept out by its role; an employee's upload stands in for it.
+  const { savedFileName } = await t.adminApi.ok<{ savedFileName: string }>('/document/upload2', {
+    fileToUpload: Buffer.from('name,passport\n').toString('base64'),
+  });
   return {
     owner,
     owned: {
+      upload: savedFileName,
       customer: owner.contactId,
       user: owner.userId,
       invoice: invoices[0],

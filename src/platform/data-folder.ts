@@ -1,4 +1,5 @@
-// Secrets the service generates on first start and keeps in the data folder (mode 0600).
+// The data folder (TC_DATA_DIR): the secrets the service generates on first start (mode 0600), and the folders
+// kept per tenant.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,4 +23,11 @@ export async function dataFolderSecret(
       return { value: (await readFile(location, 'utf8')).trim(), created: false };
     }
   }
+}
+
+/** A tenant's own folder under the data folder (uploads and other files kept per tenant), by its id. */
+export function tenantDataFolder(dataDir: string, tenantId: string): string {
+  // tenant ids are UUIDs; anything else must not become a path
+  if (!/^[0-9a-f-]{36}$/i.test(tenantId)) throw new Error(`not a tenant id: ${tenantId}`);
+  return path.join(dataDir, 'tenants', tenantId.toLowerCase());
 }

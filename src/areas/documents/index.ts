@@ -1,14 +1,47 @@
-// The documents area: documents rendered from the data other areas hand over (no operations of its own yet).
+// The documents area: documents rendered from the data other areas hand over, and the files employees upload.
 import type { Area } from '../../platform/area.js';
+import type { TenantContext } from '../../platform/http/operation.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { renderQuotePdf } from './quote-pdf.js';
 export type { QuoteDocument, QuoteLine } from './quote-pdf.js';
+// How documents write amounts and dates, for pages and mails that show the same figures.
+export { formatDateText, formatMinorAmount } from './document-format.js';
+
+// ---- uploads ----
+import type { FileStorage } from './storage/file-storage.js';
+import { uploadOperations } from './upload.operations.js';
+import { createUploadService, findUpload, mayReadUpload, openUpload } from './upload.service.js';
+
+export type { FileStorage } from './storage/file-storage.js';
+export { localDiskStorage } from './storage/local-disk-storage.js';
+export type { Upload } from './upload.service.js';
+// ---- end of uploads ----
 
 export interface DocumentsApi {
   renderInvoicePdf: typeof renderInvoicePdf;
   renderQuotePdf: typeof renderQuotePdf;
+  // ---- uploads: what other areas (visa documents) use of them ----
+  /** The upload saved under that name, if any. */
+  findUpload: typeof findUpload;
+  /** The upload and a stream of its bytes, if both are there. */
+  openUpload(ctx: TenantContext, savedFileName: string): ReturnType<typeof openUpload>;
 }
 
-export function createDocumentsArea(): Area<DocumentsApi> {
-  return { operations: [], api: { renderInvoicePdf, renderQuotePdf } };
+export interface DocumentsDeps {
+  /** Where uploaded files are kept (localDiskStorage(config.dataDir) in the service). */
+  storage: FileStorage;
+}
+
+export function createDocumentsArea(deps: DocumentsDeps): Area<DocumentsApi> {
+  const uploads = createUploadService(deps);
+  return {
+    operations: [...uploadOperations(uploads)],
+    api: {
+      renderInvoicePdf,
+      renderQuotePdf,
+      findUpload,
+      openUpload: (ctx, savedFileName) => openUpload(ctx, deps.storage, savedFileName),
+    },
+    records: { upload: { noun: 'Upload', mayRead: (ctx, id) => mayReadUpload(ctx, String(id)) } },
+  };
 }

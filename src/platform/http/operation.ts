@@ -5,7 +5,7 @@
 // codes, runs the handler, wraps the envelope, serialises with the response schema and names the OpenAPI
 // operation.
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Allowed, Role } from '../auth/roles.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
@@ -14,10 +14,13 @@ import type { TenantRecord } from '../tenancy/tenant.js';
 import { callerToken, namedSession } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
-import { normalizeInput, unstorableInput, unstorableParameter, VERBATIM, validationFailure } from './input.js';
+import { VERBATIM, validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
+import { describedWithLimit } from './body-limit.js';
+import { acceptMultipartBodies, readFieldsBeforeFile, type UploadedFile, uploadedFile } from './multipart.js';
 import { RawAnswer } from './raw.js';
+import { prepareInput, refuseUnstorableInput } from './route-input.js';
 import { type RecordParameters, type RecordReaders, readersFor, refuseUnreadableRecords } from './records.js';
 
 export interface RequestContext {
@@ -38,6 +41,8 @@ export interface TenantContext extends RequestContext {
   roles: readonly Role[];
   /** The session of the operation's `otherSession` parameter, resolved by the kernel (carriers.ts). */
   otherSession?: Session;
+  /** The file of a multipart request to an operation declaring `multipartFile`, unread (multipart.ts). */
+  file?: UploadedFile;
 }
 
 export interface PlatformContext extends RequestContext {
@@ -64,6 +69,8 @@ interface CommonDefinition<I extends TObject | undefined, Q extends TObject | un
   response: R;
   /** HTTP status of a successful answer when it is not 200 (health answers 503 when degraded). */
   httpStatus?: (answer: Static<R>) => 200 | 503;
+  /** Largest body in bytes, when not the server's 1 MiB (contract §5: uploads); a multipart file's largest size. */
+  bodyLimit?: number;
 }
 
 /** Who may call a tenant operation and how a missing or unknown session is answered. */
@@ -86,6 +93,8 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   records?: RecordParameters;
   /** A parameter holding another session's token (cart persist's `oldSession`): the kernel resolves it. */
   otherSession?: string;
+  /** Takes multipart/form-data whose file part is this parameter (multipart.ts); the handler reads `ctx.file`. */
+  multipartFile?: string;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
@@ -105,6 +114,9 @@ const SessionParameter = Type.Optional(
 function withSession(schema: TObject): TObject {
   return { ...schema, properties: { ...schema.properties, session: SessionParameter } };
 }
+
+/** A multipart operation's file limit when it declares none: the server's body limit. */
+const MULTIPART_FILE_LIMIT = 1024 * 1024;
 
 function kernelOf(app: FastifyInstance): Kernel {
   return app.kernel;
@@ -194,6 +206,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
   for (const method of definition.methods) {
     register(app, definition, method, input, {
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
+      multipartFile: definition.multipartFile,
       run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
@@ -210,6 +223,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
             userAgent: request.headers['user-agent'],
             log: request.log,
             now: kernel.clock(),
+            file: uploadedFile(request),
           };
           await authorize(kernel, definition, ctx, callerToken(request, definition)?.token);
           refuseUnstorableInput(request);
@@ -263,6 +277,7 @@ interface Registration {
   security: Record<string, string[]>[];
   /** Where the operation is served, when not on tenant hosts (the document's default). */
   servedOn?: Exclude<ServedOn, 'tenant hosts'>;
+  multipartFile?: string | undefined;
   run: (request: FastifyRequest, reply: FastifyReply, input: unknown, query: unknown) => Promise<unknown>;
 }
 
@@ -275,17 +290,23 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
 ): void {
   const inputInBody = method === 'POST';
   const querySchema = inputInBody ? definition.query : input;
-  app.route({
+  const { bodyLimit } = definition;
+  const fileField = inputInBody ? registration.multipartFile : undefined;
+  const route: RouteOptions = {
     method,
     url: definition.path,
     attachValidation: true,
+    // a multipart operation's limit is its file's (multipart.ts); its other bodies keep the server's
+    ...(bodyLimit && !fileField ? { bodyLimit } : {}),
     schema: {
       summary: definition.summary,
-      description: definition.description,
+      description: describedWithLimit(definition.description, bodyLimit, fileField),
       tags: tagsOf(definition),
       operationId: operationId(definition.path, method),
       security: registration.security,
       ...(registration.servedOn ? servedOn(registration.servedOn) : {}),
+      ...(bodyLimit ? { 'x-body-limit': bodyLimit } : {}),
+      ...(fileField ? { consumes: ['multipart/form-data'] } : {}),
       ...(inputInBody ? { body: input } : {}),
       ...(querySchema ? { querystring: querySchema } : {}),
       response: definition.httpStatus
@@ -294,22 +315,12 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
     },
     // A callback hook: every request passes here, and an async one costs a promise and its ticks.
     preValidation: (request, _reply, done) => {
-      try {
-        // Noted here, answered after the session and role checks (contract §7.1's order of refusals).
-        const unstorable =
-          unstorableParameter(request.params) ??
-          (inputInBody ? unstorableParameter(request.body) : undefined) ??
-          unstorableParameter(request.query);
-        if (unstorable !== undefined) unstorableParameters.set(request, unstorable);
-        if (inputInBody) {
-          if (request.body === undefined || request.body === null) request.body = {};
-          request.body = normalizeInput(input, request.body);
-        }
-        if (querySchema) request.query = normalizeInput(querySchema, request.query);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
+      const prepare = () => prepareInput(request, inputInBody ? input : undefined, querySchema, done);
+      const reading = fileField
+        ? readFieldsBeforeFile(request, fileField, bodyLimit ?? MULTIPART_FILE_LIMIT)
+        : undefined;
+      if (reading) reading.then(prepare, (error: Error) => done(error));
+      else prepare();
     },
     handler: async (request, reply) => {
       const parsedInput = inputInBody ? request.body : request.query;
@@ -318,15 +329,13 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       if (definition.httpStatus) reply.code(definition.httpStatus(answer as Static<R>));
       return reply.send(ok(answer));
     },
+  };
+  if (!fileField) return void app.route(route);
+  // the multipart parser lives in a scope of the route's own: every other operation still refuses the type
+  app.register(async (scope) => {
+    await acceptMultipartBodies(scope);
+    scope.route(route);
   });
-}
-
-/** The parameter holding NUL or an unpaired surrogate, per request that sent one (contract §7.1). */
-const unstorableParameters = new WeakMap<FastifyRequest, string>();
-
-function refuseUnstorableInput(request: FastifyRequest): void {
-  const parameter = unstorableParameters.get(request);
-  if (parameter !== undefined) throw unstorableInput(parameter);
 }
 
 async function authorize(

@@ -1,10 +1,11 @@
-// An answer that is not a JSON envelope: a PDF, a spreadsheet, an HTML page.
+// An answer that is not a JSON envelope: a PDF, a spreadsheet, an HTML page, a stored file's bytes (a stream).
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 export class RawAnswer {
   constructor(
     readonly contentType: string,
-    readonly body: Buffer | string,
+    readonly body: Buffer | string | Readable,
     readonly options: { status?: number; filename?: string; inline?: boolean; headers?: Record<string, string> } = {},
   ) {}
 

@@ -108,6 +108,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   // An earlier request on this keep-alive socket is still being answered: that answer goes first.
   const answering: unknown = Reflect.get(socket, '_httpMessage');
   if (answering instanceof ServerResponse && !answering.writableFinished) {
+    // That request's own body broke off (a client hanging up mid-upload): its answer waits for a body that never
+    // comes, so the socket goes, and the request's readers see it aborted (an upload then keeps nothing).
+    if (!answering.req.complete) return void socket.destroy(error);
     answering.once('close', send);
   } else send();
 }
