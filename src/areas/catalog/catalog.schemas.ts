@@ -92,6 +92,7 @@ export const Product = Type.Composite([
     productExclusions: Nullable(Type.String()),
     cancelPolicy: Nullable(Type.String()),
     childPolicy: Nullable(Type.String()),
+    taxExempt: Type.Boolean({ description: "Exempt from the agency's VAT: its order and invoice lines carry no tax" }),
     transfers: Type.Array(Transfer),
   }),
 ]);
@@ -283,6 +284,9 @@ export const SaveProductRequest = Type.Object({
   infantPrice: Type.Optional(Money('Price of an infant (default 0)')),
   freeSale: Type.Optional(
     Type.Boolean({ description: 'Sold without inventory: no capacity limit, no seats held (default false)' }),
+  ),
+  taxExempt: Type.Optional(
+    Type.Boolean({ description: "Exempt from the agency's VAT on orders and invoices (default false)" }),
   ),
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
   prodImgSmall: Type.Optional(Text(500)),

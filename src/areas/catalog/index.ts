@@ -11,7 +11,7 @@ import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds
 import { createCatalogAdminService } from './catalog-admin.service.js';
 import { catalogOperations } from './catalog.operations.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
-import { lockProductKey } from './products.repository.js';
+import { lockProductKey, selectTaxExemptProducts } from './products.repository.js';
 import { createCatalogReadCaches } from './read-cache.js';
 import { quoteRefusal, quoteUnit } from './unit-quote.js';
 
@@ -25,6 +25,8 @@ export interface CatalogApi {
   productRows: CatalogService['productRows'];
   /** In the caller's transaction: the product exists and stays until the transaction ends. */
   lockProductKey: typeof lockProductKey;
+  /** Which of the products are exempt from VAT, on the handle given (a transaction's or the pool's). */
+  taxExemptProducts: typeof selectTaxExemptProducts;
   quoteUnit: typeof quoteUnit;
   quoteRefusal: typeof quoteRefusal;
   hold: typeof hold;
@@ -52,6 +54,7 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
     api: {
       productRows: catalog.productRows,
       lockProductKey,
+      taxExemptProducts: selectTaxExemptProducts,
       quoteUnit,
       quoteRefusal,
       hold,

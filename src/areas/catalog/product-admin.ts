@@ -38,6 +38,7 @@ const productColumns = (
     ['webDescription', 'web_description'],
     ['availableOnWeb', 'available_on_web'],
     ['freeSale', 'free_sale'],
+    ['taxExempt', 'tax_exempt'],
     ['bookingType', 'booking_type'],
     ['pricingType', 'pricing_type'],
     ['hasDateRange', 'has_date_range'],

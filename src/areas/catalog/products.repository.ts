@@ -20,6 +20,8 @@ export interface ProductRow {
   infant_price: string;
   /** Sold without inventory: no capacity limit, no seats held. */
   free_sale: boolean;
+  /** Exempt from the agency's VAT. */
+  tax_exempt: boolean;
   currency: string;
   public_category_id: number;
   category_name: string;
@@ -78,6 +80,14 @@ const productColumns = (db: Queryable) => db`
 export async function lockProductKey(db: Queryable, productId: number): Promise<boolean> {
   const rows = await db`SELECT 1 FROM products WHERE product_id = ${productId} FOR KEY SHARE`;
   return rows.length === 1;
+}
+
+/** Which of these products are exempt from VAT (checkout and quotes tax every other line). */
+export async function selectTaxExemptProducts(db: Queryable, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db<{ product_id: number }[]>`
+    SELECT product_id FROM products WHERE product_id = ANY(${[...new Set(productIds)]}::int[]) AND tax_exempt`;
+  return new Set(rows.map((row) => row.product_id));
 }
 
 export async function selectProduct(

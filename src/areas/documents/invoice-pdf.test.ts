@@ -206,5 +206,51 @@ describe('renderInvoicePdf', () => {
 
   it('refuses an amount that is not whole minor units', async () => {
     await expect(renderInvoicePdf(invoice({ totalMinor: 1284.625 }))).rejects.toThrow(/totalMinor/);
+    const [first] = invoice().lines;
+    if (!first) throw new Error('no line');
+    const halfFils = { ...first, tax: { netMinor: 70_000, taxMinor: 3_500.5 } };
+    await expect(renderInvoicePdf(invoice({ lines: [halfFils] }))).rejects.toThrow(/lines\[0\]\.tax\.taxMinor/);
+  });
+
+  it('is a tax invoice of a registered issuer: TRN in the header, tax per line, net subtotal, tax and gross', async () => {
+    const taxed = (description: string, netMinor: number, taxMinor: number): InvoiceLine => ({
+      description,
+      quantity: 1,
+      unitPriceMinor: netMinor,
+      totalMinor: netMinor + taxMinor,
+      tax: { netMinor, taxMinor },
+    });
+    const { text, info } = await readPdf(
+      await renderInvoicePdf(
+        invoice({
+          taxRegistrationNumber: '100123456700003',
+          lines: [taxed('Desert safari', 35_001, 1_750), taxed('Museum pass (exempt)', 12_000, 0)],
+          taxes: [{ name: 'VAT', rateText: '5%', amountMinor: 1_750 }],
+          subtotalMinor: 47_001,
+          totalMinor: 48_751,
+          paidMinor: 0,
+          balanceMinor: 48_751,
+          status: 'UNPAID',
+          payments: [],
+          reference: 'Q-2025-000042',
+        }),
+      ),
+    );
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain('TRN 100123456700003');
+    expect(text).toContain('Reference Q-2025-000042');
+    expect(text).toMatch(/NET VAT 5% AMOUNT/);
+    expect(text).toMatch(/Desert safari 1 AED 350\.01 AED 350\.01 AED 17\.50 AED 367\.51/);
+    expect(text).toMatch(/Museum pass \(exempt\) 1 AED 120\.00 AED 120\.00 AED 0\.00 AED 120\.00/);
+    expect(text).toMatch(/Subtotal \(net\) AED 470\.01 VAT \(5%\) AED 17\.50 Total AED 487\.51/);
+    expect(info.Title).toBe('Tax invoice INV-2025-000123');
+  });
+
+  it('is a plain invoice without a registration number, and without tax columns when its lines carry no tax', async () => {
+    const { text } = await readPdf(await renderInvoicePdf(invoice({ taxes: [], subtotalMinor: 122_345 })));
+    expect(text).not.toContain('TAX INVOICE');
+    expect(text).not.toContain('TRN');
+    expect(text).toContain('DESCRIPTION QTY UNIT PRICE AMOUNT');
+    expect(text).not.toContain('NET');
   });
 });

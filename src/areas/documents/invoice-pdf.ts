@@ -29,7 +29,10 @@ export interface InvoiceLine {
   detail?: string;
   quantity: number;
   unitPriceMinor: number;
+  /** The line's amount; its gross when `tax` is given. */
   totalMinor: number;
+  /** The line's net and tax, on an invoice that shows tax per line: the table then has NET and tax columns. */
+  tax?: { netMinor: number; taxMinor: number };
 }
 
 export interface InvoiceTax {
@@ -49,6 +52,8 @@ export interface InvoicePayment {
 export interface InvoiceDocument {
   tenantName: string;
   tenantAddress?: string;
+  /** The issuer's tax registration number: printed as "TRN" in the header, and the document is a tax invoice. */
+  taxRegistrationNumber?: string;
   invoiceNumber: string;
   /** yyyy-MM-dd */
   issueDate: string;
@@ -65,6 +70,8 @@ export interface InvoiceDocument {
   paidMinor: number;
   balanceMinor: number;
   orderNum?: string;
+  /** The document the invoice comes from, e.g. a quote's number. */
+  reference?: string;
   payments?: InvoicePayment[];
   footer?: string;
 }
@@ -81,11 +88,13 @@ const MAX_METHOD_CHARACTERS = 400;
 /** The invoice as the bytes of an A4 PDF. Pure: no I/O besides building the buffer. */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   checkNumbers(invoice);
+  // A registered issuer's invoice is a tax invoice, and says so (UAE VAT: "Tax Invoice" clearly displayed).
+  const kind = invoice.taxRegistrationNumber ? 'Tax invoice' : 'Invoice';
   const setup = {
-    title: `Invoice ${invoice.invoiceNumber}`,
+    title: `${kind} ${invoice.invoiceNumber}`,
     author: invoice.tenantName,
-    runningTitle: `${invoice.tenantName} - Invoice ${invoice.invoiceNumber}`,
-    pageLabel: `Invoice ${invoice.invoiceNumber}`,
+    runningTitle: `${invoice.tenantName} - ${kind} ${invoice.invoiceNumber}`,
+    pageLabel: `${kind} ${invoice.invoiceNumber}`,
   };
   return renderPdfDocument(setup, (layout) => {
     drawDocumentHeader(layout, invoiceHeader(invoice));
@@ -100,15 +109,17 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
 
 function invoiceHeader(invoice: InvoiceDocument): DocumentHeader {
   const facts: DocumentHeader['facts'] = [{ label: 'Invoice no.', value: invoice.invoiceNumber, strong: true }];
+  if (invoice.taxRegistrationNumber) facts.push({ label: 'TRN', value: invoice.taxRegistrationNumber });
   facts.push({ label: 'Issue date', value: formatDateText(invoice.issueDate) });
   if (invoice.dueDate) facts.push({ label: 'Due date', value: formatDateText(invoice.dueDate) });
   if (invoice.orderNum) facts.push({ label: 'Order no.', value: invoice.orderNum });
+  if (invoice.reference) facts.push({ label: 'Reference', value: invoice.reference });
   const status = STATUS[invoice.status];
   facts.push({ label: 'Status', value: status.label, strong: true, color: status.color });
   return {
     issuerName: invoice.tenantName,
     ...(invoice.tenantAddress ? { issuerAddress: invoice.tenantAddress } : {}),
-    title: 'INVOICE',
+    title: invoice.taxRegistrationNumber ? 'TAX INVOICE' : 'INVOICE',
     facts,
   };
 }
@@ -119,6 +130,7 @@ function billTo(invoice: InvoiceDocument): DocumentParty {
 }
 
 function lineTable(invoice: InvoiceDocument): ItemsTable {
+  if (invoice.lines.some((line) => line.tax)) return taxedLineTable(invoice);
   const money = (minor: number) => formatMinorAmount(minor, invoice.currency);
   return {
     columns: [
@@ -137,9 +149,36 @@ function lineTable(invoice: InvoiceDocument): ItemsTable {
   };
 }
 
+/** Lines with their tax: net, tax and gross each, the tax column headed by the (first) tax's name and rate. */
+function taxedLineTable(invoice: InvoiceDocument): ItemsTable {
+  const money = (minor: number) => formatMinorAmount(minor, invoice.currency);
+  const [tax] = invoice.taxes;
+  const taxHeading = tax ? `${tax.name} ${tax.rateText}`.trim().toUpperCase() : 'TAX';
+  return {
+    columns: [
+      { heading: 'DESCRIPTION', align: 'left', wraps: true },
+      { heading: 'QTY', width: 34, align: 'right' },
+      { heading: 'UNIT PRICE', width: 78, align: 'right' },
+      { heading: 'NET', width: 82, align: 'right' },
+      { heading: taxHeading, width: 72, align: 'right' },
+      { heading: 'AMOUNT', width: 86, align: 'right' },
+    ],
+    rows: invoice.lines.map((line) => [
+      { text: line.description, ...(line.detail ? { detail: line.detail } : {}) },
+      formatQuantity(line.quantity),
+      money(line.unitPriceMinor),
+      line.tax ? money(line.tax.netMinor) : '',
+      line.tax ? money(line.tax.taxMinor) : '',
+      money(line.totalMinor),
+    ]),
+    emptyText: 'No items',
+  };
+}
+
 function totalRows(invoice: InvoiceDocument): TotalRow[] {
   const money = (minor: number) => formatMinorAmount(minor, invoice.currency);
-  const rows: TotalRow[] = [{ label: 'Subtotal', value: money(invoice.subtotalMinor) }];
+  const subtotal = invoice.taxes.length > 0 ? 'Subtotal (net)' : 'Subtotal';
+  const rows: TotalRow[] = [{ label: subtotal, value: money(invoice.subtotalMinor) }];
   for (const tax of invoice.taxes) {
     rows.push({ label: tax.rateText ? `${tax.name} (${tax.rateText})` : tax.name, value: money(tax.amountMinor) });
   }
@@ -179,6 +218,12 @@ function checkNumbers(invoice: InvoiceDocument): void {
       [`lines[${index}].unitPriceMinor`, line.unitPriceMinor],
       [`lines[${index}].totalMinor`, line.totalMinor],
     );
+    if (line.tax) {
+      amounts.push(
+        [`lines[${index}].tax.netMinor`, line.tax.netMinor],
+        [`lines[${index}].tax.taxMinor`, line.tax.taxMinor],
+      );
+    }
     if (!Number.isFinite(line.quantity)) throw new Error(`invoice lines[${index}].quantity is not a number`);
   });
   invoice.taxes.forEach((tax, index) => {

@@ -1,14 +1,16 @@
-// What both ways of checking out share: the deps, the customer a checkout names, and the sales order of a cart at
-// the cart's server prices.
+// What both ways of checking out share: the deps, the customer a checkout names, the tax of the cart, and the sales
+// order of a cart at the cart's server prices with that tax.
 import type { Queryable } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { minorToDecimalString, toMinor } from '../../platform/money.js';
+import { minorToDecimalString } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi, CheckoutCart } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { CustomersApi } from '../customers/index.js';
+import type { SettingsApi } from '../settings/index.js';
+import { type TaxedCart, taxCart } from './order-tax.js';
 import * as repo from './sales.repository.js';
 
 export interface CustomerInput {
@@ -21,8 +23,9 @@ export interface CustomerInput {
 export interface CheckoutDeps {
   gateway: PaymentGateway;
   cart: CartApi;
-  catalog: Pick<CatalogApi, 'convertToSale' | 'extend'>;
+  catalog: Pick<CatalogApi, 'convertToSale' | 'extend' | 'taxExemptProducts'>;
   customers: Pick<CustomersApi, 'findById' | 'findOrCreateByEmail'>;
+  settings: SettingsApi;
   linkMinutes: number;
   /** Hosts a payment link may send the browser back to, besides the tenant's own host. */
   tenantHost: (tenantCode: string) => string;
@@ -35,23 +38,38 @@ export type OrderCustomer = repo.NewSalesOrder['customer'];
 
 const NO_CUSTOMER: OrderCustomer = { id: null, name: null, email: null, phone: null };
 
-export function cartTotal(cart: CheckoutCart): number {
-  return cart.items.reduce((sum, item) => sum + toMinor(item.unitPrice, cart.currency) * item.quantity, 0);
+/** The cart taxed by the policy in force and its products' exemptions, read in the checkout's transaction. */
+export async function taxedCart(
+  deps: CheckoutDeps,
+  ctx: TenantContext,
+  tx: Queryable,
+  cart: CheckoutCart,
+): Promise<TaxedCart> {
+  const { tax } = await deps.settings.read({ tenant: ctx.tenant, db: tx });
+  const exempt = await deps.catalog.taxExemptProducts(
+    tx,
+    cart.items.map((item) => item.productId),
+  );
+  return taxCart(cart, tax, exempt);
 }
 
-function linesOf(cart: CheckoutCart): Array<Omit<repo.LineRow, 'line_no'>> {
-  return cart.items.map((item) => ({
-    product_id: item.productId,
-    variant_id: item.variantId,
-    description: `${item.description} (${item.unitName})`,
-    detail: item.bookDate ? `${item.bookDate}${item.timeSlot ? ` ${item.timeSlot}` : ''}` : null,
-    quantity: item.quantity,
-    unit_price: item.unitPrice,
-    total: minorToDecimalString(toMinor(item.unitPrice, cart.currency) * item.quantity, cart.currency),
-    net: minorToDecimalString(toMinor(item.unitPrice, cart.currency) * item.quantity, cart.currency),
-    tax: '0',
-    hold_id: item.holdId,
-  }));
+function linesOf({ cart, lines }: TaxedCart): Array<Omit<repo.LineRow, 'line_no'>> {
+  const money = (minor: number) => minorToDecimalString(minor, cart.currency);
+  return cart.items.map((item, index) => {
+    const tax = lines[index] ?? { netMinor: 0, taxMinor: 0, grossMinor: 0 };
+    return {
+      product_id: item.productId,
+      variant_id: item.variantId,
+      description: `${item.description} (${item.unitName})`,
+      detail: item.bookDate ? `${item.bookDate}${item.timeSlot ? ` ${item.timeSlot}` : ''}` : null,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+      total: money(tax.grossMinor),
+      net: money(tax.netMinor),
+      tax: money(tax.taxMinor),
+      hold_id: item.holdId,
+    };
+  });
 }
 
 /** The stored session an order is placed from; a realm JWT has no stored row. */
@@ -109,19 +127,19 @@ export async function newOrderNumber(ctx: TenantContext, db: Queryable): Promise
   return `${ctx.tenant.tenantCode.toUpperCase()}-${number}`;
 }
 
-/** A sales order of the cart's lines at the cart's prices. */
+/** A sales order of the cart's lines at the cart's prices, with their tax; its total is the gross. */
 export async function insertOrderOfCart(
   ctx: TenantContext,
   tx: Queryable,
   order: {
     orderNum: string;
     cartId: string;
-    cart: CheckoutCart;
+    taxed: TaxedCart;
     customer: OrderCustomer | undefined;
     paymentStatus: repo.NewSalesOrder['paymentStatus'];
   },
 ): Promise<repo.SalesOrderRow> {
-  const { cart } = order;
+  const { cart, policy, totals } = order.taxed;
   const row = await repo.insertSalesOrder(tx, {
     orderNum: order.orderNum,
     cartId: order.cartId,
@@ -129,13 +147,13 @@ export async function insertOrderOfCart(
     userId: userIdOf(ctx),
     customer: order.customer ?? NO_CUSTOMER,
     currency: cart.currency,
-    total: minorToDecimalString(cartTotal(cart), cart.currency),
-    tax: { ratePercent: '0', registrationNumber: null },
+    total: minorToDecimalString(totals.grossMinor, cart.currency),
+    tax: { ratePercent: policy.ratePercent, registrationNumber: policy.registrationNumber },
     reference: null,
     paymentStatus: order.paymentStatus,
     now: ctx.now,
   });
-  await repo.insertLines(tx, row.sales_order_id, linesOf(cart));
+  await repo.insertLines(tx, row.sales_order_id, linesOf(order.taxed));
   return row;
 }
 

@@ -19,9 +19,11 @@ import {
   insertOrderOfCart,
   newOrderNumber,
   resolveCustomer,
+  taxedCart,
 } from './checkout-order.js';
 import { createPaymentLink, type PaymentLinkInput } from './payment-link.js';
 import * as repo from './sales.repository.js';
+import type { RegisterPaymentRequest } from './sales.schemas.js';
 
 export type { CheckoutDeps, CustomerInput } from './checkout-order.js';
 export type { PaymentLinkInput } from './payment-link.js';
@@ -36,8 +38,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     createInvoice: (ctx: TenantContext, input: InvoiceInput) => createInvoice(deps, ctx, input),
     createPaymentLink: (ctx: TenantContext, input: PaymentLinkInput) => createPaymentLink(deps, ctx, input),
     checkPaymentStatus: (ctx: TenantContext, paymentRef: string) => checkPaymentStatus(deps, ctx, paymentRef),
-    registerPayment: (ctx: TenantContext, invoiceNumber: string, online: boolean) =>
-      registerPayment(ctx, invoiceNumber, online),
+    registerPayment: (ctx: TenantContext, input: RegisterPaymentRequest) => registerPayment(ctx, input),
   };
 }
 
@@ -60,7 +61,7 @@ async function createInvoice(
     const order = await insertOrderOfCart(ctx, tx, {
       orderNum: await newOrderNumber(ctx, tx),
       cartId: cart.cartId,
-      cart,
+      taxed: await taxedCart(deps, ctx, tx, cart),
       customer,
       paymentStatus: input.paid ? 'PAID' : 'UNPAID',
     });
@@ -132,14 +133,20 @@ async function checkPaymentStatus(
   }
 }
 
-async function registerPayment(ctx: TenantContext, invoiceNumber: string, online: boolean) {
+/**
+ * Staff record that an invoice was paid (contract §7.4): its open amount, by card when online, else by bank transfer,
+ * unless the method is named. The invoice's row lock makes a concurrent second registration wait and then find it
+ * paid.
+ */
+async function registerPayment(ctx: TenantContext, input: RegisterPaymentRequest) {
+  const online = input.online ?? false;
   return withTransaction(ctx, async (tx) => {
-    const invoice = await repo.lockInvoice(tx, invoiceNumber);
+    const invoice = await repo.lockInvoice(tx, input.invoice);
     if (!invoice) throw notFound('Invoice');
     if (invoice.status === 'PAID') throw new ApiError(ErrorCode.INVALID_STATE, 'The invoice is paid already');
     const payment = await repo.payInvoice(tx, invoice, {
       online,
-      method: online ? 'CARD' : 'CASH',
+      method: input.paymentMethod ?? (online ? 'CARD' : 'BANK'),
       gatewayRef: null,
       recordedBy: ctx.session?.userId ?? null,
       now: ctx.now,

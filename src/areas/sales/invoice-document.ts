@@ -20,8 +20,13 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
       const currency = invoice.currency;
       const total = toMinor(invoice.total, currency);
       const paid = toMinor(invoice.paid, currency);
+      const taxMinor = toMinor(invoice.tax_total, currency);
+      const rate = order ? percentText(order.tax_rate_percent) : '0';
+      // An invoice shows tax when it was taxed: a rate in force, or tax on a line (an invoice of a quote's lines).
+      const taxed = rate !== '0' || taxMinor !== 0;
       const pdf = await deps.documents.renderInvoicePdf({
         tenantName: ctx.tenant.tenantName,
+        ...(order?.tax_registration_number ? { taxRegistrationNumber: order.tax_registration_number } : {}),
         invoiceNumber: invoice.invoice_number,
         issueDate: invoice.issue_date,
         status: invoice.status,
@@ -37,13 +42,15 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
           quantity: line.quantity,
           unitPriceMinor: toMinor(line.unit_price, currency),
           totalMinor: toMinor(line.total, currency),
+          ...(taxed ? { tax: { netMinor: toMinor(line.net, currency), taxMinor: toMinor(line.tax, currency) } } : {}),
         })),
-        taxes: [],
-        subtotalMinor: total,
+        taxes: taxed ? [{ name: 'VAT', rateText: `${rate}%`, amountMinor: taxMinor }] : [],
+        subtotalMinor: toMinor(invoice.net_total, currency),
         totalMinor: total,
         paidMinor: paid,
         balanceMinor: total - paid,
         orderNum: order?.order_num,
+        reference: order?.reference ?? undefined,
         payments: payments.map((payment) => ({
           date: formatDate(payment.payment_date, ctx.tenant.timezone),
           method: payment.payment_method,
@@ -56,3 +63,8 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
 }
 
 export type InvoiceDocuments = ReturnType<typeof createInvoiceDocuments>;
+
+/** numeric(5,2) text as a percentage's number: '5.00' → '5', '5.50' → '5.5', '0.00' → '0'. */
+export function percentText(rate: string): string {
+  return rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
+}

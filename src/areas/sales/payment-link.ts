@@ -1,22 +1,24 @@
 // A payment link for a cart: the order opened on the gateway outside any transaction, then the pending order, its
 // link and the cart's held seats recorded in one. The seats stay held until the link expires (plus a grace period
-// for a slow payer).
+// for a slow payer). The gateway is asked for the order's gross: the cart's prices with the tax of the policy in
+// force (order-tax.ts), so a tax-exclusive 5 % turns a 100.00 cart into a 105.00 payment.
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
-import type { CheckoutCart } from '../cart/index.js';
+import { fromMinor } from '../../platform/money.js';
 import {
   type CheckoutDeps,
   type CustomerInput,
-  cartTotal,
   gatewayUnavailable,
   insertOrderOfCart,
   newOrderNumber,
   type OrderCustomer,
   resolveCustomer,
+  taxedCart,
 } from './checkout-order.js';
 import { newCallbackToken } from './callback-token.js';
+import type { TaxedCart } from './order-tax.js';
 import * as repo from './sales.repository.js';
 
 /** A payer still on the gateway's page when the link expires keeps the seats this much longer. */
@@ -30,26 +32,32 @@ export interface PaymentLinkInput {
 export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, input: PaymentLinkInput) {
   const host = returnHost(deps, ctx, input.options?.host);
   // Read and price first, call the gateway outside any transaction, then write everything in one.
-  const { cart, customer, orderNum } = await withTransaction(ctx, async (tx) => {
+  const { taxed, customer, orderNum } = await withTransaction(ctx, async (tx) => {
     const cart = await deps.cart.cartForCheckout(ctx, tx);
     const unavailable = cart.items.find((item) => item.holdId && !item.held);
     if (unavailable) {
       throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
     }
     const customer = await resolveCustomer(deps, ctx, tx, input.customer);
-    return { cart, customer, orderNum: await newOrderNumber(ctx, tx) };
+    return { taxed: await taxedCart(deps, ctx, tx, cart), customer, orderNum: await newOrderNumber(ctx, tx) };
   });
   const callback = newCallbackToken();
   const created = await openGatewayOrder(deps, ctx, {
     host,
-    cart,
+    taxed,
     customer,
     orderNum,
     callbackToken: callback.token,
     device: input.options?.device,
   });
-  await recordPaymentLink(deps, ctx, { cart, customer, orderNum, created, callbackTokenHash: callback.hash });
-  return deps.cart.view(ctx);
+  await recordPaymentLink(deps, ctx, { taxed, customer, orderNum, created, callbackTokenHash: callback.hash });
+  const { currency } = taxed.cart;
+  return {
+    ...(await deps.cart.view(ctx)),
+    paymentAmount: fromMinor(taxed.totals.grossMinor, currency),
+    taxAmount: fromMinor(taxed.totals.taxMinor, currency),
+    currency,
+  };
 }
 
 /** The host the gateway sends the browser back to: the tenant's own, exactly, or a refusal (never an open redirect). */
@@ -94,22 +102,22 @@ async function openGatewayOrder(
   ctx: TenantContext,
   link: {
     host: string;
-    cart: CheckoutCart;
+    taxed: TaxedCart;
     customer: OrderCustomer | undefined;
     orderNum: string;
     callbackToken: string;
     device: NonNullable<PaymentLinkInput['options']>['device'];
   },
 ): Promise<CreatedLink> {
-  const { cart, customer, orderNum } = link;
+  const { taxed, customer, orderNum } = link;
   const base = `${deps.publicScheme}://${link.host}/payment/offline`;
   // `t` proves the browser came from the gateway: the order number alone is guessable (callback-token.ts).
   const ref = `${encodeURIComponent(orderNum)}&t=${link.callbackToken}`;
   try {
     return await deps.gateway.createOrder({
       cartRef: orderNum,
-      amountMinor: cartTotal(cart),
-      currency: cart.currency,
+      amountMinor: taxed.totals.grossMinor,
+      currency: taxed.cart.currency,
       description: `${ctx.tenant.tenantName} order ${orderNum}`,
       customer: customer
         ? { email: customer.email ?? undefined, name: customer.name ?? undefined, phone: customer.phone ?? undefined }
@@ -136,21 +144,22 @@ async function recordPaymentLink(
   deps: CheckoutDeps,
   ctx: TenantContext,
   link: {
-    cart: CheckoutCart;
+    taxed: TaxedCart;
     customer: OrderCustomer | undefined;
     orderNum: string;
     created: CreatedLink;
     callbackTokenHash: Buffer;
   },
 ) {
-  const { cart, orderNum, created } = link;
+  const { taxed, orderNum, created } = link;
+  const { cart } = taxed;
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
   await withTransaction(ctx, async (tx) => {
     const locked = await deps.cart.cartForCheckout(ctx, tx);
     const order = await insertOrderOfCart(ctx, tx, {
       orderNum,
       cartId: locked.cartId,
-      cart,
+      taxed,
       customer: link.customer,
       paymentStatus: 'PENDING',
     });

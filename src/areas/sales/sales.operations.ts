@@ -2,7 +2,7 @@
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
-import { CartView, cartPolicy } from '../cart/index.js';
+import { cartPolicy } from '../cart/index.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { InvoiceDocuments } from './invoice-document.js';
 import type { PaymentPages } from './payment-pages.js';
@@ -11,6 +11,7 @@ import {
   CreateInvoiceRequest,
   CreatePaymentLinkRequest,
   Html,
+  PaymentLinkAnswer,
   PaymentRecord,
   PaymentStatusRequest,
   Pdf,
@@ -25,6 +26,12 @@ export interface SalesServices {
   documents: InvoiceDocuments;
   pages: PaymentPages;
 }
+
+/** How checkout taxes an order (docs/decisions.md, Tax). */
+const TAX_RULE =
+  "Each line is taxed by the agency's tax settings in force (VAT rate, prices with or without tax), rounded per " +
+  "line; a tax-exempt product's line carries none. The order's and the invoice's total is the lines' gross: " +
+  "with tax-exclusive prices the tax is added to the cart's prices, with tax-inclusive prices it is part of them.";
 
 const redirect = { allow: Allow.anyone, tags: ['payment redirects'], methods: ['GET'], response: Html } as const;
 
@@ -60,6 +67,7 @@ const createInvoice = ({ checkout }: SalesServices) =>
     path: '/cart/createInvoice',
     methods: ['POST'],
     summary: 'Order the cart and invoice it (paid: staff only); the seats are sold',
+    description: TAX_RULE,
     input: CreateInvoiceRequest,
     response: CreatedInvoices,
     records: { 'customer.customerId': 'customer' },
@@ -71,9 +79,10 @@ const createPaymentLink = ({ checkout }: SalesServices) =>
     ...cartPolicy,
     path: '/cart/createPaymentLink',
     methods: ['POST'],
-    summary: "A payment link on the gateway for the cart's total; its seats stay held until the link expires",
+    summary: "A payment link on the gateway for the cart's total with tax; its seats stay held until the link expires",
+    description: `${TAX_RULE} The gateway charges that gross, answered as \`paymentAmount\` (its tax as \`taxAmount\`).`,
     input: CreatePaymentLinkRequest,
-    response: CartView,
+    response: PaymentLinkAnswer,
     records: { 'customer.customerId': 'customer' },
     handler: (ctx, input) => checkout.createPaymentLink(ctx, input),
   });
@@ -95,13 +104,17 @@ const registerPayment = ({ checkout }: SalesServices) =>
     path: '/document/registerPayment',
     methods: ['POST'],
     summary: "Record the payment of an invoice's open balance (staff)",
+    description:
+      "Pays the invoice's open amount (its gross total less what was paid) and completes its order. " +
+      '`paymentMethod` is CARD when `online`, else BANK, unless given (CARD, CASH or BANK). ' +
+      'An invoice already paid answers INVALID_STATE.',
     allow: Allow.employees,
     sessionParameter: 'required',
     tags: ['document'],
     input: RegisterPaymentRequest,
     response: PaymentRecord,
     records: { invoice: 'invoice' },
-    handler: (ctx, input) => checkout.registerPayment(ctx, input.invoice, input.online ?? false),
+    handler: (ctx, input) => checkout.registerPayment(ctx, input),
   });
 
 /**

@@ -1,6 +1,7 @@
 // Request and answer schemas of checkout, invoices, payments and the gateway's redirects.
 import { type Static, Type } from '@sinclair/typebox';
 import { VERBATIM } from '../../platform/http/input.js';
+import { CartView } from '../cart/index.js';
 
 export const Customer = Type.Object({
   customerId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -42,11 +43,33 @@ export const CreatePaymentLinkRequest = Type.Object({
   ),
 });
 
+/** The cart with its payment link, and what the gateway charges for it: the order's gross, tax included. */
+export const PaymentLinkAnswer = Type.Composite([
+  CartView,
+  Type.Object({
+    paymentAmount: Type.Optional(
+      Type.Number({
+        description: "What the payment link charges: the cart's prices with their tax (the order's gross)",
+      }),
+    ),
+    taxAmount: Type.Optional(Type.Number({ description: 'The tax included in paymentAmount (0 when untaxed)' })),
+    currency: Type.Optional(Type.String()),
+  }),
+]);
+
 export const PaymentStatusRequest = Type.Object({ paymentRef: Type.String({ maxLength: 200 }) });
+const paymentMethod = (description?: string) =>
+  Type.Union([Type.Literal('CARD'), Type.Literal('CASH'), Type.Literal('BANK')], description ? { description } : {});
+export type PaymentMethod = Static<ReturnType<typeof paymentMethod>>;
+
 export const RegisterPaymentRequest = Type.Object({
   invoice: Type.String({ maxLength: 50 }),
-  online: Type.Optional(Type.Boolean()),
+  online: Type.Optional(Type.Boolean({ description: 'Paid online (by card); default false' })),
+  paymentMethod: Type.Optional(
+    paymentMethod('How it was paid: CARD, CASH or BANK; default CARD when online, else BANK'),
+  ),
 });
+export type RegisterPaymentRequest = Static<typeof RegisterPaymentRequest>;
 
 export const RedirectQuery = Type.Object({
   ref: Type.String({ maxLength: 100, description: "The cart's orderNum" }),

@@ -340,7 +340,7 @@ describe('invoices and payments', () => {
       invoiceNumber: created.invoices[0],
       amount: 150,
       online: false,
-      paymentMethod: 'CASH',
+      paymentMethod: 'BANK',
       status: 'COMPLETED',
     });
     expect(payment.paymentDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);

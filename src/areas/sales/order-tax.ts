@@ -1,0 +1,23 @@
+// The tax of a cart's order: each line taxed by the tenant's policy in force at checkout (settings' lineTax: exact,
+// rounded per line), an exempt product's line untaxed. The order's total is the sum of the lines' gross, which is
+// what the gateway charges: with tax-exclusive prices the tax is added to the cart's prices, with tax-inclusive
+// prices it is taken out of them and the total is the cart's.
+import { toMinor } from '../../platform/money.js';
+import type { CheckoutCart } from '../cart/index.js';
+import { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from '../settings/index.js';
+
+export interface TaxedCart {
+  cart: CheckoutCart;
+  policy: TaxPolicy;
+  /** One per cart item, in the cart's order. */
+  lines: LineTax[];
+  totals: LineTax;
+}
+
+/** Pure: the cart's lines taxed by the policy; `exempt` holds the ids of exempt products. */
+export function taxCart(cart: CheckoutCart, policy: TaxPolicy, exempt: ReadonlySet<number>): TaxedCart {
+  const lines = cart.items.map((item) =>
+    lineTax(toMinor(item.unitPrice, cart.currency) * item.quantity, policy, exempt.has(item.productId)),
+  );
+  return { cart, policy, lines, totals: sumLineTaxes(lines) };
+}
