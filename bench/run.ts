@@ -13,6 +13,7 @@ import { round } from './lib/stats.js';
 import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
+import { customers } from './scenarios/customers.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
@@ -34,6 +35,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'login-flood': loginFlood,
   identity,
   'sign-in': signIn,
+  customers,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -48,6 +50,7 @@ const ISSUES: Record<string, string> = {
   'login-flood': 'security',
   identity: 'identity',
   'sign-in': 'identity',
+  customers: 'customers',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

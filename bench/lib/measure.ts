@@ -27,6 +27,8 @@ export const PROFILE_DIR = path.join(ROOT, 'bench', 'results', 'profiles');
 
 export interface LoadTarget {
   label: string;
+  /** Connections of its runs; default CONNECTIONS (a back-office target takes fewer). */
+  connections?: number;
   request: Omit<LoadOptions, 'connections' | 'warmupSeconds' | 'seconds' | 'expectBody' | 'beforeMeasured'>;
   /** The child serving the target, when it can profile itself (the service child). */
   profiled?: ServerChild;
@@ -73,7 +75,7 @@ async function runTarget(target: LoadTarget, beforeMeasured: () => Promise<void>
   await target.freshPool?.();
   return runLoad({
     ...target.request,
-    connections: CONNECTIONS,
+    connections: target.connections ?? CONNECTIONS,
     warmupSeconds: WARMUP_SECONDS,
     seconds: SECONDS,
     expectBody: await firstAnswer(target),

@@ -5,6 +5,7 @@
 //   GET /bench/noop           a constant (Allow.anyone), called without a session
 //   GET /bench/session-noop   the same constant for any session (Allow.anySession): the kernel resolves the
 //                             session through the session store (one indexed lookup, then its cache)
+//   GET /bench/customer       one customer by primary key (the customers api's findById), for anyone
 //   GET /bench/hold-release   hold(...) of 1 seat, then release(...) of that hold (catalog's index.ts), on the
 //                             slot of ?variantId&date
 // Before any tenant is provisioned, bench_items is added to the tenant template, so every tenant database has
@@ -13,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { Type } from '@sinclair/typebox';
 import { hold, release } from '../../src/areas/catalog/capacity.js';
+import { customersApi } from '../../src/areas/customers/index.js';
 import { loadConfig } from '../../src/config.js';
 import { Allow } from '../../src/platform/auth/roles.js';
 import { randomToken } from '../../src/platform/crypto.js';
@@ -64,6 +66,26 @@ registerOperations(bench, [
     allow: Allow.anySession,
     response: Noop,
     handler: async (ctx) => ({ session: ctx.session?.kind ?? 'none' }),
+  }),
+]);
+registerOperations(bench, [
+  operation({
+    path: '/bench/customer',
+    methods: ['GET'],
+    summary: "One customer by primary key through the customers api (the customers scenario's baseline)",
+    allow: Allow.anyone,
+    input: Type.Object({ customerId: Type.Integer({ minimum: 1 }) }),
+    response: Type.Object({
+      customerId: Type.Integer(),
+      custName: Type.String(),
+      email: Type.Union([Type.String(), Type.Null()]),
+      mobilePhone: Type.Union([Type.String(), Type.Null()]),
+    }),
+    handler: async (ctx, input) => {
+      const customer = await customersApi.findById(ctx.db, input.customerId);
+      if (!customer) throw new Error(`no customer ${input.customerId}`);
+      return customer;
+    },
   }),
 ]);
 /** How long the bench's holds would keep their seats; each is released at once anyway. */

@@ -80,9 +80,9 @@ export function selectContacts(db: Queryable, companyId: number): Promise<FullCu
     SELECT ${fullColumns(db)} FROM customers c WHERE c.parent_id = ${companyId} ORDER BY c.customer_id`;
 }
 
-/** A LIKE pattern and whether the column must equal it instead of containing it. */
+/** A filter value and whether the column must equal it (any case) or contain it. */
 export interface TextFilter {
-  /** Lower case; for a substring match the caller has escaped %, _ and \ (rules: likeContaining). */
+  /** Lower case; for a substring match the caller has escaped %, _ and \ (rules: likeEscaped). */
   value: string;
   match: 'contains' | 'equals';
 }
@@ -95,30 +95,35 @@ export interface CustomerFilter {
   active: boolean | null;
 }
 
-// lower(…) LIKE '%…%' is what the trigram indexes of 0018 answer; equality uses the lower(email) index.
-function textCondition(db: Queryable, column: Fragment, filter: TextFilter | null): Fragment {
+// ILIKE '%…%' on the column is what the trigram indexes of 0018 answer; equality in any case uses lower(email)'s.
+function textCondition(db: Queryable, column: { raw: Fragment; lower: Fragment }, filter: TextFilter | null) {
   if (filter === null) return db`true`;
-  return filter.match === 'equals' ? db`${column} = ${filter.value}` : db`${column} LIKE ${`%${filter.value}%`}`;
+  return filter.match === 'equals'
+    ? db`${column.lower} = ${filter.value}`
+    : db`${column.raw} ILIKE ${`%${filter.value}%`}`;
 }
 
 /** Customers matching every filter given, by name then id, at most `limit`. */
 export function searchCustomers(db: Queryable, filter: CustomerFilter, limit: number): Promise<FullCustomerRow[]> {
+  const name = { raw: db`c.cust_name`, lower: db`lower(c.cust_name)` };
+  const email = { raw: db`c.email`, lower: db`lower(c.email)` };
+  const mobile = { raw: db`c.mobile_phone`, lower: db`lower(c.mobile_phone)` };
   return db<FullCustomerRow[]>`
     SELECT ${fullColumns(db)} FROM customers c
-    WHERE ${textCondition(db, db`lower(c.cust_name)`, filter.custName)}
-      AND ${textCondition(db, db`lower(c.email)`, filter.email)}
-      AND ${textCondition(db, db`c.mobile_phone`, filter.mobilePhone)}
+    WHERE ${textCondition(db, name, filter.custName)}
+      AND ${textCondition(db, email, filter.email)}
+      AND ${textCondition(db, mobile, filter.mobilePhone)}
       AND (${filter.isCompany}::boolean IS NULL OR c.is_company = ${filter.isCompany})
       AND (${filter.active}::boolean IS NULL OR c.active = ${filter.active})
     ORDER BY c.cust_name, c.customer_id
     LIMIT ${limit}`;
 }
 
-/** Active companies without a parent whose name contains `pattern` (escaped, lower case): [name, id] pairs. */
+/** Active companies without a parent whose name contains `pattern` (escaped), any case: [name, id] pairs. */
 export async function lookupCompanies(db: Queryable, pattern: string, limit: number): Promise<Array<[string, number]>> {
   const rows = await db<{ cust_name: string; customer_id: number }[]>`
     SELECT cust_name, customer_id FROM customers
-    WHERE is_company AND active AND parent_id IS NULL AND lower(cust_name) LIKE ${`%${pattern}%`}
+    WHERE is_company AND active AND parent_id IS NULL AND cust_name ILIKE ${`%${pattern}%`}
     ORDER BY cust_name, customer_id
     LIMIT ${limit}`;
   return rows.map((row) => [row.cust_name, row.customer_id]);

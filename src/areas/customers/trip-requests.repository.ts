@@ -72,7 +72,7 @@ export interface TripRequestFilter {
   createdFrom: Date | null;
   /** Exclusive. */
   createdBefore: Date | null;
-  /** Escaped, lower case. */
+  /** Escaped for LIKE; matched in any case. */
   contains: string | null;
 }
 
@@ -84,8 +84,8 @@ export function listTripRequests(db: Queryable, filter: TripRequestFilter, limit
     WHERE (${filter.status}::text IS NULL OR status = ${filter.status})
       AND (${filter.createdFrom}::timestamptz IS NULL OR created_at >= ${filter.createdFrom})
       AND (${filter.createdBefore}::timestamptz IS NULL OR created_at < ${filter.createdBefore})
-      AND (${pattern}::text IS NULL OR lower(destination) LIKE ${pattern} OR lower(contact_name) LIKE ${pattern}
-           OR lower(contact_email) LIKE ${pattern})
+      AND (${pattern}::text IS NULL OR destination ILIKE ${pattern} OR contact_name ILIKE ${pattern}
+           OR contact_email ILIKE ${pattern})
     ORDER BY created_at DESC, request_id DESC
     LIMIT ${limit}`;
 }
