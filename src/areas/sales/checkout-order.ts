@@ -55,21 +55,18 @@ export async function taxedCart(
 
 function linesOf({ cart, lines }: TaxedCart): Array<Omit<repo.LineRow, 'line_no'>> {
   const money = (minor: number) => minorToDecimalString(minor, cart.currency);
-  return cart.items.map((item, index) => {
-    const tax = lines[index] ?? { netMinor: 0, taxMinor: 0, grossMinor: 0 };
-    return {
-      product_id: item.productId,
-      variant_id: item.variantId,
-      description: `${item.description} (${item.unitName})`,
-      detail: item.bookDate ? `${item.bookDate}${item.timeSlot ? ` ${item.timeSlot}` : ''}` : null,
-      quantity: item.quantity,
-      unit_price: item.unitPrice,
-      total: money(tax.grossMinor),
-      net: money(tax.netMinor),
-      tax: money(tax.taxMinor),
-      hold_id: item.holdId,
-    };
-  });
+  return lines.map(({ item, tax }) => ({
+    product_id: item.productId,
+    variant_id: item.variantId,
+    description: `${item.description} (${item.unitName})`,
+    detail: item.bookDate ? `${item.bookDate}${item.timeSlot ? ` ${item.timeSlot}` : ''}` : null,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    total: money(tax.grossMinor),
+    net: money(tax.netMinor),
+    tax: money(tax.taxMinor),
+    hold_id: item.holdId,
+  }));
 }
 
 /** The stored session an order is placed from; a realm JWT has no stored row. */

@@ -65,6 +65,6 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
 export type InvoiceDocuments = ReturnType<typeof createInvoiceDocuments>;
 
 /** numeric(5,2) text as a percentage's number: '5.00' → '5', '5.50' → '5.5', '0.00' → '0'. */
-export function percentText(rate: string): string {
+function percentText(rate: string): string {
   return rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
 }

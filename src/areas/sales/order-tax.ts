@@ -3,21 +3,22 @@
 // what the gateway charges: with tax-exclusive prices the tax is added to the cart's prices, with tax-inclusive
 // prices it is taken out of them and the total is the cart's.
 import { toMinor } from '../../platform/money.js';
-import type { CheckoutCart } from '../cart/index.js';
+import type { CheckoutCart, CheckoutItem } from '../cart/index.js';
 import { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from '../settings/index.js';
 
 export interface TaxedCart {
   cart: CheckoutCart;
   policy: TaxPolicy;
-  /** One per cart item, in the cart's order. */
-  lines: LineTax[];
+  /** Each cart item with its tax, in the cart's order. */
+  lines: Array<{ item: CheckoutItem; tax: LineTax }>;
   totals: LineTax;
 }
 
 /** Pure: the cart's lines taxed by the policy; `exempt` holds the ids of exempt products. */
 export function taxCart(cart: CheckoutCart, policy: TaxPolicy, exempt: ReadonlySet<number>): TaxedCart {
-  const lines = cart.items.map((item) =>
-    lineTax(toMinor(item.unitPrice, cart.currency) * item.quantity, policy, exempt.has(item.productId)),
-  );
-  return { cart, policy, lines, totals: sumLineTaxes(lines) };
+  const lines = cart.items.map((item) => ({
+    item,
+    tax: lineTax(toMinor(item.unitPrice, cart.currency) * item.quantity, policy, exempt.has(item.productId)),
+  }));
+  return { cart, policy, lines, totals: sumLineTaxes(lines.map((line) => line.tax)) };
 }
