@@ -100,6 +100,18 @@ describe('queued messages', () => {
     expect((await list()).filter((m) => m.messageId === id)).toHaveLength(1);
   });
 
+  it('are stored and sent once when 20 transactions queue the same dedupe key at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, () => queue(confirmation('+971502223344', 'booking:2'))));
+    expect(new Set(ids.flat()).size).toBe(1);
+    const [id = 0] = ids[0] ?? [];
+    expect((await settled(id)).status).toBe('sent');
+    expect(await list({ phone: '971502223344' })).toHaveLength(1);
+    const rows = await t.db(
+      (db) => db`SELECT 1 FROM outbox WHERE kind = 'message' AND payload ->> 'messageId' = ${String(id)}`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it('are neither stored nor sent when the transaction rolls back', async () => {
     const before = (await list({ limit: 200 })).length;
     await expect(

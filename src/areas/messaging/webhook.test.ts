@@ -29,11 +29,13 @@ let messaging: MessagingApi;
 let stopWorker: () => Promise<void>;
 let clockOffsetMs = 0;
 let token: string;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   graph = await startGraphApiFake();
   graph.phoneNumberIds.add(NUMBER_A);
   service = await startTestService({
+    logLines,
     clock: () => new Date(Date.now() + clockOffsetMs),
     env: {
       TC_MESSAGING: 'whatsapp',
@@ -42,7 +44,7 @@ beforeAll(async () => {
       TC_WHATSAPP_TOKEN: graph.token,
       TC_WHATSAPP_APP_SECRET: APP_SECRET,
       TC_WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      TC_WHATSAPP_TIMEOUT_MS: '300',
+      TC_WHATSAPP_TIMEOUT_MS: '1500',
     },
   });
   [a, b] = [await tenant(service), await tenant(service)];
@@ -367,5 +369,13 @@ describe('outbound messages through the WhatsApp Cloud API', () => {
       status: 'PENDING',
       last_error: expect.stringMatching(/no WhatsApp sending number/),
     });
+  });
+});
+
+describe('logs', () => {
+  it('never carry the token, the App Secret or the verify token', () => {
+    expect(logLines.length).toBeGreaterThan(0);
+    const all = logLines.join('\n');
+    for (const secret of [graph.token, APP_SECRET, VERIFY_TOKEN]) expect(all).not.toContain(secret);
   });
 });
