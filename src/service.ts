@@ -130,6 +130,8 @@ function buildAreas(
     catalog: catalog.api,
     documents: documents.api,
     customerRecordOf: users.api.customerRecordOf,
+    outbox: platform.outbox,
+    tenantUrl: platform.tenantUrl,
   });
   return [
     system,

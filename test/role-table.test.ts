@@ -47,6 +47,8 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/booking\/readall$/, LOGGED_IN],
   [/^\/document\/getMyQuotes$/, LOGGED_IN],
   [/^\/document\/print(Invoice|Quote)$/, ANY_SESSION],
+  // the sent quote's page: its token is the key (docs/decisions.md, quotes)
+  [/^\/document\/quoteResponse$/, ANYONE],
   [/^\/payment\//, ANYONE],
   [/^\/(blm|offline|cruise\/booking)\//, AGENT_OR_ADMIN],
   [/^\/(customer|document|groups|visa|hotel|tripoffer|cruise|tripmaker|marketing|ticketsupplier\/city)\//, EMPLOYEES],

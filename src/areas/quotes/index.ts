@@ -1,10 +1,15 @@
 // The quotes area: quotes an agency makes for its customers (tables quotes, quote_items, quote_counters,
-// quote_response_tokens), served under /document/* as the specification places them, with their PDF.
+// quote_response_tokens), served under /document/* as the specification places them, with their PDF, their
+// sending by e-mail and the customer's answer on a page of the service.
 import type { Area } from '../../platform/area.js';
+import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import { createQuoteDocuments } from './quote-document.js';
+import { quoteExtraOperations } from './quote-extras.operations.js';
+import { createQuoteResponses } from './quote-response.js';
+import { createQuoteSending } from './quote-sending.js';
 import type { QuotesCatalog } from './quoted-products.js';
 import { quoteOperations } from './quotes.operations.js';
 import { quoteRecords } from './quotes.records.js';
@@ -17,13 +22,20 @@ export interface QuotesAreaDeps {
   documents: Pick<DocumentsApi, 'renderQuotePdf'>;
   /** The caller's own customer record (customer users): its quotes are the caller's. */
   customerRecordOf: CustomerRecordOf;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  /** The tenant's public base URL: the host of the link in a sent quote's e-mail. */
+  tenantUrl: (tenantCode: string) => string;
 }
 
 export function createQuotesArea(deps: QuotesAreaDeps): Area {
   const quotes = createQuoteService(deps);
   const documents = createQuoteDocuments(deps);
+  const sending = createQuoteSending({ ...deps, quoteDocuments: documents, mail: createMailQueue(deps.outbox) });
   return {
-    operations: quoteOperations({ quotes, documents }),
+    operations: [
+      ...quoteOperations({ quotes, documents }),
+      ...quoteExtraOperations({ sending, responses: createQuoteResponses() }),
+    ],
     api: undefined,
     records: quoteRecords(deps.customerRecordOf),
   };

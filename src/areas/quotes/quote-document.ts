@@ -1,6 +1,7 @@
 // A quote as its PDF (/document/printQuote, and the attachment of the sent quote's e-mail), rendered by the
 // documents area from what the quote stores: its lines with the tax each was given, and the tenant's tax
 // registration number. Someone else's quote is NOTFOUND before this runs (the `quoteNumber` record reader).
+import type { Queryable } from '../../platform/database/connections.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
@@ -21,9 +22,9 @@ export interface QuoteDocumentDeps {
 const rateText = (rate: string) => `${Number(rate)}%`;
 
 export function createQuoteDocuments(deps: QuoteDocumentDeps) {
-  async function documentOf(ctx: TenantContext, quote: repo.QuoteWithItemsRow): Promise<QuoteDocument> {
-    const settings = await deps.settings.read({ tenant: ctx.tenant, db: ctx.db });
-    const customer = await deps.customers.findById(ctx.db, quote.customer_id);
+  async function documentOf(ctx: TenantContext, db: Queryable, quote: repo.QuoteWithItemsRow): Promise<QuoteDocument> {
+    const settings = await deps.settings.read({ tenant: ctx.tenant, db });
+    const customer = await deps.customers.findById(db, quote.customer_id);
     const currency = quote.currency;
     const minor = (text: string) => toMinor(text, currency);
     // Tax columns when the tenant charges tax now or any line was taxed; the rate shown is the lines' when they agree.
@@ -63,9 +64,9 @@ export function createQuoteDocuments(deps: QuoteDocumentDeps) {
     };
   }
 
-  /** The quote's PDF, as it is now. */
-  async function pdfOf(ctx: TenantContext, quote: repo.QuoteWithItemsRow): Promise<Buffer> {
-    return deps.documents.renderQuotePdf(await documentOf(ctx, quote));
+  /** The quote's PDF as the row shows it; `db` reads the settings and the customer (a transaction's, or the pool's). */
+  async function pdfOf(ctx: TenantContext, db: Queryable, quote: repo.QuoteWithItemsRow): Promise<Buffer> {
+    return deps.documents.renderQuotePdf(await documentOf(ctx, db, quote));
   }
 
   return {
@@ -74,7 +75,9 @@ export function createQuoteDocuments(deps: QuoteDocumentDeps) {
       const quoteId = await repo.selectQuoteIdByNumber(ctx.db, quoteNumber);
       const quote = quoteId === undefined ? undefined : await repo.selectQuoteWithItems(ctx.db, quoteId);
       if (!quote) throw notFound('Quote');
-      return new RawAnswer('application/pdf', await pdfOf(ctx, quote), { filename: `${quote.quote_number}.pdf` });
+      return new RawAnswer('application/pdf', await pdfOf(ctx, ctx.db, quote), {
+        filename: `${quote.quote_number}.pdf`,
+      });
     },
   };
 }

@@ -2,23 +2,28 @@
 // its tax under the tenant's policy at this moment, and the product's name then.
 import { minorToDecimalString } from '../../platform/money.js';
 import type { TaxPolicy } from '../settings/index.js';
-import type { QuotedProduct } from './quoted-products.js';
 import type { NewItem } from './quotes.repository.js';
 import { type CheckedItem, lineAmounts, quantityText } from './quotes.rules.js';
 
+/** What the catalog says of the lines' products: their names, and which are exempt from tax. */
+export interface LineProducts {
+  names: ReadonlyMap<number, string>;
+  taxExempt: ReadonlySet<number>;
+}
+
 export function storedLines(
   items: readonly CheckedItem[],
-  products: ReadonlyMap<number, QuotedProduct>,
+  products: LineProducts,
   policy: TaxPolicy,
   currency: string,
 ): NewItem[] {
   const decimal = (minor: number) => minorToDecimalString(minor, currency);
   return items.map((item) => {
-    const product = item.productId === undefined ? undefined : products.get(item.productId);
-    const exempt = product?.taxExempt ?? false;
+    const name = item.productId === undefined ? undefined : products.names.get(item.productId);
+    const exempt = item.productId !== undefined && products.taxExempt.has(item.productId);
     const amounts = lineAmounts(item, policy, exempt);
     return {
-      description: item.description ?? product?.name ?? '',
+      description: item.description ?? name ?? '',
       quantity: quantityText(item.quantityThousandths),
       unitPrice: decimal(item.unitPriceMinor),
       totalPrice: decimal(amounts.totalMinor),
@@ -29,7 +34,7 @@ export function storedLines(
       pricesIncludeTax: policy.pricesIncludeTax,
       taxExempt: exempt,
       productId: item.productId ?? null,
-      productName: product?.name ?? null,
+      productName: name ?? null,
     };
   });
 }

@@ -8,8 +8,8 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import { currencyAlphaOf } from './iso4217.js';
-import { storedLines } from './quote-lines.js';
-import { type QuotesCatalog, quotedProducts } from './quoted-products.js';
+import { type LineProducts, storedLines } from './quote-lines.js';
+import { productNames, type QuotesCatalog } from './quoted-products.js';
 import * as repo from './quotes.repository.js';
 import {
   checkEditable,
@@ -53,33 +53,38 @@ function currencyOf(ctx: TenantContext, currencyId: number | undefined): string 
 }
 
 export function createQuoteWrites(deps: QuoteWriteDeps) {
-  /** Checked items and their products (NOTFOUND naming a missing one). */
+  /** Checked items and their products' names (NOTFOUND naming a missing product). */
   async function prepareLines(ctx: TenantContext, items: readonly ItemInput[], currency: string) {
     const checked = checkItems(items, currency);
-    const products = await quotedProducts(
+    const names = await productNames(
       ctx,
       deps.catalog,
       checked.map((item) => item.productId),
     );
-    return { checked, products };
+    return { checked, names };
   }
 
-  /** The products stay until the transaction ends (a line names them); NOTFOUND when one went meanwhile. */
-  async function lockProducts(tx: TransactionSql, productIds: Iterable<number>): Promise<void> {
-    for (const productId of [...new Set(productIds)].sort((a, b) => a - b)) {
+  /**
+   * In the transaction: the products stay until it ends (a line names them; NOTFOUND when one went meanwhile), and
+   * which of them are exempt from tax now.
+   */
+  async function lineProducts(tx: TransactionSql, names: ReadonlyMap<number, string>): Promise<LineProducts> {
+    const productIds = [...names.keys()].sort((a, b) => a - b);
+    for (const productId of productIds) {
       if (!(await deps.catalog.lockProductKey(tx, productId))) throw notFound(`Product ${productId}`);
     }
+    return { names, taxExempt: await deps.catalog.taxExemptProducts(tx, productIds) };
   }
 
   async function createDraft(ctx: TenantContext, input: CreateQuoteRequest, origin?: DraftOrigin): Promise<Quote> {
     const currency = currencyOf(ctx, input.currencyId);
-    const { checked, products } = await prepareLines(ctx, input.items ?? [], currency);
+    const { checked, names } = await prepareLines(ctx, input.items ?? [], currency);
     const year = tenantYear(ctx.now, ctx.tenant.timezone);
     const quoteId = await withTransaction(ctx, async (tx) => {
       const customer = await deps.customers.findById(tx, input.customerId);
       if (!customer) throw notFound('Customer');
       const settings = await deps.settings.read({ tenant: ctx.tenant, db: tx });
-      await lockProducts(tx, products.keys());
+      const products = await lineProducts(tx, names);
       await origin?.inTransaction(tx);
       // The counter last: its row lock is held only for the few statements before commit.
       const sequence = await repo.nextQuoteSequence(tx, year);
@@ -106,7 +111,7 @@ export function createQuoteWrites(deps: QuoteWriteDeps) {
     const current = await repo.selectQuote(ctx.db, quoteId);
     if (!current) throw notFound('Quote');
     checkEditable(current.quote_number, current.status);
-    const { checked, products } = await prepareLines(ctx, items, current.currency);
+    const { checked, names } = await prepareLines(ctx, items, current.currency);
     await withTransaction(ctx, async (tx) => {
       const quote = await repo.lockQuote(tx, quoteId);
       if (!quote) throw notFound('Quote');
@@ -115,7 +120,7 @@ export function createQuoteWrites(deps: QuoteWriteDeps) {
         throw invalidFormat('items', `would make more than ${LIMITS.itemsPerQuote} items on the quote`);
       }
       const settings = await deps.settings.read({ tenant: ctx.tenant, db: tx });
-      await lockProducts(tx, products.keys());
+      const products = await lineProducts(tx, names);
       await repo.insertItems(tx, quoteId, storedLines(checked, products, settings.tax, quote.currency), ctx.now);
       await repo.updateTotals(tx, quoteId, ctx.now);
     });

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const made = await product(t, { prodName: 'Desert Safari' });
   productId = made.productId;
   productName = made.prodName;
-});
+  // users are made with real password hashes: slow on a loaded machine
+}, 180_000);
 
 afterAll(async () => {
   await service?.close();
@@ -152,6 +153,19 @@ describe('tax on quotes', () => {
       [10, 10],
     ]);
     expect(more).toMatchObject({ netAmount: 199.99, taxAmount: 15, totalAmount: 214.99, itemCount: 2 });
+
+    const exempt = await product(t, { prodName: 'Museum pass', taxExempt: true });
+    const mixed = await create({
+      items: [
+        { quantity: 2, unitPrice: 50, productId: exempt.productId },
+        { description: 'Taxed', quantity: 1, unitPrice: 10 },
+      ],
+    });
+    expect(mixed.items.map((item) => [item.productName, item.taxRatePercent, item.taxAmount])).toEqual([
+      ['Museum pass', 0, 0],
+      [null, 10, 1],
+    ]);
+    expect(mixed).toMatchObject({ netAmount: 110, taxAmount: 1, totalAmount: 111 });
 
     await setSettings({ vatRatePercent: 5, pricesIncludeTax: true });
     const inclusive = await create({ items: [{ description: 'Inclusive', quantity: 1, unitPrice: 105 }] });

@@ -18,7 +18,8 @@ import { VERBATIM, validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
 import { describedWithLimit } from './body-limit.js';
-import { acceptMultipartBodies, readFieldsBeforeFile, type UploadedFile, uploadedFile } from './multipart.js';
+import { readFieldsBeforeFile, type UploadedFile, uploadedFile } from './multipart.js';
+import { addRoute, consumes, type ExtraBody } from './route-scope.js';
 import { RawAnswer } from './raw.js';
 import { prepareInput, refuseUnstorableInput } from './route-input.js';
 import { type RecordParameters, type RecordReaders, readersFor, refuseUnreadableRecords } from './records.js';
@@ -95,6 +96,8 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   otherSession?: string;
   /** Takes multipart/form-data whose file part is this parameter (multipart.ts); the handler reads `ctx.file`. */
   multipartFile?: string;
+  /** A POST that also takes an HTML form's fields (application/x-www-form-urlencoded): a page's buttons. */
+  formBody?: boolean;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
@@ -207,6 +210,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
     register(app, definition, method, input, {
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
       multipartFile: definition.multipartFile,
+      formBody: definition.formBody,
       run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
@@ -278,6 +282,7 @@ interface Registration {
   /** Where the operation is served, when not on tenant hosts (the document's default). */
   servedOn?: Exclude<ServedOn, 'tenant hosts'>;
   multipartFile?: string | undefined;
+  formBody?: boolean | undefined;
   run: (request: FastifyRequest, reply: FastifyReply, input: unknown, query: unknown) => Promise<unknown>;
 }
 
@@ -292,6 +297,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
   const querySchema = inputInBody ? definition.query : input;
   const { bodyLimit } = definition;
   const fileField = inputInBody ? registration.multipartFile : undefined;
+  const extra: ExtraBody = fileField ? 'multipart' : inputInBody && registration.formBody ? 'form' : undefined;
   const route: RouteOptions = {
     method,
     url: definition.path,
@@ -306,7 +312,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       security: registration.security,
       ...(registration.servedOn ? servedOn(registration.servedOn) : {}),
       ...(bodyLimit ? { 'x-body-limit': bodyLimit } : {}),
-      ...(fileField ? { consumes: ['multipart/form-data'] } : {}),
+      ...consumes(extra),
       ...(inputInBody ? { body: input } : {}),
       ...(querySchema ? { querystring: querySchema } : {}),
       response: definition.httpStatus
@@ -330,12 +336,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       return reply.send(ok(answer));
     },
   };
-  if (!fileField) return void app.route(route);
-  // the multipart parser lives in a scope of the route's own: every other operation still refuses the type
-  app.register(async (scope) => {
-    await acceptMultipartBodies(scope);
-    scope.route(route);
-  });
+  addRoute(app, route, extra);
 }
 
 async function authorize(

@@ -1,0 +1,65 @@
+// Quote operations beyond the specification (docs/decisions.md, quotes): send a DRAFT to its customer, the page the
+// customer accepts or declines it on, a quote made from a trip request, and an accepted quote's invoice.
+import { Allow } from '../../platform/auth/roles.js';
+import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import type { QuoteResponses } from './quote-response.js';
+import type { QuoteSending } from './quote-sending.js';
+import { Html, Quote, QuoteIdRequest, QuoteResponseForm, QuoteResponseQuery } from './quotes.schemas.js';
+
+export interface QuoteExtraServices {
+  sending: QuoteSending;
+  responses: QuoteResponses;
+}
+
+const sendQuote = ({ sending }: QuoteExtraServices) =>
+  operation({
+    path: '/document/sendQuote',
+    methods: ['POST'],
+    summary: 'Send a DRAFT quote to its customer (beyond the specification) → the quote, now SENT',
+    description:
+      "DRAFT → SENT; e-mails the customer's address the quote's PDF and a link (query token=<value>) to " +
+      '/document/quoteResponse, where the customer accepts or declines it until validUntil. INVALID_STATE: not a ' +
+      'DRAFT, no items, past its validity, or a customer without an e-mail address.',
+    allow: Allow.employees,
+    tags: ['quotes'],
+    input: QuoteIdRequest,
+    response: Quote,
+    records: { quoteId: 'quote' },
+    handler: (ctx, input) => sending.send(ctx, input.quoteId),
+  });
+
+const responseBase = {
+  path: '/document/quoteResponse',
+  allow: Allow.anyone,
+  tags: ['quotes'],
+  response: Html,
+} as const;
+
+const showQuoteResponse = ({ responses }: QuoteExtraServices) =>
+  operation({
+    ...responseBase,
+    methods: ['GET'],
+    summary: "The page of a sent quote's e-mail link (HTML): the quote, and buttons to accept or decline it",
+    description:
+      'The token is the key (no session). A token unknown (404), used or expired (410) gets a page saying so.',
+    input: QuoteResponseQuery,
+    handler: (ctx, input) => responses.show(ctx, input.token),
+  });
+
+const decideQuoteResponse = ({ responses }: QuoteExtraServices) =>
+  operation({
+    ...responseBase,
+    methods: ['POST'],
+    formBody: true,
+    summary: "The customer's answer from the quote page (HTML form: token, decision accept|reject) → a page",
+    description:
+      'SENT → ACCEPTED (accept) or REJECTED (reject), once: the token is used by the first answer; a second, or a ' +
+      'token unknown or expired, gets a page saying so and changes nothing.',
+    input: QuoteResponseForm,
+    handler: (ctx, input) => responses.decide(ctx, input.token, input.decision),
+  });
+
+/** The operations beyond the specification, bound to their services. */
+export function quoteExtraOperations(services: QuoteExtraServices): OperationDeclaration[] {
+  return [sendQuote, showQuoteResponse, decideQuoteResponse].map((declare) => declare(services));
+}

@@ -1,0 +1,104 @@
+// GET and POST /document/quoteResponse: the customer's answer to a sent quote, from the e-mail's link. The token is
+// the key (no session): unknown, used or expired, it gets a page saying so, never an error envelope or a 500. A
+// decision is taken once: under the quote's row lock the token is used (only if unused and unexpired) and the quote
+// moves SENT → ACCEPTED | REJECTED in the same transaction.
+import { sha256 } from '../../platform/crypto.js';
+import type { Queryable } from '../../platform/database/connections.js';
+import { withTransaction } from '../../platform/database/transaction.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { RawAnswer } from '../../platform/http/raw.js';
+import { toMinor } from '../../platform/money.js';
+import { formatDateTime } from '../../platform/time.js';
+import { formatDateText, formatMinorAmount } from '../documents/index.js';
+import { messagePage, quotePage } from './quote-response-page.js';
+import * as repo from './quotes.repository.js';
+
+// Never cached, never framed (the buttons decide), no referrer (the address holds the token), nothing external.
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+const html = (body: string, status = 200) =>
+  new RawAnswer('text/html; charset=utf-8', body, { status, headers: PAGE_HEADERS });
+
+type Decision = 'accept' | 'reject';
+
+/** Why a token cannot be used now, as a page; undefined when it can. */
+async function unusable(ctx: TenantContext, db: Queryable, token: repo.TokenRow | undefined) {
+  const page = (title: string, message: string, status: number) =>
+    html(messagePage(ctx.tenant.tenantName, title, message), status);
+  if (!token)
+    return page('Link not valid', 'This link is not valid. Please use the link of the e-mail you received.', 404);
+  const quote = await repo.selectQuote(db, token.quote_id);
+  if (!quote) return page('Link not valid', 'The quote of this link no longer exists.', 404);
+  if (token.used_at !== null || quote.status !== 'SENT') {
+    const answered = quote.status === 'ACCEPTED' ? 'accepted' : quote.status === 'REJECTED' ? 'declined' : 'withdrawn';
+    return page('Link already used', `Quote ${quote.quote_number} was already ${answered}. Nothing was changed.`, 410);
+  }
+  if (token.expires_at <= ctx.now) {
+    const until = formatDateText(formatDateTime(token.expires_at, ctx.tenant.timezone));
+    return page('Quote expired', `Quote ${quote.quote_number} was valid until ${until}. Please contact us.`, 410);
+  }
+  return undefined;
+}
+
+function quoteView(ctx: TenantContext, quote: repo.QuoteWithItemsRow, token: string) {
+  const money = (text: string) => formatMinorAmount(toMinor(text, quote.currency), quote.currency);
+  return {
+    agency: ctx.tenant.tenantName,
+    quoteNumber: quote.quote_number,
+    customerName: quote.customer_name,
+    validUntil: formatDateText(formatDateTime(quote.valid_until, ctx.tenant.timezone)),
+    lines: quote.items.map((item) => ({
+      description: item.description,
+      quantity: String(Number(item.quantity)),
+      amount: money(item.gross_amount),
+    })),
+    net: money(quote.net_amount),
+    tax: money(quote.tax_amount),
+    total: money(quote.total_amount),
+    token,
+  };
+}
+
+export function createQuoteResponses() {
+  return {
+    async show(ctx: TenantContext, token: string): Promise<RawAnswer> {
+      const row = await repo.selectResponseToken(ctx.db, sha256(token));
+      const refusal = await unusable(ctx, ctx.db, row);
+      if (refusal || !row) return refusal ?? html('', 404);
+      const quote = await repo.selectQuoteWithItems(ctx.db, row.quote_id);
+      if (!quote) return html(messagePage(ctx.tenant.tenantName, 'Link not valid', 'The quote no longer exists.'), 404);
+      return html(quotePage(quoteView(ctx, quote, token)));
+    },
+
+    async decide(ctx: TenantContext, token: string, decision: Decision): Promise<RawAnswer> {
+      const hash = sha256(token);
+      return withTransaction(ctx, async (tx) => {
+        const row = await repo.selectResponseToken(tx, hash);
+        if (row) await repo.lockQuote(tx, row.quote_id);
+        // Read again under the lock: a racing answer that committed first has used the token.
+        const current = row && (await repo.selectResponseToken(tx, hash));
+        const refusal = await unusable(ctx, tx, current);
+        if (refusal || !current) return refusal ?? html('', 404);
+        const to = decision === 'accept' ? 'ACCEPTED' : 'REJECTED';
+        await repo.useResponseToken(tx, hash, ctx.now);
+        const quote = await repo.selectQuote(tx, current.quote_id);
+        await repo.updateStatus(tx, current.quote_id, 'SENT', to, ctx.now);
+        const title = decision === 'accept' ? 'Quote accepted' : 'Quote declined';
+        const message =
+          decision === 'accept'
+            ? `Thank you: you accepted quote ${quote?.quote_number ?? ''}. We will be in touch shortly.`
+            : `You declined quote ${quote?.quote_number ?? ''}. Thank you for letting us know.`;
+        return html(messagePage(ctx.tenant.tenantName, title, message));
+      });
+    },
+  };
+}
+
+export type QuoteResponses = ReturnType<typeof createQuoteResponses>;
