@@ -10,8 +10,9 @@ const DATA_URL_PREFIX = /^data:[^,;]*(?:;[^,;=]+=[^,;]*)*;base64,/i;
 /** The bytes of `text`; refused (naming `parameter`) when it is not base64 or decodes to more than `maxBytes`. */
 export function decodeBase64Strictly(parameter: string, text: string, maxBytes: number): Buffer {
   let content = text.replace(DATA_URL_PREFIX, '');
-  // line breaks (MIME encoders wrap at 76 characters) and spaces carry nothing
-  if (/\s/.test(content)) content = content.replace(/[\r\n\t ]+/g, '');
+  // Line breaks carry nothing (MIME encoders wrap at 76 characters). A space is never base64: it is a '+' that a
+  // form body sent unencoded (x-www-form-urlencoded decodes '+' as a space).
+  if (/\s/.test(content)) content = content.replace(/[\r\n]+/g, '').replaceAll(' ', '+');
   if (content === '') throw invalidFormat(parameter, 'is empty');
   const padding = content.endsWith('==') ? 2 : content.endsWith('=') ? 1 : 0;
   if ((content.length / 4) * 3 - padding > maxBytes) {

@@ -191,6 +191,7 @@ describe('base64, strictly', () => {
     ['a data: URL', 'data:text/plain;base64,YWJj', 'abc'],
     ['a data: URL with a charset', 'data:text/plain;charset=utf-8;base64,YWJj', 'abc'],
     ['wrapped lines', 'YW\r\nJj\n', 'abc'],
+    ["a form's unencoded '+' (decoded as a space)", 'Pz8/Pj4 ', '???>>>'],
   ];
   it.each(ok)('%s', (_what, text, decoded) => {
     expect(decodeBase64Strictly('fileToUpload', text, 100).toString()).toBe(decoded);
@@ -200,6 +201,7 @@ describe('base64, strictly', () => {
     ['unpadded short', 'YQ', 'is not valid base64'],
     ['a character outside the alphabet', 'YW*j', 'is not valid base64'],
     ['the URL alphabet', 'YW-_', 'is not valid base64'],
+    ['a tab inside', 'YW\tj', 'is not valid base64'],
     ['padding in the middle', 'YQ==YWJj', 'is not valid base64'],
     ['three pads', 'Y===', 'is not valid base64'],
     ['a lone pad after data', 'YWJ=YWJj', 'is not valid base64'],

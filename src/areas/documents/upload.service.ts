@@ -2,6 +2,7 @@
 // into the tenant's file storage under a generated name; only a file accepted whole is kept, and only then is its
 // row written (a failed write removes the file again). Downloads hand the bytes back with the recognised type.
 import { Readable } from 'node:stream';
+import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { UploadedFile } from '../../platform/http/multipart.js';
@@ -110,8 +111,8 @@ const toUpload = (row: repo.UploadRow): Upload => ({
   createdAt: row.created_at,
 });
 
-/** The upload saved under that name, if any. */
-export async function findUpload(db: TenantContext['db'], savedFileName: string): Promise<Upload | undefined> {
+/** The upload saved under that name, if any (in the caller's transaction when given one). */
+export async function findUpload(db: Queryable, savedFileName: string): Promise<Upload | undefined> {
   const row = await repo.selectUpload(db, savedFileName);
   return row && toUpload(row);
 }
