@@ -95,7 +95,8 @@ export async function attachProviderId(db: Queryable, messageId: string, provide
 
 /**
  * Applies one status notification of an outbound message. Notifications may come twice or out of order, so a
- * status only moves forward (sent → delivered → read; failed only before delivery) while each moment is kept.
+ * status only moves forward (sent → delivered → read; failed only before delivery, with its moment and code) while
+ * the moment of each forward status is kept once.
  */
 export async function applyStatus(
   db: Queryable,
@@ -114,9 +115,11 @@ export async function applyStatus(
         sent_at = CASE WHEN ${status} = 'sent' THEN COALESCE(sent_at, ${at}) ELSE sent_at END,
         delivered_at = CASE WHEN ${status} = 'delivered' THEN COALESCE(delivered_at, ${at}) ELSE delivered_at END,
         read_at = CASE WHEN ${status} = 'read' THEN COALESCE(read_at, ${at}) ELSE read_at END,
-        failed_at = CASE WHEN ${status} = 'failed' THEN COALESCE(failed_at, ${at}) ELSE failed_at END,
-        error_code = CASE WHEN ${status} = 'failed' THEN COALESCE(error_code, ${failure.errorCode}) ELSE error_code END,
-        error_reason = CASE WHEN ${status} = 'failed' THEN COALESCE(error_reason, ${failure.reason}) ELSE error_reason END
+        failed_at = CASE WHEN ${status} = 'failed' AND status IN ('queued', 'sent') THEN ${at} ELSE failed_at END,
+        error_code = CASE WHEN ${status} = 'failed' AND status IN ('queued', 'sent') THEN ${failure.errorCode}
+                          ELSE error_code END,
+        error_reason = CASE WHEN ${status} = 'failed' AND status IN ('queued', 'sent') THEN ${failure.reason}
+                            ELSE error_reason END
     WHERE provider_message_id = ${providerMessageId} AND direction = 'out'`;
   return result.count > 0;
 }

@@ -230,6 +230,33 @@ describe('webhook deliveries', () => {
     expect(await list(b, { phone: '4477009000' })).toHaveLength(2);
   });
 
+  it('store what an image, a button or a reaction says, by its WhatsApp type', async () => {
+    const base = { from: '447700900010', timestamp: '1749416400' };
+    const messages = [
+      {
+        ...base,
+        id: `wamid.image${Date.now()}`,
+        type: 'image',
+        image: { id: '1', mime_type: 'image/jpeg', sha256: 'x', caption: 'My ticket' },
+      },
+      { ...base, id: `wamid.button${Date.now()}`, type: 'button', button: { payload: 'YES', text: 'Confirm' } },
+      {
+        ...base,
+        id: `wamid.reaction${Date.now()}`,
+        type: 'reaction',
+        reaction: { message_id: 'wamid.x', emoji: '👍' },
+      },
+    ];
+    const answer = await deliver(batch([change(NUMBER_A, { messages })]));
+    expect(answer.json().apiData).toEqual({ stored: 3, statuses: 0, ignored: 0 });
+    const stored = await list(a, { phone: '447700900010' });
+    expect(stored.map((m) => [m.messageType, m.body, m.contactName]).sort()).toEqual([
+      ['button', 'Confirm', null],
+      ['image', 'My ticket', null],
+      ['reaction', '', null],
+    ]);
+  });
+
   it('acknowledge a number nobody assigned and store nothing', async () => {
     const answer = await deliver(batch([change('999000111222333', inbound('16505557777', 'Lost'))]));
     expect(answer.statusCode).toBe(200);
@@ -359,6 +386,15 @@ describe('outbound messages through the WhatsApp Cloud API', () => {
     });
     await deliver(batch([change(NUMBER_A, failed)]));
     expect(await messageOf(a, id)).toMatchObject({ status: 'failed', errorCode: 131047 });
+
+    // A failure reported after delivery changes nothing: the customer has the message.
+    const other = await queue(a, '+971501234573');
+    await attempted(a, other, 1);
+    const otherWamid = (await messageOf(a, other))?.providerMessageId ?? '';
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(batch([change(NUMBER_A, status(otherWamid, 'delivered', now))]));
+    await deliver(batch([change(NUMBER_A, status(otherWamid, 'failed', now + 1, { errors: [{ code: 131000 }] }))]));
+    expect(await messageOf(a, other)).toMatchObject({ status: 'delivered', errorCode: null, failedAt: null });
   });
 
   it('wait in the outbox while the tenant has no sending number', async () => {
