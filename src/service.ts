@@ -132,6 +132,7 @@ function buildAreas(
     customerRecordOf: users.api.customerRecordOf,
     outbox: platform.outbox,
     tenantUrl: platform.tenantUrl,
+    sales: sales.api,
   });
   return [
     system,

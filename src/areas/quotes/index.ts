@@ -4,10 +4,12 @@
 import type { Area } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
+import type { SalesApi } from '../sales/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import { createQuoteDocuments } from './quote-document.js';
 import { quoteExtraOperations } from './quote-extras.operations.js';
+import { createQuoteFollowUps } from './quote-followups.js';
 import { createQuoteResponses } from './quote-response.js';
 import { createQuoteSending } from './quote-sending.js';
 import type { QuotesCatalog } from './quoted-products.js';
@@ -16,7 +18,9 @@ import { quoteRecords } from './quotes.records.js';
 import { createQuoteService } from './quotes.service.js';
 
 export interface QuotesAreaDeps {
-  customers: Pick<CustomersApi, 'findById'>;
+  customers: Pick<CustomersApi, 'findById' | 'markTripRequestQuoted'>;
+  /** An accepted quote's invoice (invoiceForLines). */
+  sales: Pick<SalesApi, 'invoiceForLines'>;
   settings: SettingsApi;
   catalog: QuotesCatalog;
   documents: Pick<DocumentsApi, 'renderQuotePdf'>;
@@ -34,7 +38,11 @@ export function createQuotesArea(deps: QuotesAreaDeps): Area {
   return {
     operations: [
       ...quoteOperations({ quotes, documents }),
-      ...quoteExtraOperations({ sending, responses: createQuoteResponses() }),
+      ...quoteExtraOperations({
+        sending,
+        responses: createQuoteResponses(),
+        followUps: createQuoteFollowUps({ ...deps, writes: quotes }),
+      }),
     ],
     api: undefined,
     records: quoteRecords(deps.customerRecordOf),

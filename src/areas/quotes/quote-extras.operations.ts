@@ -2,13 +2,22 @@
 // customer accepts or declines it on, a quote made from a trip request, and an accepted quote's invoice.
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import type { QuoteFollowUps } from './quote-followups.js';
 import type { QuoteResponses } from './quote-response.js';
 import type { QuoteSending } from './quote-sending.js';
-import { Html, Quote, QuoteIdRequest, QuoteResponseForm, QuoteResponseQuery } from './quotes.schemas.js';
+import {
+  CreateQuoteFromTripRequest,
+  Html,
+  Quote,
+  QuoteIdRequest,
+  QuoteResponseForm,
+  QuoteResponseQuery,
+} from './quotes.schemas.js';
 
 export interface QuoteExtraServices {
   sending: QuoteSending;
   responses: QuoteResponses;
+  followUps: QuoteFollowUps;
 }
 
 const sendQuote = ({ sending }: QuoteExtraServices) =>
@@ -59,7 +68,43 @@ const decideQuoteResponse = ({ responses }: QuoteExtraServices) =>
     handler: (ctx, input) => responses.decide(ctx, input.token, input.decision),
   });
 
+const createQuoteFromTripRequest = ({ followUps }: QuoteExtraServices) =>
+  operation({
+    path: '/document/createQuoteFromTripRequest',
+    methods: ['POST'],
+    summary: 'A DRAFT quote answering a trip request, which becomes QUOTED (beyond the specification) → the quote',
+    description:
+      'As /document/createQuote, plus requestId: the quote names the trip request (tripRequestId) and the request ' +
+      'moves from NEW or IN_PROGRESS to QUOTED in the same transaction (one already QUOTED stays so: a second quote). ' +
+      'A CLOSED request: INVALID_STATE, and no quote is made.',
+    allow: Allow.employees,
+    tags: ['quotes'],
+    input: CreateQuoteFromTripRequest,
+    response: Quote,
+    records: { requestId: 'tripRequest', customerId: 'customer' },
+    handler: (ctx, input) => followUps.fromTripRequest(ctx, input),
+  });
+
+const invoiceQuote = ({ followUps }: QuoteExtraServices) =>
+  operation({
+    path: '/document/invoiceQuote',
+    methods: ['POST'],
+    summary: 'Invoice an ACCEPTED quote (beyond the specification) → the quote with its invoiceNumber',
+    description:
+      "An UNPAID sales order of the quote's lines, with each line's tax as the quote fixed it, and its invoice " +
+      '(printInvoice, registerPayment); the order and invoice name the quote number as their reference. A quote not ' +
+      'ACCEPTED, or invoiced already: INVALID_STATE.',
+    allow: Allow.employees,
+    tags: ['quotes'],
+    input: QuoteIdRequest,
+    response: Quote,
+    records: { quoteId: 'quote' },
+    handler: (ctx, input) => followUps.invoice(ctx, input.quoteId),
+  });
+
 /** The operations beyond the specification, bound to their services. */
 export function quoteExtraOperations(services: QuoteExtraServices): OperationDeclaration[] {
-  return [sendQuote, showQuoteResponse, decideQuoteResponse].map((declare) => declare(services));
+  return [sendQuote, showQuoteResponse, decideQuoteResponse, createQuoteFromTripRequest, invoiceQuote].map((declare) =>
+    declare(services),
+  );
 }

@@ -55,6 +55,10 @@ const summaryFields = {
   validUntil: DateTime("Creation plus the tenant's quoteValidityDays"),
   createdBy: Nullable(Type.Integer({ description: 'The user who created it' })),
   itemCount: Type.Integer(),
+  tripRequestId: Nullable(Type.Integer({ description: 'The trip request the quote answers, if any' })),
+  invoiceNumber: Nullable(
+    Type.String({ description: 'The invoice an ACCEPTED quote became (/document/invoiceQuote)' }),
+  ),
 };
 
 export const QuoteSummary = Type.Object(summaryFields);
@@ -89,6 +93,12 @@ export const CreateQuoteRequest = Type.Object({
   items: Type.Optional(Items(0)),
 });
 export type CreateQuoteRequest = Static<typeof CreateQuoteRequest>;
+
+export const CreateQuoteFromTripRequest = Type.Object({
+  requestId: Id('The trip request the quote answers (marked QUOTED)'),
+  ...CreateQuoteRequest.properties,
+});
+export type CreateQuoteFromTripRequest = Static<typeof CreateQuoteFromTripRequest>;
 
 export const AddQuoteItemRequest = Type.Object({ quoteId: Id('A DRAFT quote'), items: Items(1) });
 export type AddQuoteItemRequest = Static<typeof AddQuoteItemRequest>;

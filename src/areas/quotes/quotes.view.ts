@@ -26,6 +26,8 @@ export function toQuoteSummary(row: QuoteRow, timezone: string): QuoteSummary {
     validUntil: formatDateTime(row.valid_until, timezone),
     createdBy: row.created_by,
     itemCount: row.item_count,
+    tripRequestId: row.trip_request_id,
+    invoiceNumber: row.invoice_number,
   };
 }
 
