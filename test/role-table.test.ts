@@ -35,6 +35,8 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/common\//, ANYONE],
   [/^\/user\/(authenticate|register|activate|check|resetpwdRequest|resetpwd)$/, ANYONE],
   [/^\/customer\/(createTripRequest|companyLookup)$/, ANYONE],
+  // Added for staff to work the trip requests (docs/api.md): like the rest of /customer/*, employees only.
+  [/^\/customer\/(listTripRequests|readTripRequest|updateTripRequestStatus)$/, EMPLOYEES],
   [/^\/user\/(update|updatepwd)$/, LOGGED_IN],
   [/^\/user\/logout$/, ANY_SESSION],
   [/^\/user\/(list|setRoles|create)$/, ADMIN],
