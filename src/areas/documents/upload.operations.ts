@@ -40,11 +40,12 @@ const upload2 = (uploads: UploadService) =>
     ...policy,
     path: '/document/upload2',
     methods: ['POST'],
-    summary: 'Upload a file as base64 in a JSON body → its size, original and saved names',
+    summary: 'Upload a file as base64 in a JSON (or form) body → its size, original and saved names',
     description: `${ACCEPTED} fileToUpload must be strict base64 (else INVALID_FORMAT); the original name is fileName, else uploadedFileName.`,
     input: Upload2Request,
     response: UploadResult,
     bodyLimit: UPLOAD2_BODY_LIMIT,
+    formBody: true,
     handler: (ctx, input) => uploads.receiveBase64(ctx, input),
   });
 

@@ -112,6 +112,20 @@ describe('an upload and its download', () => {
       uploadedFileName: 'C:\\Users\\me\\photo.png',
     });
     expect(again.originalName).toBe('photo.png');
+    // an HTML form's body too, its '+' percent-encoded or, by a careless client, sent as it is (read as a space)
+    const withPlus = Buffer.concat([PNG, Buffer.from([0xfb, 0xff, 0xbf])]); // base64 ends in '+/+/'
+    expect(base64(withPlus).endsWith('+/+/')).toBe(true);
+    for (const encode of [(text: string) => encodeURIComponent(text), (text: string) => text.replaceAll('/', '%2F')]) {
+      const form = await employee.api.inject({
+        method: 'POST',
+        url: '/document/upload2',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `session=${employee.session}&fileName=form.png&fileToUpload=${encode(base64(withPlus))}`,
+      });
+      const stored = form.json().apiData as UploadResult;
+      expect(stored).toMatchObject({ receivedSize: withPlus.length, originalName: 'form.png' });
+      expect((await download(employee.api, stored.savedFileName)).rawPayload.equals(withPlus)).toBe(true);
+    }
     const unnamed = await employee.api.ok<UploadResult>('/document/upload2', { fileToUpload: base64(PNG) });
     expect(unnamed.originalName).toBe('upload.png');
     const answer = await employee.api.inject({
