@@ -111,7 +111,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: WebhookR
       async (request, reply) => {
         if (!deps.settings) return notConfigured(reply);
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['x-hub-signature-256'];
+        // Meta's signature header only; no session carrier is read here (the kernel alone reads those).
+        const { 'x-hub-signature-256': signature } = request.headers;
         if (!isSignedBy(deps.settings.appSecret, raw, typeof signature === 'string' ? signature : undefined)) {
           request.log.warn('WhatsApp webhook delivery with a missing or wrong signature refused');
           return refuse(reply, 403, ErrorCode.FORBIDDEN, 'The signature does not match');
