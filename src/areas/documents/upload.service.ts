@@ -24,7 +24,11 @@ export function createUploadService({ storage }: UploadDeps) {
   async function store(ctx: TenantContext, source: Readable, givenName: string | undefined): Promise<UploadResult> {
     const inspector = new UploadInspector(FILE_PARAMETER, MAX_UPLOAD_BYTES);
     // a client that goes away mid-file fails the inspector, and storage then keeps nothing
-    source.once('error', (error) => inspector.destroy(error));
+    let sourceFailed = false;
+    source.once('error', (error) => {
+      sourceFailed = true;
+      inspector.destroy(error);
+    });
     // A refusal may come before storage has attached its pipeline (it makes the folder first): the listener keeps
     // it from being an uncaught 'error', and the pipeline still fails with it (a stream remembers its error).
     inspector.on('error', () => source.unpipe(inspector));
@@ -33,7 +37,8 @@ export function createUploadService({ storage }: UploadDeps) {
     const savedName = await storage
       .put(space, inspector, () => inspector.result.type.extension)
       .catch((error: unknown) => {
-        if (error instanceof ApiError) throw error;
+        // a refusal answers as it is; a failure of our own (the disk) is a failure, logged as one
+        if (error instanceof ApiError || !sourceFailed) throw error;
         ctx.log.info({ err: error }, 'an upload ended before the whole file arrived; nothing was kept');
         throw new ApiError(ErrorCode.INVALID_FORMAT, `Parameter ${FILE_PARAMETER} ended before the whole file`, 400);
       });
