@@ -18,6 +18,7 @@ import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
+import { quotes } from './scenarios/quotes.js';
 import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
@@ -36,6 +37,7 @@ const SCENARIOS: Record<string, Scenario> = {
   identity,
   'sign-in': signIn,
   customers,
+  quotes,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -51,6 +53,7 @@ const ISSUES: Record<string, string> = {
   identity: 'identity',
   'sign-in': 'identity',
   customers: 'customers',
+  quotes: 'quotes',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',
