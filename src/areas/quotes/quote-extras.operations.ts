@@ -49,8 +49,7 @@ const showQuoteResponse = ({ responses }: QuoteExtraServices) =>
     ...responseBase,
     methods: ['GET'],
     summary: "The page of a sent quote's e-mail link (HTML): the quote, and buttons to accept or decline it",
-    description:
-      'The token is the key (no session). A token unknown (404), used or expired (410) gets a page saying so.',
+    description: 'The token is the key (no session). A token unknown, used or expired gets a page saying so.',
     input: QuoteResponseQuery,
     handler: (ctx, input) => responses.show(ctx, input.token),
   });

@@ -23,26 +23,24 @@ const PAGE_HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
-const html = (body: string, status = 200) =>
-  new RawAnswer('text/html; charset=utf-8', body, { status, headers: PAGE_HEADERS });
+const html = (body: string) => new RawAnswer('text/html; charset=utf-8', body, { headers: PAGE_HEADERS });
 
 type Decision = 'accept' | 'reject';
 
 /** Why a token cannot be used now, as a page; undefined when it can. */
 async function unusable(ctx: TenantContext, db: Queryable, token: repo.TokenRow | undefined) {
-  const page = (title: string, message: string, status: number) =>
-    html(messagePage(ctx.tenant.tenantName, title, message), status);
-  if (!token)
-    return page('Link not valid', 'This link is not valid. Please use the link of the e-mail you received.', 404);
+  // 200, as the payment pages answer theirs: a page the browser shows as it is, whatever it says.
+  const page = (title: string, message: string) => html(messagePage(ctx.tenant.tenantName, title, message));
+  if (!token) return page('Link not valid', 'This link is not valid. Please use the link of the e-mail you received.');
   const quote = await repo.selectQuote(db, token.quote_id);
-  if (!quote) return page('Link not valid', 'The quote of this link no longer exists.', 404);
+  if (!quote) return page('Link not valid', 'The quote of this link no longer exists.');
   if (token.used_at !== null || quote.status !== 'SENT') {
     const answered = quote.status === 'ACCEPTED' ? 'accepted' : quote.status === 'REJECTED' ? 'declined' : 'withdrawn';
-    return page('Link already used', `Quote ${quote.quote_number} was already ${answered}. Nothing was changed.`, 410);
+    return page('Link already used', `Quote ${quote.quote_number} was already ${answered}. Nothing was changed.`);
   }
   if (token.expires_at <= ctx.now) {
     const until = formatDateText(formatDateTime(token.expires_at, ctx.tenant.timezone));
-    return page('Quote expired', `Quote ${quote.quote_number} was valid until ${until}. Please contact us.`, 410);
+    return page('Quote expired', `Quote ${quote.quote_number} was valid until ${until}. Please contact us.`);
   }
   return undefined;
 }
@@ -71,9 +69,9 @@ export function createQuoteResponses() {
     async show(ctx: TenantContext, token: string): Promise<RawAnswer> {
       const row = await repo.selectResponseToken(ctx.db, sha256(token));
       const refusal = await unusable(ctx, ctx.db, row);
-      if (refusal || !row) return refusal ?? html('', 404);
+      if (refusal || !row) return refusal ?? html('');
       const quote = await repo.selectQuoteWithItems(ctx.db, row.quote_id);
-      if (!quote) return html(messagePage(ctx.tenant.tenantName, 'Link not valid', 'The quote no longer exists.'), 404);
+      if (!quote) return html(messagePage(ctx.tenant.tenantName, 'Link not valid', 'The quote no longer exists.'));
       return html(quotePage(quoteView(ctx, quote, token)));
     },
 
@@ -85,7 +83,7 @@ export function createQuoteResponses() {
         // Read again under the lock: a racing answer that committed first has used the token.
         const current = row && (await repo.selectResponseToken(tx, hash));
         const refusal = await unusable(ctx, tx, current);
-        if (refusal || !current) return refusal ?? html('', 404);
+        if (refusal || !current) return refusal ?? html('');
         const to = decision === 'accept' ? 'ACCEPTED' : 'REJECTED';
         await repo.useResponseToken(tx, hash, ctx.now);
         const quote = await repo.selectQuote(tx, current.quote_id);
