@@ -79,11 +79,11 @@ export async function selectQuoteCustomer(
   db: Queryable,
   key: { quoteId: number } | { quoteNumber: string },
 ): Promise<number | undefined> {
-  const quoteId = 'quoteId' in key ? key.quoteId : null;
-  const quoteNumber = 'quoteNumber' in key ? key.quoteNumber : null;
-  const [row] = await db<{ customer_id: number }[]>`
-    SELECT customer_id FROM quotes
-    WHERE (${quoteId}::int IS NULL OR quote_id = ${quoteId}) AND (${quoteNumber}::text IS NULL OR quote_number = ${quoteNumber})`;
+  // One statement per key, each on its own unique index (an "x IS NULL OR" filter may plan as a scan).
+  const [row] =
+    'quoteId' in key
+      ? await db<{ customer_id: number }[]>`SELECT customer_id FROM quotes WHERE quote_id = ${key.quoteId}`
+      : await db<{ customer_id: number }[]>`SELECT customer_id FROM quotes WHERE quote_number = ${key.quoteNumber}`;
   return row?.customer_id;
 }
 
