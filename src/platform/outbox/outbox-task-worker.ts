@@ -7,6 +7,7 @@
 // A handler runs without holding a pool lease (a provider call can be slow); it takes one through `withDb` for
 // each read or write it needs. Tasks must be idempotent: a claim that ran out (a hung call, a crash) is taken
 // again by another worker.
+import { parkClaim, releaseClaims, rescheduleClaim } from './outbox-claims.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
 import type { TenantPools } from '../tenancy/pools.js';
@@ -18,10 +19,7 @@ import {
   claimDueTasks,
   hasPendingTasks,
   markTaskDone,
-  markTaskFailed,
   type OutboxTaskKind,
-  releaseTasks,
-  rescheduleTask,
 } from './outbox-tasks.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
 
@@ -154,7 +152,7 @@ async function runDue(worker: Worker, tenantId: string): Promise<void> {
     for (const [index, task] of batch.entries()) {
       if (worker.stopping) {
         const ids = batch.slice(index).map((untried) => untried.id);
-        await withDb((db) => releaseTasks(db, { ids, lockedUntil, now: worker.clock() }));
+        await withDb((db) => releaseClaims(db, { ids, lockedUntil, now: worker.clock() }));
         return;
       }
       await runOne(worker, tenant, task, withDb);
@@ -178,13 +176,13 @@ async function runOne(worker: Worker, tenant: TenantRecord, task: ClaimedTask, w
   }
   const error = outcome.reason.slice(0, REASON_LENGTH);
   if (outcome.kind === 'failed') {
-    await withDb((db) => markTaskFailed(db, { id, lockedUntil, error }));
+    await withDb((db) => parkClaim(db, { id, lockedUntil, error }));
     worker.log.warn({ ...context, reason: error }, 'outbox task failed for good');
     return;
   }
   const attempts = task.attempts + 1;
   const nextAttemptAt = new Date(worker.clock().getTime() + retryDelayMs(attempts));
-  await withDb((db) => rescheduleTask(db, { id, lockedUntil, nextAttemptAt, error }));
+  await withDb((db) => rescheduleClaim(db, { id, lockedUntil, nextAttemptAt, error }));
   worker.pending.add(tenant.tenantId);
   worker.log.warn({ ...context, attempts, nextAttemptAt, reason: error }, 'outbox task failed; it will be retried');
 }

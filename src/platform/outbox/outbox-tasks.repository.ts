@@ -75,41 +75,6 @@ export async function markTaskDone(db: Queryable, id: string, at: Date): Promise
     WHERE id = ${id} AND status <> 'SENT'`;
 }
 
-/** Puts a failed attempt back until `nextAttemptAt`, if this worker's claim still holds. */
-export async function rescheduleTask(
-  db: Queryable,
-  retry: { id: string; lockedUntil: Date; nextAttemptAt: Date; error: string },
-): Promise<void> {
-  await db`
-    UPDATE outbox
-    SET status = 'PENDING', attempts = attempts + 1, next_attempt_at = ${retry.nextAttemptAt},
-        locked_until = NULL, last_error = ${retry.error}
-    WHERE id = ${retry.id} AND status = 'SENDING' AND locked_until = ${retry.lockedUntil}`;
-}
-
-/** Parks a task that can never succeed as FAILED, so it stops being claimed. */
-export async function markTaskFailed(
-  db: Queryable,
-  failure: { id: string; lockedUntil: Date; error: string },
-): Promise<void> {
-  await db`
-    UPDATE outbox
-    SET status = 'FAILED', attempts = attempts + 1, locked_until = NULL, last_error = ${failure.error}
-    WHERE id = ${failure.id} AND status = 'SENDING' AND locked_until = ${failure.lockedUntil}`;
-}
-
-/** Hands claimed tasks that were not attempted back to the queue, due at once. */
-export async function releaseTasks(
-  db: Queryable,
-  release: { ids: string[]; lockedUntil: Date; now: Date },
-): Promise<void> {
-  if (release.ids.length === 0) return;
-  await db`
-    UPDATE outbox
-    SET status = 'PENDING', locked_until = NULL, next_attempt_at = ${release.now}
-    WHERE id = ANY(${release.ids}::bigint[]) AND status = 'SENDING' AND locked_until = ${release.lockedUntil}`;
-}
-
 /** Whether the tenant has tasks of the kind still to do (the sweep visits such tenants at every interval). */
 export async function hasPendingTasks(db: Queryable, kind: OutboxTaskKind): Promise<boolean> {
   const [row] = await db<{ pending: boolean }[]>`

@@ -5,6 +5,7 @@
 //
 // A pass over one tenant claims a few rows, gives the pool lease back, sends them one by one (SMTP can be
 // slow; a lease held meanwhile would starve the tenant's requests) and takes a lease again for each outcome.
+import { parkClaim, releaseClaims, rescheduleClaim } from './outbox-claims.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
 import type { TenantPools } from '../tenancy/pools.js';
@@ -13,15 +14,7 @@ import { createTenantSweep } from '../tenancy/tenant-sweep.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { composeMail } from './mail-message.js';
 import type { MailTransport } from './mail-transport.js';
-import {
-  type ClaimedMail,
-  claimDueMail,
-  markMailSent,
-  markMailUndeliverable,
-  releaseMail,
-  rescheduleMail,
-  undeliveredMail,
-} from './outbox.repository.js';
+import { type ClaimedMail, claimDueMail, markMailSent, undeliveredMail } from './outbox.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
 
 export interface OutboxWorker {
@@ -205,9 +198,7 @@ async function deliverOne(worker: Worker, tenant: TenantRecord, row: ClaimedMail
   const context = { tenantCode: tenant.tenantCode, outboxId: row.id };
   if (!row.mail) {
     const error = 'the payload is not a mail';
-    await recordOutcome(worker, tenant, (db) =>
-      markMailUndeliverable(db, { id: row.id, lockedUntil: row.lockedUntil, error }),
-    );
+    await recordOutcome(worker, tenant, (db) => parkClaim(db, { id: row.id, lockedUntil: row.lockedUntil, error }));
     log.error(context, `outbox row parked as FAILED: ${error}`);
     return 'undeliverable';
   }
@@ -219,7 +210,7 @@ async function deliverOne(worker: Worker, tenant: TenantRecord, row: ClaimedMail
     const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts));
     const reason = shortReason(error);
     await recordOutcome(worker, tenant, (db) =>
-      rescheduleMail(db, { id: row.id, lockedUntil: row.lockedUntil, nextAttemptAt, error: reason }),
+      rescheduleClaim(db, { id: row.id, lockedUntil: row.lockedUntil, nextAttemptAt, error: reason }),
     );
     log.warn({ ...context, attempts, nextAttemptAt, reason }, 'mail delivery failed; it will be retried');
     return 'retry-later';
@@ -244,7 +235,7 @@ async function deliverBatch(
       const ids = untried.map((mail) => mail.id);
       if (ids.length > 0) {
         await recordOutcome(worker, tenant, (db) =>
-          releaseMail(db, { ids, lockedUntil: row.lockedUntil, now: worker.clock() }),
+          releaseClaims(db, { ids, lockedUntil: row.lockedUntil, now: worker.clock() }),
         );
       }
       return { sent, endedEarly: true };

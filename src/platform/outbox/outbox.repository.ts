@@ -125,44 +125,6 @@ export async function markMailSent(db: Queryable, id: string, sentAt: Date): Pro
     WHERE id = ${id} AND status <> 'SENT'`;
 }
 
-/** Puts a mail whose delivery failed back in the queue until `nextAttemptAt`, if this worker's claim still holds. */
-export async function rescheduleMail(
-  db: Queryable,
-  retry: { id: string; lockedUntil: Date; nextAttemptAt: Date; error: string },
-): Promise<void> {
-  await db`
-    UPDATE outbox
-    SET status = 'PENDING',
-        attempts = attempts + 1,
-        next_attempt_at = ${retry.nextAttemptAt},
-        locked_until = NULL,
-        last_error = ${retry.error}
-    WHERE id = ${retry.id} AND status = 'SENDING' AND locked_until = ${retry.lockedUntil}`;
-}
-
-/** Hands claimed mails that were not attempted back to the queue, due at once (a pass ended early). */
-export async function releaseMail(
-  db: Queryable,
-  release: { ids: string[]; lockedUntil: Date; now: Date },
-): Promise<void> {
-  if (release.ids.length === 0) return;
-  await db`
-    UPDATE outbox
-    SET status = 'PENDING', locked_until = NULL, next_attempt_at = ${release.now}
-    WHERE id = ANY(${release.ids}::bigint[]) AND status = 'SENDING' AND locked_until = ${release.lockedUntil}`;
-}
-
-/** Parks a row that can never be sent (its payload is not a mail), so it stops being claimed. */
-export async function markMailUndeliverable(
-  db: Queryable,
-  failure: { id: string; lockedUntil: Date; error: string },
-): Promise<void> {
-  await db`
-    UPDATE outbox
-    SET status = 'FAILED', attempts = attempts + 1, locked_until = NULL, last_error = ${failure.error}
-    WHERE id = ${failure.id} AND status = 'SENDING' AND locked_until = ${failure.lockedUntil}`;
-}
-
 /** The mail in a stored payload, or undefined when the payload is not one (hand-edited or corrupted). */
 function storedMail(payload: unknown): StoredMail | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
