@@ -84,7 +84,9 @@ export async function seedCustomers(sql: Sql, count: number): Promise<{ middleId
              (${SURNAMES}::text[])[1 + (n / 30) % 30] AS s,
              (${DOMAINS}::text[])[1 + n % 3] AS d
     ) picked`;
-  await sql`ANALYZE customers`;
+  // VACUUM, not only ANALYZE: rows inserted after a GIN index sit in its pending list, read linearly by every
+  // search until a vacuum (autovacuum, on a live table) merges them; a table of 100,000 customers has long had one.
+  await sql`VACUUM ANALYZE customers`;
   const [middle] = await sql<{ customer_id: number }[]>`
     SELECT customer_id FROM customers ORDER BY customer_id OFFSET ${Math.floor(count / 2)} LIMIT 1`;
   if (!middle) throw new Error('no customers were inserted');

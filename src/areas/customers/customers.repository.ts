@@ -103,20 +103,33 @@ function textCondition(db: Queryable, column: { raw: Fragment; lower: Fragment }
     : db`${column.raw} ILIKE ${`%${filter.value}%`}`;
 }
 
-/** Customers matching every filter given, by name then id, at most `limit`. */
+/**
+ * Customers matching every filter given, by name then id, at most `limit`. With a text filter the matches are found
+ * first (trigram or e-mail index) and only then ordered: a prepared statement's generic plan cannot see how few rows
+ * a pattern matches, and would walk the name index through the whole table filtering each row (165 ms at 100,000
+ * customers for an e-mail part matching 112). The full columns, with their subqueries, are computed for the
+ * answered rows only.
+ */
 export function searchCustomers(db: Queryable, filter: CustomerFilter, limit: number): Promise<FullCustomerRow[]> {
   const name = { raw: db`c.cust_name`, lower: db`lower(c.cust_name)` };
   const email = { raw: db`c.email`, lower: db`lower(c.email)` };
   const mobile = { raw: db`c.mobile_phone`, lower: db`lower(c.mobile_phone)` };
+  const conditions = db`
+    ${textCondition(db, name, filter.custName)}
+    AND ${textCondition(db, email, filter.email)}
+    AND ${textCondition(db, mobile, filter.mobilePhone)}
+    AND (${filter.isCompany}::boolean IS NULL OR c.is_company = ${filter.isCompany})
+    AND (${filter.active}::boolean IS NULL OR c.active = ${filter.active})`;
+  const byText = filter.custName !== null || filter.email !== null || filter.mobilePhone !== null;
+  if (!byText) {
+    return db<FullCustomerRow[]>`
+      SELECT ${fullColumns(db)} FROM customers c WHERE ${conditions} ORDER BY c.cust_name, c.customer_id LIMIT ${limit}`;
+  }
   return db<FullCustomerRow[]>`
-    SELECT ${fullColumns(db)} FROM customers c
-    WHERE ${textCondition(db, name, filter.custName)}
-      AND ${textCondition(db, email, filter.email)}
-      AND ${textCondition(db, mobile, filter.mobilePhone)}
-      AND (${filter.isCompany}::boolean IS NULL OR c.is_company = ${filter.isCompany})
-      AND (${filter.active}::boolean IS NULL OR c.active = ${filter.active})
-    ORDER BY c.cust_name, c.customer_id
-    LIMIT ${limit}`;
+    WITH matched AS MATERIALIZED (SELECT c.customer_id, c.cust_name FROM customers c WHERE ${conditions}),
+    answered AS (SELECT customer_id FROM matched ORDER BY cust_name, customer_id LIMIT ${limit})
+    SELECT ${fullColumns(db)} FROM customers c JOIN answered USING (customer_id)
+    ORDER BY c.cust_name, c.customer_id`;
 }
 
 /** Active companies without a parent whose name contains `pattern` (escaped), any case: [name, id] pairs. */
