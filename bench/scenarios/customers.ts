@@ -47,7 +47,7 @@ export const customers: Scenario = async (ctx) => {
     const seedMs = performance.now() - started;
     ctx.log(`${CUSTOMERS} customers inserted and analysed in ${round(seedMs)} ms`);
     // The filters the load sends, checked once: a surname shared by a thirtieth of the customers (the answer is
-    // capped at 200), and part of one person's e-mail address (about one customer in 900).
+    // a page of 50, the default), and part of one person's e-mail address (about one customer in 900).
     const byName = { custName: 'hadda' };
     const byEmail = { email: 'mariam.hadd', method: 'partial' };
     for (const filter of [byName, byEmail]) {

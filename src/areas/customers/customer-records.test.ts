@@ -179,17 +179,23 @@ describe('/customer/search', () => {
     expect(await agent.api.ok('/customer/search', { custName: `${mark}%person` })).toEqual([]);
   });
 
-  it('caps the answer at 200 rows, by name', async () => {
+  it('answers the first 50 rows by name, up to 200 with limit, never more', async () => {
     const mark = uniqueName('many').toLowerCase();
     await t.db(
       (sql) => sql`
         INSERT INTO customers (cust_name, email)
         SELECT ${mark} || ' ' || lpad(n::text, 3, '0'), ${mark} || n || '@example.com' FROM generate_series(1, 210) n`,
     );
-    const rows = await agent.api.ok<CustomerSummary[]>('/customer/search', { custName: mark });
+    const page = await agent.api.ok<CustomerSummary[]>('/customer/search', { custName: mark });
+    expect(page.map((row) => row.custName)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `${mark} ${String(i + 1).padStart(3, '0')}`),
+    );
+    const rows = await agent.api.ok<CustomerSummary[]>('/customer/search', { custName: mark, limit: 200 });
     expect(rows).toHaveLength(200);
     expect(rows[0]?.custName).toBe(`${mark} 001`);
     expect(rows[199]?.custName).toBe(`${mark} 200`);
+    await agent.api.expectError('/customer/search', { custName: mark, limit: 201 }, 'INVALID_FORMAT', 'limit');
+    await agent.api.expectError('/customer/search', { custName: mark, limit: 0 }, 'INVALID_FORMAT', 'limit');
   });
 
   it('refuses a method other than partial or exact, and a non-boolean filter', async () => {

@@ -41,7 +41,7 @@ const search = operation({
   ...forEmployees,
   path: '/customer/search',
   methods: ['POST'],
-  summary: `Customers matching every filter given, by name (at most ${LIMITS.searchRows}); no filter: the first ${LIMITS.searchRows}`,
+  summary: `Customers matching every filter given, by name (the first ${LIMITS.searchRows}, or up to ${LIMITS.searchRowsMax} with limit)`,
   description:
     'custName is a substring (any case); email and mobilePhone match exactly (the e-mail in any case) unless method ' +
     'is partial, which makes all three substrings; method exact makes all three exact. Rows carry contacts (ids), ' +

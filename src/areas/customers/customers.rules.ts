@@ -3,7 +3,9 @@
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 
 /** Answers are capped so that a filter matching half the tenant still answers in milliseconds. */
-export const LIMITS = { searchRows: 200, companyLookupRows: 50, tripRequestRows: 200 } as const;
+// A search answers a page of 50 by default (what a back-office list shows), up to 200 on request: each row is a
+// full customer with its country, parent and contacts, so the page size is most of a search's cost.
+export const LIMITS = { searchRows: 50, searchRowsMax: 200, companyLookupRows: 50, tripRequestRows: 200 } as const;
 
 /** The text with LIKE's wildcards (% and _) and its escape character (\) taken literally. */
 export function likeEscaped(text: string): string {

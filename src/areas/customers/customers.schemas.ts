@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { LIMITS } from './customers.rules.js';
 import { Nullable } from '../../platform/http/schema.js';
 
 const Id = (description?: string) =>
@@ -65,6 +66,13 @@ export const SearchCustomersRequest = Type.Object({
   mobilePhone: Type.Optional(Text(50)),
   isCompany: Type.Optional(Type.Boolean()),
   active: Type.Optional(Type.Boolean({ description: 'Absent: active and inactive customers' })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LIMITS.searchRowsMax,
+      description: `At most this many rows (default ${LIMITS.searchRows})`,
+    }),
+  ),
 });
 export type SearchCustomersRequest = Static<typeof SearchCustomersRequest>;
 

@@ -26,7 +26,7 @@ export async function search(ctx: TenantContext, input: SearchCustomersRequest):
     isCompany: input.isCompany ?? null,
     active: input.active ?? null,
   };
-  return (await repo.searchCustomers(ctx.db, filter, LIMITS.searchRows)).map(toCustomerSummary);
+  return (await repo.searchCustomers(ctx.db, filter, input.limit ?? LIMITS.searchRows)).map(toCustomerSummary);
 }
 
 /** A customer, active or not, with its company's name and, for a company, its contacts in full. */
