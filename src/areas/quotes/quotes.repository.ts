@@ -41,11 +41,13 @@ export interface QuoteWithItemsRow extends QuoteRow {
   items: ItemRow[];
 }
 
-const quoteColumns = (db: Queryable) => db`
+const quoteFields = (db: Queryable) => db`
   q.quote_id, q.quote_number, q.customer_id, q.customer_name, q.currency, q.status,
   q.net_amount::text AS net_amount, q.tax_amount::text AS tax_amount, q.total_amount::text AS total_amount,
-  q.valid_until, q.created_by, q.trip_request_id, q.invoice_number, q.created_at,
-  (SELECT count(*)::int FROM quote_items c WHERE c.quote_id = q.quote_id) AS item_count`;
+  q.valid_until, q.created_by, q.trip_request_id, q.invoice_number, q.created_at`;
+
+const quoteColumns = (db: Queryable) => db`
+  ${quoteFields(db)}, (SELECT count(*)::int FROM quote_items c WHERE c.quote_id = q.quote_id) AS item_count`;
 
 const itemColumns = (db: Queryable) => db`
   item_id, quote_id, line_no, description, quantity::text AS quantity, unit_price::text AS unit_price,
@@ -64,8 +66,10 @@ const itemsJson = (db: Queryable) => db`
   FROM quote_items i WHERE i.quote_id = q.quote_id), '[]'::json) AS items`;
 
 export async function selectQuoteWithItems(db: Queryable, quoteId: number): Promise<QuoteWithItemsRow | undefined> {
+  // The items are read once: their count is the array's length, not a second scan of them.
   const [row] = await db<QuoteWithItemsRow[]>`
-    SELECT ${quoteColumns(db)}, ${itemsJson(db)} FROM quotes q WHERE q.quote_id = ${quoteId}`;
+    SELECT read.*, json_array_length(read.items) AS item_count
+    FROM (SELECT ${quoteFields(db)}, ${itemsJson(db)} FROM quotes q WHERE q.quote_id = ${quoteId}) read`;
   return row;
 }
 
