@@ -67,10 +67,9 @@ const itemsJson = (db: Queryable) => db`
 
 export async function selectQuoteWithItems(db: Queryable, quoteId: number): Promise<QuoteWithItemsRow | undefined> {
   // The items are read once: their count is the array's length, not a second scan of them.
-  const [row] = await db<QuoteWithItemsRow[]>`
-    SELECT read.*, json_array_length(read.items) AS item_count
-    FROM (SELECT ${quoteFields(db)}, ${itemsJson(db)} FROM quotes q WHERE q.quote_id = ${quoteId}) read`;
-  return row;
+  const [row] = await db<Omit<QuoteWithItemsRow, 'item_count'>[]>`
+    SELECT ${quoteFields(db)}, ${itemsJson(db)} FROM quotes q WHERE q.quote_id = ${quoteId}`;
+  return row && { ...row, item_count: row.items.length };
 }
 
 export async function selectQuoteIdByNumber(db: Queryable, quoteNumber: string): Promise<number | undefined> {
