@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { tenantOfMessagingNumber } from '../../platform/tenancy/messaging-numbers.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
+import { type TenantPools, withTenantLease } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { messageIdOfKey } from './message-delivery.js';
@@ -58,14 +58,11 @@ export async function receiveDelivery(
       log.info({ phoneNumberId: change.phoneNumberId }, 'webhook change for a number of no active tenant ignored');
       continue;
     }
-    const lease = await deps.pools.acquire(tenant);
-    try {
-      const counted = await withTransaction({ db: lease.sql, log }, (tx) => storeChange(tx, change, deps.provider));
-      receipt.stored += counted.stored;
-      receipt.statuses += counted.statuses;
-    } finally {
-      lease.release();
-    }
+    const counted = await withTenantLease(deps.pools, tenant, (db) =>
+      withTransaction({ db, log }, (tx) => storeChange(tx, change, deps.provider)),
+    );
+    receipt.stored += counted.stored;
+    receipt.statuses += counted.statuses;
   }
   return receipt;
 }

@@ -52,6 +52,20 @@ export interface TenantPools {
   closeAll(): Promise<void>;
 }
 
+/** Runs `work` on a lease of the tenant's pool, released however `work` ends. */
+export async function withTenantLease<T>(
+  pools: Pick<TenantPools, 'acquire'>,
+  tenant: TenantRecord,
+  work: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  const lease = await pools.acquire(tenant);
+  try {
+    return await work(lease.sql);
+  } finally {
+    lease.release();
+  }
+}
+
 interface TenantPoolsDeps {
   server: ServerAddress;
   secretBox: SecretBox;

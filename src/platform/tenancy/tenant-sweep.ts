@@ -8,7 +8,7 @@
 // evenly over the sweeps in between (the least recently visited first). The first sweep and `runOnce` visit all.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
-import type { TenantPools } from './pools.js';
+import { type TenantPools, withTenantLease } from './pools.js';
 import type { TenantRegistry } from './registry.js';
 import type { TenantRecord } from './tenant.js';
 
@@ -140,13 +140,6 @@ export function createLeasedTenantSweep(deps: {
   return createTenantSweep({
     ...deps,
     pacing: { isOpen: (tenantId) => deps.pools.isOpen(tenantId) },
-    work: async (tenant) => {
-      const lease = await deps.pools.acquire(tenant);
-      try {
-        await deps.work(tenant, lease.sql);
-      } finally {
-        lease.release();
-      }
-    },
+    work: (tenant) => withTenantLease(deps.pools, tenant, (sql) => deps.work(tenant, sql)),
   });
 }
