@@ -10,7 +10,7 @@
 import { parkClaim, releaseClaims, rescheduleClaim } from './outbox-claims.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
-import type { TenantPools } from '../tenancy/pools.js';
+import { type TenantPools, withTenantLease } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
 import { createTenantSweep } from '../tenancy/tenant-sweep.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
@@ -22,6 +22,7 @@ import {
   type OutboxTaskKind,
 } from './outbox-tasks.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
+import { createTenantPasses, type TenantPasses } from './tenant-passes.js';
 
 export type TaskOutcome = { kind: 'done' } | { kind: 'retry'; reason: string } | { kind: 'failed'; reason: string };
 
@@ -56,9 +57,7 @@ interface Worker {
   pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
-  stopping: boolean;
-  inFlight: Set<Promise<unknown>>;
-  kicked: Map<string, { again: boolean }>;
+  passes: TenantPasses;
   pending: Set<string>;
 }
 
@@ -71,7 +70,12 @@ export function createOutboxTaskWorker(deps: {
   clock: () => Date;
   sweepIntervalMs?: number;
 }): OutboxTaskWorker {
-  const worker: Worker = { ...deps, stopping: false, inFlight: new Set(), kicked: new Map(), pending: new Set() };
+  const passes = createTenantPasses(
+    (tenantId) => runDue(worker, tenantId),
+    (error, tenantId) =>
+      deps.log.warn({ err: error, tenantId, kind: deps.kind }, 'outbox task pass failed; the sweep will retry'),
+  );
+  const worker: Worker = { ...deps, passes, pending: new Set() };
   const name = `${deps.kind} outbox`;
   const sweeper = createTenantSweep({
     name,
@@ -90,54 +94,18 @@ export function createOutboxTaskWorker(deps: {
   return {
     name,
     start: () => {
-      if (!worker.stopping) sweeper.start();
+      if (!passes.stopping) sweeper.start();
     },
     async stop() {
-      worker.stopping = true;
-      await sweeper.stop();
-      await Promise.allSettled([...worker.inFlight]);
+      await Promise.all([passes.stop(), sweeper.stop()]);
     },
-    kick: (tenantId) => kick(worker, tenantId),
-    runOnce: () => (worker.stopping ? Promise.resolve() : sweeper.runOnce()),
+    kick: (tenantId) => passes.kick(tenantId),
+    runOnce: () => (passes.stopping ? Promise.resolve() : sweeper.runOnce()),
   };
-}
-
-function kick(worker: Worker, tenantId: string): void {
-  if (worker.stopping) return;
-  const scheduled = worker.kicked.get(tenantId);
-  if (scheduled) {
-    scheduled.again = true;
-    return;
-  }
-  const request = { again: false };
-  worker.kicked.set(tenantId, request);
-  const pass = (async () => {
-    // Kicks of the same tick (several commits of one request) become one pass.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      do {
-        request.again = false;
-        await runDue(worker, tenantId);
-      } while (request.again && !worker.stopping);
-    } catch (error) {
-      worker.log.warn({ err: error, tenantId, kind: worker.kind }, 'outbox task pass failed; the sweep will retry');
-    } finally {
-      worker.kicked.delete(tenantId);
-    }
-  })();
-  worker.inFlight.add(pass);
-  pass.finally(() => worker.inFlight.delete(pass));
 }
 
 function withTenantDb(worker: Worker, tenant: TenantRecord): WithTenantDb {
-  return async (work) => {
-    const lease = await worker.pools.acquire(tenant);
-    try {
-      return await work(lease.sql);
-    } finally {
-      lease.release();
-    }
-  };
+  return (work) => withTenantLease(worker.pools, tenant, work);
 }
 
 async function runDue(worker: Worker, tenantId: string): Promise<void> {
@@ -145,12 +113,12 @@ async function runDue(worker: Worker, tenantId: string): Promise<void> {
   // A suspended tenant's database refuses connections; its tasks wait for the activation.
   if (tenant?.status !== 'ACTIVE') return;
   const withDb = withTenantDb(worker, tenant);
-  for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.stopping; batchNumber += 1) {
+  for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.passes.stopping; batchNumber += 1) {
     const now = worker.clock();
     const lockedUntil = new Date(now.getTime() + CLAIM_MS);
     const batch = await withDb((db) => claimDueTasks(db, worker.kind, { now, lockedUntil, limit: BATCH_SIZE }));
     for (const [index, task] of batch.entries()) {
-      if (worker.stopping) {
+      if (worker.passes.stopping) {
         const ids = batch.slice(index).map((untried) => untried.id);
         await withDb((db) => releaseClaims(db, { ids, lockedUntil, now: worker.clock() }));
         return;

@@ -8,7 +8,7 @@
 import { parkClaim, releaseClaims, rescheduleClaim } from './outbox-claims.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
-import type { TenantPools } from '../tenancy/pools.js';
+import { type TenantPools, withTenantLease } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
 import { createTenantSweep } from '../tenancy/tenant-sweep.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
@@ -16,6 +16,7 @@ import { composeMail } from './mail-message.js';
 import type { MailTransport } from './mail-transport.js';
 import { type ClaimedMail, claimDueMail, markMailSent, undeliveredMail } from './outbox.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
+import { createTenantPasses, type TenantPasses } from './tenant-passes.js';
 
 export interface OutboxWorker {
   /** Starts the periodic sweep; the first runs at once, so mail a crash left behind goes out at start-up. */
@@ -74,11 +75,8 @@ interface Worker {
   log: FastifyBaseLogger;
   baseDomain: string;
   clock: () => Date;
-  stopping: boolean;
-  /** Work stop() waits for. */
-  inFlight: Set<Promise<unknown>>;
-  /** Tenants with a kicked pass scheduled or running; `again` asks for one more pass after it. */
-  kicked: Map<string, { again: boolean }>;
+  /** Kicked passes, and the work stop() waits for. */
+  passes: TenantPasses;
   /** Each tenant's mail still to deliver, as its last sweep counted it. */
   backlogs: Map<string, OutboxBacklog>;
 }
@@ -92,9 +90,10 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     log,
     baseDomain,
     clock: deps.clock ?? (() => new Date()),
-    stopping: false,
-    inFlight: new Set(),
-    kicked: new Map(),
+    passes: createTenantPasses(
+      (tenantId) => deliverDue(worker, tenantId),
+      (error, tenantId) => log.warn({ err: error, tenantId }, 'outbox delivery failed; the sweep will retry'),
+    ),
     backlogs: new Map(),
   };
   const sweeper = createTenantSweep({
@@ -117,19 +116,16 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
 
   return {
     start() {
-      if (worker.stopping) return;
+      if (worker.passes.stopping) return;
       sweeper.start();
     },
     async stop() {
-      worker.stopping = true;
-      await sweeper.stop();
-      // Nothing new starts once stopping is set, so one wait covers everything.
-      await Promise.allSettled([...worker.inFlight]);
+      await Promise.all([worker.passes.stop(), sweeper.stop()]);
     },
-    kick: (tenantId) => kick(worker, tenantId),
+    kick: (tenantId) => worker.passes.kick(tenantId),
     drain(tenantId) {
-      if (worker.stopping) return Promise.resolve(0);
-      return track(worker, deliverDue(worker, tenantId));
+      if (worker.passes.stopping) return Promise.resolve(0);
+      return worker.passes.track(deliverDue(worker, tenantId));
     },
     backlog: () => totalBacklog(worker),
   };
@@ -150,35 +146,8 @@ function totalBacklog(worker: Worker): OutboxBacklog {
   return total;
 }
 
-function kick(worker: Worker, tenantId: string): void {
-  if (worker.stopping) return;
-  const scheduled = worker.kicked.get(tenantId);
-  if (scheduled) {
-    scheduled.again = true;
-    return;
-  }
-  const request = { again: false };
-  worker.kicked.set(tenantId, request);
-  track(worker, runKicked(worker, tenantId, request));
-}
-
-function track<T>(worker: Worker, work: Promise<T>): Promise<T> {
-  worker.inFlight.add(work);
-  const forget = () => {
-    worker.inFlight.delete(work);
-  };
-  // Both branches handled: tracking must not turn a rejection the caller handles into an unhandled one.
-  work.then(forget, forget);
-  return work;
-}
-
-async function withTenantDb<T>(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<T>): Promise<T> {
-  const lease = await worker.pools.acquire(tenant);
-  try {
-    return await work(lease.sql);
-  } finally {
-    lease.release();
-  }
+function withTenantDb<T>(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<T>): Promise<T> {
+  return withTenantLease(worker.pools, tenant, work);
 }
 
 async function recordOutcome(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<void>): Promise<void> {
@@ -228,7 +197,7 @@ async function deliverBatch(
 ): Promise<{ sent: number; endedEarly: boolean }> {
   let sent = 0;
   for (const [index, row] of batch.entries()) {
-    const outcome = worker.stopping ? 'stopping' : await deliverOne(worker, tenant, row);
+    const outcome = worker.passes.stopping ? 'stopping' : await deliverOne(worker, tenant, row);
     if (outcome === 'sent') sent += 1;
     if (outcome === 'stopping' || outcome === 'retry-later') {
       const untried = batch.slice(outcome === 'stopping' ? index : index + 1);
@@ -250,7 +219,7 @@ async function deliverDue(worker: Worker, tenantId: string): Promise<number> {
   // A suspended tenant's database refuses connections; its mail waits in the outbox for the activation.
   if (tenant?.status !== 'ACTIVE') return 0;
   let sent = 0;
-  for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.stopping; batchNumber += 1) {
+  for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.passes.stopping; batchNumber += 1) {
     const now = worker.clock();
     const lockedUntil = new Date(now.getTime() + CLAIM_MS);
     const batch = await withTenantDb(worker, tenant, (db) => claimDueMail(db, { now, lockedUntil, limit: BATCH_SIZE }));
@@ -259,21 +228,6 @@ async function deliverDue(worker: Worker, tenantId: string): Promise<number> {
     if (result.endedEarly || batch.length < BATCH_SIZE) break;
   }
   return sent;
-}
-
-async function runKicked(worker: Worker, tenantId: string, request: { again: boolean }): Promise<void> {
-  // Kicks of the same tick (several commits of one request) become one pass.
-  await new Promise((resolve) => setImmediate(resolve));
-  try {
-    do {
-      request.again = false;
-      await deliverDue(worker, tenantId);
-    } while (request.again && !worker.stopping);
-  } catch (error) {
-    worker.log.warn({ err: error, tenantId }, 'outbox delivery failed; the sweep will retry');
-  } finally {
-    worker.kicked.delete(tenantId);
-  }
 }
 
 /** The error's code and first line, short: it is stored in the row and logged (server replies can be long). */
