@@ -7,7 +7,7 @@ import { revokeUserSessions } from '../../platform/auth/session.repository.js';
 import type { SessionStore } from '../../platform/auth/sessions.js';
 import { type PasswordChooser, realmOnlyChooser } from '../../platform/idp/builtin/password-choice.js';
 import { hashPassword } from '../../platform/passwords.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
+import { type TenantPools, withTenantLease } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { type RealmDirectory, tellRealm } from './users.realm.js';
 import * as repo from './users.repository.js';
@@ -27,24 +27,22 @@ export function createRealmPasswordChooser(deps: RealmPasswordChooserDeps): Pass
     // A realm without such a tenant user (the master realm) keeps the password to itself.
     const tenant = deps.registry.all().find((each) => each.realm === choice.realm && each.status === 'ACTIVE');
     if (!tenant) return realmOnlyChooser(choice);
-    const lease = await deps.pools.acquire(tenant);
-    try {
-      const user = await repo.findUserByLoginOrEmail(lease.sql, choice.username);
-      if (user?.user_login.toLowerCase() !== choice.username) return realmOnlyChooser(choice);
-      const problem = passwordProblem(choice.password, user.user_login, user.user_email);
-      if (problem) return { accepted: false, problem: `The password ${problem}.` };
-      const passwordHash = await hashPassword(choice.password);
-      const now = deps.clock();
-      await lease.sql.begin(async (tx) => {
+    const user = await withTenantLease(deps.pools, tenant, (db) => repo.findUserByLoginOrEmail(db, choice.username));
+    if (user?.user_login.toLowerCase() !== choice.username) return realmOnlyChooser(choice);
+    const problem = passwordProblem(choice.password, user.user_login, user.user_email);
+    if (problem) return { accepted: false, problem: `The password ${problem}.` };
+    // Hashed with no lease held: a tenant's pool may have a single connection, which requests need meanwhile.
+    const passwordHash = await hashPassword(choice.password);
+    const now = deps.clock();
+    await withTenantLease(deps.pools, tenant, (db) =>
+      db.begin(async (tx) => {
         const changed = await repo.setPassword(tx, user.user_id, passwordHash, now);
         await revokeUserSessions(tx, user.user_id, now);
         const password = { plain: choice.password, hash: passwordHash, temporary: false };
         await tellRealm(deps.idp, { tenant, log: deps.logger }, changed, password);
-      });
-      await deps.sessions.forgetUser(tenant.tenantId, user.user_id);
-      return { accepted: true, passwordHash };
-    } finally {
-      lease.release();
-    }
+      }),
+    );
+    await deps.sessions.forgetUser(tenant.tenantId, user.user_id);
+    return { accepted: true, passwordHash };
   };
 }
