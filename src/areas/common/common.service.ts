@@ -1,4 +1,5 @@
 // Use cases of the common utilities: country look-up, web-action tracking and bot-check assessment.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import type { BotCheckProvider } from '../../integrations/bot-check/index.js';
 import { invalidFormat } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -42,7 +43,7 @@ export function createCommonService(deps: CommonServiceDeps) {
         // What the body leaves out, the request itself tells; a header is cut to size, never refused.
         userAgent: input.userAgent ?? clip(ctx.userAgent, WEB_ACTION_LIMITS.userAgent) ?? null,
         ipAddress: input.ipAddress ?? ctx.clientIp,
-        userId: input.userId ?? (ctx.session?.kind === 'user' ? ctx.session.userId : null),
+        userId: input.userId ?? loggedInUserId(ctx.session),
         factoryName: ctx.tenant.tenantCode,
       });
       return toWebAction(row, ctx.tenant.timezone);

@@ -2,6 +2,7 @@
 // tenant's (archived ones too), a customer user its own active record (its contactId). Trip requests: employees
 // any, a customer user those it sent or that name its e-mail as the contact's. Guests and the website key read
 // none: an id sent by anyone else answers NOTFOUND, so nobody learns a stored name, e-mail or phone by naming it.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import { isEmployee } from '../../platform/auth/roles.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { RecordId, RecordReader } from '../../platform/http/records.js';
@@ -29,7 +30,7 @@ export function tripRequestRecords(customerRecordOf: CustomerRecordOf): RecordRe
     async mayRead(ctx: TenantContext, id: RecordId): Promise<boolean> {
       const requestId = Number(id);
       if (isEmployee(ctx.roles)) return (await selectTripRequest(ctx.db, requestId)) !== undefined;
-      const userId = ctx.session?.kind === 'user' ? ctx.session.userId : null;
+      const userId = loggedInUserId(ctx.session);
       if (userId === null || !ctx.roles.includes('customer')) return false;
       const ownRecord = await customerRecordOf(ctx);
       const own = ownRecord === undefined ? undefined : await findById(ctx.db, ownRecord);

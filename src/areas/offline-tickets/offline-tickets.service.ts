@@ -1,5 +1,6 @@
 // Offline ticket inventory for agents and admins: load a supplier's ticket codes for a product, list them, and
 // reserve some for a cart whose payment is under way. Loading and reserving are all or nothing.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -27,7 +28,7 @@ export function createOfflineTicketService(deps: OfflineTicketDeps) {
       checkValidUntil(input.tickets, today(ctx));
       const repeated = firstRepeatedCode(input.tickets.map((ticket) => ticket.code));
       if (repeated !== undefined) throw duplicateCode(repeated, 'appears twice in tickets');
-      const loadedBy = ctx.session?.kind === 'user' ? ctx.session.userId : null;
+      const loadedBy = loggedInUserId(ctx.session);
       return withTransaction(ctx, async (tx) => {
         if (!(await deps.catalog.lockProductKey(tx, input.productId))) throw notFound(`Product ${input.productId}`);
         const tickets = input.tickets.map((ticket) => ({ code: ticket.code, validUntil: ticket.validUntil ?? null }));

@@ -1,6 +1,7 @@
 // Quote writes: create a DRAFT (numbered, valid for the tenant's quoteValidityDays, each line taxed at the rate in
 // force) and add items while it is a DRAFT. Each runs in one transaction, under the quote's row lock when it changes
 // one; the catalog is read first, on the request's own connection, which the transaction then holds.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import type { TransactionSql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { invalidFormat, notFound } from '../../platform/http/errors.js';
@@ -34,8 +35,6 @@ export interface DraftOrigin {
   tripRequestId: number;
   inTransaction: (tx: TransactionSql) => Promise<void>;
 }
-
-export const userIdOf = (ctx: TenantContext) => (ctx.session?.kind === 'user' ? ctx.session.userId : null);
 
 /** The quote as answered after a change: read after commit, on the request's connection. */
 export async function quoteAnswer(ctx: TenantContext, quoteId: number): Promise<Quote> {
@@ -94,7 +93,7 @@ export function createQuoteWrites(deps: QuoteWriteDeps) {
         customerName: customer.custName,
         currency,
         validUntil: validUntilOf(ctx.now, settings.quoteValidityDays, ctx.tenant.timezone),
-        createdBy: userIdOf(ctx),
+        createdBy: loggedInUserId(ctx.session),
         tripRequestId: origin?.tripRequestId ?? null,
         now: ctx.now,
       });

@@ -1,10 +1,11 @@
 // Quotes for employees: the writes (quote-writes.ts), a quote by id or number, its items, and the lists of a
 // customer's quotes, the caller's own, and those a search finds.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import { isEmployee } from '../../platform/auth/roles.js';
 import { missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CustomerRecordOf } from '../customers/index.js';
-import { createQuoteWrites, type QuoteWriteDeps, userIdOf } from './quote-writes.js';
+import { createQuoteWrites, type QuoteWriteDeps } from './quote-writes.js';
 import * as repo from './quotes.repository.js';
 import { containsPattern, dateRange, LIMITS } from './quotes.rules.js';
 import type {
@@ -48,7 +49,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
     /** A customer user's: those of its customer record; an employee's (who has none): those it created. */
     async myQuotes(ctx: TenantContext): Promise<QuoteSummary[]> {
-      if (isEmployee(ctx.roles)) return list(ctx, { createdBy: userIdOf(ctx) ?? 0 });
+      if (isEmployee(ctx.roles)) return list(ctx, { createdBy: loggedInUserId(ctx.session) ?? 0 });
       const customerId = await deps.customerRecordOf(ctx);
       return customerId === undefined ? [] : list(ctx, { customerId });
     },
@@ -82,6 +83,6 @@ function searchFilter(ctx: TenantContext, input: SearchQuotesRequest): repo.Quot
       return { createdFrom: range.from, createdUntil: range.until };
     }
     case 'USER':
-      return { createdBy: userIdOf(ctx) ?? 0 };
+      return { createdBy: loggedInUserId(ctx.session) ?? 0 };
   }
 }

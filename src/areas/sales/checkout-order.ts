@@ -1,5 +1,6 @@
 // What both ways of checking out share: the deps, the customer a checkout names, the tax of the cart, and the sales
 // order of a cart at the cart's server prices with that tax.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -74,10 +75,6 @@ export function storedSessionOf(ctx: TenantContext): string | null {
   return ctx.session?.storedId ?? null;
 }
 
-function userIdOf(ctx: TenantContext): number | null {
-  return ctx.session?.kind === 'user' ? ctx.session.userId : null;
-}
-
 export function documentYear(ctx: TenantContext): number {
   return Number(formatDate(ctx.now, ctx.tenant.timezone).slice(0, 4));
 }
@@ -111,7 +108,7 @@ export async function resolveCustomer(
       email: input.email,
       custName: input.custName,
       mobilePhone: input.mobilePhone ?? null,
-      userId: userIdOf(ctx),
+      userId: loggedInUserId(ctx.session),
     });
     return { id: customer.customerId, name: input.custName, email: input.email, phone: input.mobilePhone ?? null };
   }
@@ -141,7 +138,7 @@ export async function insertOrderOfCart(
     orderNum: order.orderNum,
     cartId: order.cartId,
     sessionId: storedSessionOf(ctx),
-    userId: userIdOf(ctx),
+    userId: loggedInUserId(ctx.session),
     customer: order.customer ?? NO_CUSTOMER,
     currency: cart.currency,
     total: minorToDecimalString(totals.grossMinor, cart.currency),

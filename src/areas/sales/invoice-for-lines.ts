@@ -2,6 +2,7 @@
 // invoice, written in the caller's transaction. The lines' tax is taken as given, since the quote fixed it; the
 // agency's tax registration number is the one in force when the invoice is issued. Staff then record the payment
 // with /document/registerPayment.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -84,7 +85,7 @@ export async function invoiceForLines(
     cartId: null,
     // Not a session's order: the customer's record, and staff, read it (sales.records.ts).
     sessionId: null,
-    userId: ctx.session?.kind === 'user' ? ctx.session.userId : null,
+    userId: loggedInUserId(ctx.session),
     customer: { id: customer.customerId, name: customer.custName, email: customer.email, phone: customer.mobilePhone },
     currency: input.currency,
     total: money(input.lines.reduce((sum, line) => sum + line.grossMinor, 0)),

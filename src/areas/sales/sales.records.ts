@@ -3,6 +3,7 @@
 // of its customer record ("a customer's own documents are those of that record and of the orders it placed"), with
 // those orders' invoices and payment references. The kernel asks these readers for every declared invoice number
 // and payment reference.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import { isEmployee } from '../../platform/auth/roles.js';
 import type { CustomerRecordOf } from '../customers/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -20,7 +21,7 @@ export function salesRecords(customerRecordOf: CustomerRecordOf): RecordReaders 
   /** Staff, the session or user that placed the order, or the customer user the order names. */
   async function mayReadOrder(ctx: TenantContext, order: OrderOwners): Promise<boolean> {
     if (isEmployee(ctx.roles)) return true;
-    const userId = ctx.session?.kind === 'user' ? ctx.session.userId : null;
+    const userId = loggedInUserId(ctx.session);
     if (order.session_id !== null && order.session_id === storedSessionOf(ctx)) return true;
     if (order.user_id !== null && order.user_id === userId) return true;
     return order.customer_id !== null && order.customer_id === (await customerRecordOf(ctx));

@@ -1,5 +1,6 @@
 // The agency's settings: read by other areas (a quote's validity, tax on documents, where notifications go) and
 // by employees, written by the admin. A tenant that never wrote them has every default.
+import { loggedInUserId } from '../../platform/auth/session.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import { invalidFormat } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -77,7 +78,7 @@ export const settingsService = {
       taxRegistrationNumber: input.taxRegistrationNumber,
       pricesIncludeTax: input.pricesIncludeTax,
     };
-    const updatedBy = ctx.session?.kind === 'user' ? ctx.session.userId : null;
+    const updatedBy = loggedInUserId(ctx.session);
     return toSettings(toTenantSettings(ctx, await repo.upsertSettings(ctx.db, change, updatedBy, ctx.now)));
   },
 };

@@ -13,6 +13,11 @@ export interface Session {
   requiredActions: readonly string[];
 }
 
+/** The logged-in user behind a session; null for the website key, a guest, or no session at all. */
+export function loggedInUserId(session: Session | undefined): number | null {
+  return session?.kind === 'user' ? session.userId : null;
+}
+
 interface Carriers {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
