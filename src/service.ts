@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createAuthArea } from './areas/auth/index.js';
+import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
@@ -134,6 +135,7 @@ function buildAreas(
     tenantUrl: platform.tenantUrl,
     sales: sales.api,
   });
+  const bookings = createBookingsArea({ ...platform });
   return [
     system,
     auth,
@@ -149,6 +151,7 @@ function buildAreas(
     customers,
     sales,
     quotes,
+    bookings,
   ];
 }
 
