@@ -20,6 +20,9 @@ export interface CheckoutItem {
   /** The tenant's calendar date (yyyy-MM-dd) and its time slot (HH:mm, '' for the whole day). */
   bookDate: string | null;
   timeSlot: string;
+  /** Where the traveller is picked up, and the name the service is reserved under (a ticket shows both). */
+  pickupLocation: string | null;
+  resvName: string | null;
   /** The capacity hold of its seats (the catalog's); null for a line that takes no seat. */
   holdId: string | null;
   /** The hold still keeps its seats at the time of the request. */
@@ -44,6 +47,8 @@ const toCheckoutItem = (item: repo.ItemRow): CheckoutItem => ({
   quantity: item.quantity,
   bookDate: item.book_date,
   timeSlot: item.time_slot,
+  pickupLocation: item.pickup_location,
+  resvName: item.resv_name,
   holdId: item.hold_id,
   held: item.held,
 });

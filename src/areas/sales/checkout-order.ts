@@ -54,7 +54,7 @@ export async function taxedCart(
   return taxCart(cart, tax, exempt);
 }
 
-function linesOf({ cart, lines }: TaxedCart): Array<Omit<repo.LineRow, 'line_no'>> {
+function linesOf({ cart, lines }: TaxedCart): repo.NewLine[] {
   const money = (minor: number) => minorToDecimalString(minor, cart.currency);
   return lines.map(({ item, tax }) => ({
     product_id: item.productId,
@@ -67,6 +67,12 @@ function linesOf({ cart, lines }: TaxedCart): Array<Omit<repo.LineRow, 'line_no'
     net: money(tax.netMinor),
     tax: money(tax.taxMinor),
     hold_id: item.holdId,
+    // The service itself, kept for the booking's tickets (issue 14).
+    service_date: item.bookDate,
+    time_slot: item.timeSlot || null,
+    unit_name: item.unitName,
+    pickup_location: item.pickupLocation,
+    resv_name: item.resvName,
   }));
 }
 

@@ -13,6 +13,8 @@ const item = (productId: number, unitPrice: string, quantity: number): CheckoutI
   quantity,
   bookDate: null,
   timeSlot: '',
+  pickupLocation: null,
+  resvName: null,
   holdId: null,
   held: false,
 });

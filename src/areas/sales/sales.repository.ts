@@ -44,6 +44,17 @@ export interface LineRow {
   hold_id: string | null;
 }
 
+/** The service a line sells, kept at checkout for its booking's tickets (absent on a line invoiced from a quote). */
+export interface LineService {
+  service_date: string | null;
+  time_slot: string | null;
+  unit_name: string | null;
+  pickup_location: string | null;
+  resv_name: string | null;
+}
+
+export type NewLine = Omit<LineRow, 'line_no'> & Partial<LineService>;
+
 export interface InvoiceRow {
   invoice_id: number;
   invoice_number: string;
@@ -108,17 +119,16 @@ export async function insertSalesOrder(db: Queryable, order: NewSalesOrder): Pro
   return row;
 }
 
-export async function insertLines(
-  db: Queryable,
-  salesOrderId: number,
-  lines: Omit<LineRow, 'line_no'>[],
-): Promise<void> {
+export async function insertLines(db: Queryable, salesOrderId: number, lines: NewLine[]): Promise<void> {
   for (const [index, line] of lines.entries()) {
     await db`
       INSERT INTO sales_order_lines (sales_order_id, line_no, product_id, variant_id, description, detail, quantity,
-                                     unit_price, total, net, tax, hold_id)
+                                     unit_price, total, net, tax, hold_id, service_date, time_slot, unit_name,
+                                     pickup_location, resv_name)
       VALUES (${salesOrderId}, ${index + 1}, ${line.product_id}, ${line.variant_id}, ${line.description}, ${line.detail},
-              ${line.quantity}, ${line.unit_price}, ${line.total}, ${line.net}, ${line.tax}, ${line.hold_id})`;
+              ${line.quantity}, ${line.unit_price}, ${line.total}, ${line.net}, ${line.tax}, ${line.hold_id},
+              ${line.service_date ?? null}, ${line.time_slot ?? null}, ${line.unit_name ?? null},
+              ${line.pickup_location ?? null}, ${line.resv_name ?? null})`;
   }
 }
 
