@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinor, minorToDecimalString, minorUnitExponent, toMinor } from './money.js';
+import { decimalAmount, fromMinor, minorToDecimalString, minorUnitExponent, toMinor } from './money.js';
 
 describe('money', () => {
   it.each([
@@ -35,5 +35,28 @@ describe('money', () => {
     expect(() => toMinor('12,50', 'AED')).toThrow();
     expect(() => toMinor('', 'AED')).toThrow();
     expect(() => toMinor(Number.NaN, 'AED')).toThrow();
+  });
+});
+
+describe('decimalAmount', () => {
+  it("answers the minor-unit rounding of PostgreSQL's decimal text, with or without digits past the minor unit", () => {
+    const cases: Array<[string, string]> = [
+      ['150.000', 'AED'],
+      ['150.500', 'AED'],
+      ['150.505', 'AED'],
+      ['150.504', 'AED'],
+      ['-2.005', 'AED'],
+      ['0.000', 'AED'],
+      ['12', 'AED'],
+      ['1999.5', 'JPY'],
+      ['1999.0', 'JPY'],
+      ['1.2345', 'KWD'],
+      ['1.2340', 'KWD'],
+      ['123456789012.345', 'USD'],
+    ];
+    for (const [text, currency] of cases) {
+      expect(decimalAmount(text, currency)).toBe(fromMinor(toMinor(text, currency), currency));
+    }
+    expect(decimalAmount('150.505', 'AED')).toBe(150.51);
   });
 });

@@ -56,6 +56,22 @@ export function fromMinor(minor: number, currency: string): number {
   return Number((minor / 10 ** exponent).toFixed(exponent));
 }
 
+/**
+ * Decimal text (PostgreSQL's numeric) as an answer's number, rounded to the currency's minor unit. Most stored
+ * amounts have no digit past the minor unit but zeros (numeric(14,3) holds "150.500" for 150.50 AED): those are
+ * the number of their own text, which spares the minor-unit round trip on every amount of a long answer.
+ */
+export function decimalAmount(text: string, currency: string): number {
+  const dot = text.indexOf('.');
+  if (dot !== -1) {
+    for (let i = dot + 1 + minorUnitExponent(currency); i < text.length; i++) {
+      if (text[i] !== '0') return fromMinor(toMinor(text, currency), currency);
+    }
+  }
+  const value = Number(text);
+  return Number.isNaN(value) || text.trim() === '' ? fromMinor(toMinor(text, currency), currency) : value;
+}
+
 /** Decimal text for SQL numeric parameters. */
 export function minorToDecimalString(minor: number, currency: string): string {
   const exponent = minorUnitExponent(currency);

@@ -45,3 +45,44 @@ describe('local time to instant', () => {
     expect(localToInstant('tomorrow', 'UTC')).toBeUndefined();
   });
 });
+
+describe('formatDateTime across offsets and transitions', () => {
+  const zones = ['Asia/Dubai', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC'];
+  const intl = (instant: Date, timeZone: string) => {
+    const p: Record<string, string> = {};
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const part of format.formatToParts(instant)) p[part.type] = part.value;
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  };
+
+  it('answers what Intl answers, second by second around daylight-saving changes and at random instants', () => {
+    // London and New York change in March and November 2026; Lord Howe by half an hour in April and October.
+    const around = [
+      '2026-03-29T00:59:00Z',
+      '2026-10-25T00:59:00Z',
+      '2026-03-08T06:59:00Z',
+      '2026-11-01T05:59:00Z',
+      '2026-04-04T14:59:00Z',
+      '2026-10-03T15:29:00Z',
+    ];
+    const instants: Date[] = [];
+    for (const start of around) for (let s = 0; s < 180; s += 7) instants.push(new Date(Date.parse(start) + s * 1000));
+    let seed = 7;
+    for (let i = 0; i < 500; i++) {
+      seed = (seed * 48271) % 2147483647;
+      instants.push(new Date(Date.UTC(1990, 0, 1) + (seed % 2_000_000_000) * 1000 + (seed % 1000)));
+    }
+    for (const zone of zones) {
+      for (const instant of instants) expect(formatDateTime(instant, zone)).toBe(intl(instant, zone));
+    }
+  });
+});

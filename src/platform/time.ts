@@ -27,16 +27,49 @@ function parts(instant: Date, timeZone: string): Record<string, string> {
   return out;
 }
 
-/** The local date and time of an instant in a timezone: yyyy-MM-dd'T'HH:mm:ss. */
-export function formatDateTime(instant: Date, timeZone: string): string {
+function formatWithIntl(instant: Date, timeZone: string): string {
   const p = parts(instant, timeZone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
+// Intl's formatToParts costs microseconds a call, and a list answer formats two datetimes a row. A zone's offset
+// changes only at its transitions, so it is kept per quarter hour: when the quarter's first and last second have
+// the same offset, every instant of it has that offset (no zone changes twice within 15 minutes), and the local
+// time is plain UTC arithmetic. A quarter holding a transition is formatted by Intl every time.
+const QUARTER_HOUR_MS = 900_000;
+const OFFSETS_KEPT = 20_000;
+const quarterOffsets = new Map<string, number | null>();
+// Four-digit years, which toISOString and Intl write alike.
+const PLAIN_YEARS = { from: Date.parse('1000-01-01T00:00:00Z'), to: Date.parse('9999-12-30T00:00:00Z') };
+
+function quarterOffset(instantMs: number, timeZone: string): number | null {
+  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
+  const key = `${timeZone}\u0000${quarter}`;
+  let offset = quarterOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetAt(new Date(quarter * QUARTER_HOUR_MS), timeZone);
+    const last = offsetAt(new Date((quarter + 1) * QUARTER_HOUR_MS - 1000), timeZone);
+    offset = first === last ? first : null;
+    if (quarterOffsets.size >= OFFSETS_KEPT) quarterOffsets.clear();
+    quarterOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The local date and time of an instant in a timezone: yyyy-MM-dd'T'HH:mm:ss. */
+export function formatDateTime(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  if (!(ms >= PLAIN_YEARS.from && ms <= PLAIN_YEARS.to)) return formatWithIntl(instant, timeZone);
+  const offset = quarterOffset(ms, timeZone);
+  if (offset === null) return formatWithIntl(instant, timeZone);
+  const local = ms + offset;
+  if (!(local >= PLAIN_YEARS.from && local <= PLAIN_YEARS.to)) return formatWithIntl(instant, timeZone);
+  return new Date(local).toISOString().slice(0, 19);
+}
+
 /** The local calendar date of an instant in a timezone: yyyy-MM-dd. */
 export function formatDate(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return formatDateTime(instant, timeZone).slice(0, 10);
 }
 
 const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
@@ -60,7 +93,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** The offset of a timezone from UTC at an instant, in milliseconds. */
 function offsetAt(instant: Date, timeZone: string): number {
-  const local = formatDateTime(instant, timeZone);
+  const local = formatWithIntl(instant, timeZone);
   return Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000;
 }
 

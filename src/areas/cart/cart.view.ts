@@ -1,11 +1,11 @@
 // A cart as the API shows it: the Cart and Cart item resources of the specification.
 import type { TenantContext } from '../../platform/http/operation.js';
-import { fromMinor, toMinor } from '../../platform/money.js';
+import { decimalAmount } from '../../platform/money.js';
 import type { CartRow, ItemRow } from './cart.repository.js';
 import type { CartView } from './cart.schemas.js';
 
 export function toCartView(cart: CartRow, items: ItemRow[], ctx: TenantContext): CartView {
-  const money = (decimal: string) => fromMinor(toMinor(decimal, cart.currency), cart.currency);
+  const money = (decimal: string) => decimalAmount(decimal, cart.currency);
   return {
     cartId: cart.cart_id,
     sessionId: ctx.session?.sessionId ?? cart.session_id ?? '',

@@ -3,7 +3,7 @@
 import { isEmployee } from '../../platform/auth/roles.js';
 import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { fromMinor, toMinor } from '../../platform/money.js';
+import { decimalAmount, fromMinor } from '../../platform/money.js';
 import { addDays, formatDate, formatDateTime, localToInstant } from '../../platform/time.js';
 import { attributeAdjustments } from './attribute-adjustments.js';
 import { selectAttributes } from './attributes.repository.js';
@@ -182,7 +182,7 @@ async function findProducts(
     productId: row.product_id,
     prodCode: row.prod_code,
     prodName: row.prod_name,
-    productPrice: fromMinor(toMinor(row.product_price, row.currency), row.currency),
+    productPrice: decimalAmount(row.product_price, row.currency),
     currency: row.currency,
     publicCategoryId: row.public_category_id,
     availableOnWeb: row.available_on_web,
@@ -346,7 +346,7 @@ async function checkAvailability(
     freeSale: product.free_sale,
     startTime: slot?.start_time ?? (product.free_sale ? (startTimesOf(variant)[0] ?? '') : ''),
     needsLocation: variant.needs_location,
-    vpc: variant.bprice === null ? [] : [fromMinor(toMinor(variant.bprice, currency), currency)],
+    vpc: variant.bprice === null ? [] : [decimalAmount(variant.bprice, currency)],
   };
 }
 
@@ -392,7 +392,7 @@ async function listTimeslots(
       slotName: slot.start_time ? `${variant.servname} ${slot.start_time}` : `${variant.servname} (all day)`,
       available: slot.free,
       freeSale,
-      price: fromMinor(toMinor(variant.cprice, currency), currency),
+      price: decimalAmount(variant.cprice, currency),
     };
   });
 }

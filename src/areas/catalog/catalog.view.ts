@@ -1,5 +1,5 @@
 // Catalog rows as the API shows them: money rounded to the currency's minor unit, datetimes in tenant time.
-import { fromMinor, toMinor } from '../../platform/money.js';
+import { decimalAmount } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
 import type { AttributeRow } from './attributes.repository.js';
 import type { CategoryRow } from './categories.repository.js';
@@ -9,7 +9,7 @@ import type { Attribute, CategoryNode, Product, ProductSummary, Variant } from '
 
 /** A decimal from PostgreSQL as an answer's number, exact to the currency's minor unit. */
 export function amount(decimal: string, currency: string): number {
-  return fromMinor(toMinor(decimal, currency), currency);
+  return decimalAmount(decimal, currency);
 }
 
 const optionalAmount = (decimal: string | null, currency: string) =>

@@ -1,6 +1,6 @@
 // Customers and trip requests as the API shows them: camelCase, datetimes in the tenant's timezone, money rounded
 // to the currency's minor unit.
-import { fromMinor, toMinor } from '../../platform/money.js';
+import { decimalAmount } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
 import type { FullCustomerRow } from './customers.repository.js';
 import type { CustomerSummary, CustomerView } from './customers.schemas.js';
@@ -48,7 +48,7 @@ export function toTripRequest(row: TripRequestRow, tenant: { timezone: string; c
     destination: row.destination,
     travelDates: row.travel_dates,
     numTravelers: row.num_travelers,
-    budget: row.budget === null ? null : fromMinor(toMinor(row.budget, tenant.currency), tenant.currency),
+    budget: row.budget === null ? null : decimalAmount(row.budget, tenant.currency),
     currency: tenant.currency,
     requirements: row.requirements,
     contactName: row.contact_name,

@@ -1,13 +1,13 @@
 // Quotes as the API shows them: amounts as numbers of the currency's minor unit, datetimes in the tenant's
 // timezone, the ISO 4217 numeric code beside the alphabetic one.
-import { fromMinor, toMinor } from '../../platform/money.js';
+import { decimalAmount } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
 import { currencyNumericOf } from './iso4217.js';
 import type { ItemRow, QuoteRow, QuoteWithItemsRow } from './quotes.repository.js';
 import type { Quote, QuoteItem, QuoteSummary } from './quotes.schemas.js';
 
 /** A numeric column's decimal text as an answer's number, rounded to the currency's minor unit. */
-const amount = (text: string, currency: string) => fromMinor(toMinor(text, currency), currency);
+const amount = (text: string, currency: string) => decimalAmount(text, currency);
 
 export function toQuoteSummary(row: QuoteRow, timezone: string): QuoteSummary {
   const currency = row.currency;
