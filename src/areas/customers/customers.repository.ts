@@ -95,12 +95,19 @@ export interface CustomerFilter {
   active: boolean | null;
 }
 
-// ILIKE '%…%' on the column is what the trigram indexes of 0018 answer; equality in any case uses lower(email)'s.
-function textCondition(db: Queryable, column: { raw: Fragment; lower: Fragment }, filter: TextFilter | null) {
+// A substring is matched with LIKE on the column's stored lower-case copy (name, e-mail: migration 0028), which the
+// trigram indexes answer; a column with no copy (the mobile number) with ILIKE. Equality uses lower(…)'s index.
+function textCondition(db: Queryable, column: TextColumn, filter: TextFilter | null) {
   if (filter === null) return db`true`;
-  return filter.match === 'equals'
-    ? db`${column.lower} = ${filter.value}`
-    : db`${column.raw} ILIKE ${`%${filter.value}%`}`;
+  const pattern = `%${filter.value}%`;
+  if (filter.match === 'equals') return db`${column.lower} = ${filter.value}`;
+  return column.folded ? db`${column.folded} LIKE ${pattern}` : db`${column.raw} ILIKE ${pattern}`;
+}
+
+interface TextColumn {
+  raw: Fragment;
+  lower: Fragment;
+  folded?: Fragment;
 }
 
 /**
@@ -111,8 +118,8 @@ function textCondition(db: Queryable, column: { raw: Fragment; lower: Fragment }
  * answered rows only.
  */
 export function searchCustomers(db: Queryable, filter: CustomerFilter, limit: number): Promise<FullCustomerRow[]> {
-  const name = { raw: db`c.cust_name`, lower: db`lower(c.cust_name)` };
-  const email = { raw: db`c.email`, lower: db`lower(c.email)` };
+  const name = { raw: db`c.cust_name`, lower: db`lower(c.cust_name)`, folded: db`c.name_folded` };
+  const email = { raw: db`c.email`, lower: db`lower(c.email)`, folded: db`c.email_folded` };
   const mobile = { raw: db`c.mobile_phone`, lower: db`lower(c.mobile_phone)` };
   const conditions = db`
     ${textCondition(db, name, filter.custName)}
@@ -136,7 +143,7 @@ export function searchCustomers(db: Queryable, filter: CustomerFilter, limit: nu
 export async function lookupCompanies(db: Queryable, pattern: string, limit: number): Promise<Array<[string, number]>> {
   const rows = await db<{ cust_name: string; customer_id: number }[]>`
     SELECT cust_name, customer_id FROM customers
-    WHERE is_company AND active AND parent_id IS NULL AND cust_name ILIKE ${`%${pattern}%`}
+    WHERE is_company AND active AND parent_id IS NULL AND name_folded LIKE ${`%${pattern}%`}
     ORDER BY cust_name, customer_id
     LIMIT ${limit}`;
   return rows.map((row) => [row.cust_name, row.customer_id]);
