@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createAuthArea } from './areas/auth/index.js';
+import { createBlmArea } from './areas/blm/index.js';
 import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
@@ -136,6 +137,15 @@ function buildAreas(
     sales: sales.api,
   });
   const bookings = createBookingsArea({ ...platform });
+  const blm = createBlmArea({
+    ...platform,
+    ...integrations,
+    linkMinutes: config.paymentGateway.linkMinutes,
+    customers: customers.api,
+    cart: cart.api,
+    catalog: catalog.api,
+    customerRecordOfUser: users.api.customerRecordOfUser,
+  });
   return [
     system,
     auth,
@@ -152,6 +162,7 @@ function buildAreas(
     sales,
     quotes,
     bookings,
+    blm,
   ];
 }
 

@@ -12,6 +12,8 @@ export interface CartRow {
   payment_ref: string | null;
   payment_url: string | null;
   order_num: string | null;
+  /** The cart's number (unique per tenant): what /blm/cart/addToBooking takes as cartId. */
+  cart_number: number;
   /** Bumped by the database on every change of the cart, its items or their holds (bigint as text). */
   version: string;
 }
@@ -59,6 +61,7 @@ const CART_COLUMNS = [
   'payment_ref',
   'payment_url',
   'order_num',
+  'cart_number',
 ];
 
 /** Whose cart: a session's transient cart, else the user's persistent one. */
@@ -204,6 +207,7 @@ export async function loadCart(
     payment_ref: first.payment_ref,
     payment_url: first.payment_url,
     order_num: first.order_num,
+    cart_number: first.cart_number,
     version: first.version,
   };
   // An empty cart comes as one row without an item; the rows of items carry the cart's columns too (unread).
@@ -344,4 +348,14 @@ export async function setCartPayment(
     UPDATE carts SET order_num = ${payment.orderNum}, payment_ref = ${payment.paymentRef}, payment_url = ${payment.paymentUrl},
                      updated_at = ${payment.now}
     WHERE cart_id = ${cartId}`;
+}
+
+/** A cart by its number, whoever owns it and whatever its status, locked for the transaction (a booking merge). */
+export async function lockCartByNumber(
+  db: Queryable,
+  cartNumber: number,
+): Promise<(CartRow & { status: string }) | undefined> {
+  const [row] = await db<(CartRow & { status: string })[]>`
+    SELECT ${db(CART_COLUMNS)}, status FROM carts WHERE cart_number = ${cartNumber} FOR UPDATE`;
+  return row;
 }

@@ -33,6 +33,7 @@ export type CartItemView = Static<typeof CartItemView>;
 
 export const CartView = Type.Object({
   cartId: Type.String({ format: 'uuid' }),
+  cartNumber: Type.Integer({ description: 'Unique per tenant: the cartId of /blm/cart/addToBooking' }),
   sessionId: Type.String(),
   items: Type.Array(CartItemView),
   paymentRef: Nullable(Type.String()),

@@ -113,6 +113,7 @@ describe('the cart state table', () => {
     const created = await ok('/cart/create', { session });
     expect(created).toEqual({
       cartId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      cartNumber: expect.any(Number),
       sessionId: expect.any(String),
       items: [],
       paymentRef: null,

@@ -8,6 +8,7 @@ export function toCartView(cart: CartRow, items: ItemRow[], ctx: TenantContext):
   const money = (decimal: string) => decimalAmount(decimal, cart.currency);
   return {
     cartId: cart.cart_id,
+    cartNumber: cart.cart_number,
     sessionId: ctx.session?.sessionId ?? cart.session_id ?? '',
     items: items.map((item) => ({
       itemId: item.item_id,

@@ -2,6 +2,7 @@
 // what checkout (the sales area) needs of a cart.
 import type { Area } from '../../platform/area.js';
 import type { CatalogApi } from '../catalog/index.js';
+import { closeMergedCart, lockCartToMerge } from './cart-merge.js';
 import { cartOperations } from './cart.operations.js';
 import { type CartService, createCartService } from './cart.service.js';
 import { cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js';
@@ -9,6 +10,7 @@ import { cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js'
 export { cartPolicy } from './cart.operations.js';
 export { CartView } from './cart.schemas.js';
 export { CART_HOLD_MINUTES } from './cart.service.js';
+export type { CartToMerge, MergedItem } from './cart-merge.js';
 export type { CheckoutCart, CheckoutItem } from './checkout.js';
 
 export interface CartApi {
@@ -17,12 +19,15 @@ export interface CartApi {
   cartForCheckout: typeof cartForCheckout;
   markCartOrdered: typeof markCartOrdered;
   setCartPayment: typeof setCartPayment;
+  /** A back-office booking's merge: the cart by its number, locked, and closing it. */
+  lockCartToMerge: typeof lockCartToMerge;
+  closeMergedCart: typeof closeMergedCart;
 }
 
 export function createCartArea(deps: { catalog: CatalogApi }): Area<CartApi> {
   const carts = createCartService(deps);
   return {
     operations: cartOperations(carts),
-    api: { view: carts.view, cartForCheckout, markCartOrdered, setCartPayment },
+    api: { view: carts.view, cartForCheckout, markCartOrdered, setCartPayment, lockCartToMerge, closeMergedCart },
   };
 }

@@ -8,7 +8,7 @@ import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { usersOperations } from './users.operations.js';
-import { customerRecordOf, userRecords } from './users.records.js';
+import { customerRecordOf, customerRecordOfUser, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
 import { createRealmUserSync } from './users.realm-sync.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
@@ -29,6 +29,8 @@ export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' 
 export interface UsersApi {
   /** The customer record (customerId) of the caller when it is a customer user: the record it may read. */
   customerRecordOf: typeof customerRecordOf;
+  /** The customer record of a customer user, by its id (the owner of a cart merged into a booking). */
+  customerRecordOfUser: typeof customerRecordOfUser;
 }
 
 export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
@@ -43,7 +45,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
   });
   return {
     operations: usersOperations(users),
-    api: { customerRecordOf },
+    api: { customerRecordOf, customerRecordOfUser },
     records: { user: userRecords },
     jobs: [sweepJob('realm user sync', createRealmUserSync({ ...deps, log: deps.logger }))],
   };

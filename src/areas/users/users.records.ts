@@ -1,6 +1,7 @@
 // Which user records a caller may read (contract §7.1): its own, any for an admin; and which customer record a
 // customer user is (its contactId, §7.1 "Customer records of customer users"), for the customers area's reader.
 import type { RecordId, RecordReader } from '../../platform/http/records.js';
+import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { findUserById } from './users.repository.js';
 
@@ -20,4 +21,10 @@ export async function customerRecordOf(ctx: TenantContext): Promise<number | und
   if (session?.kind !== 'user' || session.userId === null || !session.roles.includes('customer')) return undefined;
   const user = await findUserById(ctx.db, session.userId);
   return user?.contact_id ?? undefined;
+}
+
+/** The customer record of a user when it is a customer user (a cart's owner, for a back-office booking's merge). */
+export async function customerRecordOfUser(db: Queryable, userId: number): Promise<number | undefined> {
+  const user = await findUserById(db, userId);
+  return user?.roles.includes('customer') ? (user.contact_id ?? undefined) : undefined;
 }

@@ -83,6 +83,10 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: 'Supplier ticket codes loaded in advance and reserved for carts (agents, admins)',
   },
   { name: 'customer', description: 'Customer records and trip requests' },
+  {
+    name: 'back-office bookings',
+    description: "Agents' bookings for customers (/blm/*): lifecycle, payments, payment links and carts merged in",
+  },
   { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
   { name: 'document', description: 'Invoice documents and payment records' },
   {

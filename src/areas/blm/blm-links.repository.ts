@@ -1,0 +1,60 @@
+// SQL of the payment links of back-office bookings. The caller holds the booking's row lock for every change.
+import type { Queryable } from '../../platform/database/connections.js';
+
+export type LinkStatus = 'ACTIVE' | 'PAID' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
+
+export interface LinkRow {
+  link_id: number;
+  booking_id: number;
+  link_reference: string;
+  gateway_order_ref: string;
+  payment_url: string;
+  amount: string;
+  currency: string;
+  status: LinkStatus;
+  callback_token_hash: Buffer;
+  expires_at: Date;
+}
+
+/** Links left ACTIVE past their expiry are marked EXPIRED, so the booking may get a new one. */
+export async function expireLinks(db: Queryable, bookingId: number, now: Date): Promise<void> {
+  await db`
+    UPDATE blm_payment_links SET status = 'EXPIRED', settled_at = ${now}
+    WHERE booking_id = ${bookingId} AND status = 'ACTIVE' AND expires_at <= ${now}`;
+}
+
+export interface NewLink {
+  linkReference: string;
+  gatewayOrderRef: string;
+  paymentUrl: string;
+  amount: string;
+  currency: string;
+  callbackTokenHash: Buffer;
+  expiresAt: Date;
+  now: Date;
+}
+
+export async function insertLink(db: Queryable, bookingId: number, link: NewLink): Promise<void> {
+  await db`
+    INSERT INTO blm_payment_links (booking_id, link_reference, gateway_order_ref, payment_url, amount, currency,
+                                   callback_token_hash, expires_at, created_at)
+    VALUES (${bookingId}, ${link.linkReference}, ${link.gatewayOrderRef}, ${link.paymentUrl}, ${link.amount},
+            ${link.currency}, ${link.callbackTokenHash}, ${link.expiresAt}, ${link.now})`;
+}
+
+export async function selectLinkByReference(db: Queryable, linkReference: string): Promise<LinkRow | undefined> {
+  const [row] = await db<LinkRow[]>`
+    SELECT link_id, booking_id, link_reference, gateway_order_ref, payment_url, amount::text AS amount, currency,
+           status, callback_token_hash, expires_at
+    FROM blm_payment_links WHERE link_reference = ${linkReference}`;
+  return row;
+}
+
+/** Settles an ACTIVE link once; false when it was settled already (a repeated or concurrent redirect). */
+export async function settleLink(db: Queryable, linkId: number, status: LinkStatus, now: Date): Promise<boolean> {
+  const rows = await db`
+    UPDATE blm_payment_links SET status = ${status}, settled_at = ${now}
+    WHERE link_id = ${linkId} AND status = 'ACTIVE'
+    RETURNING link_id`;
+  return rows.length === 1;
+}

@@ -1,0 +1,71 @@
+// The back-office bookings area (BLM, contract §7.3): bookings agents keep for customers (tables blm_bookings,
+// blm_booking_lines, blm_payments, blm_payment_links, blm_booking_counters), carts merged into them, payments and
+// payment links, and the sweep that expires options whose deadline passed.
+import type { FastifyBaseLogger } from 'fastify';
+import { type Area, sweepJob } from '../../platform/area.js';
+import type { Queryable } from '../../platform/database/connections.js';
+import type { TenantPools } from '../../platform/tenancy/pools.js';
+import type { TenantRegistry } from '../../platform/tenancy/registry.js';
+import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import type { CartApi } from '../cart/index.js';
+import type { CatalogApi } from '../catalog/index.js';
+import type { CustomersApi } from '../customers/index.js';
+import { createBookingMerge } from './blm-merge.js';
+import { createBookingPaymentLinks } from './blm-payment-link.js';
+import { blmOperations } from './blm.operations.js';
+import { blmRecords } from './blm.records.js';
+import { expireOptions } from './blm.repository.js';
+import { createBookingService } from './blm.service.js';
+
+export interface BlmAreaDeps {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+  tenantUrl: (tenantCode: string) => string;
+  paymentGateway: PaymentGateway;
+  testPayments: boolean;
+  /** How long a payment link stays payable (the gateway's setting). */
+  linkMinutes: number;
+  customers: Pick<CustomersApi, 'findById'>;
+  cart: Pick<CartApi, 'lockCartToMerge' | 'closeMergedCart'>;
+  catalog: Pick<CatalogApi, 'convertToSale'>;
+  /** The customer record of a customer user (a merged cart's owner). */
+  customerRecordOfUser: (db: Queryable, userId: number) => Promise<number | undefined>;
+}
+
+export function createBlmArea(deps: BlmAreaDeps): Area {
+  return {
+    operations: blmOperations({
+      bookings: createBookingService(deps),
+      merge: createBookingMerge(deps),
+      links: createBookingPaymentLinks(deps),
+    }),
+    api: undefined,
+    records: blmRecords,
+    jobs: [sweepJob('booking option expiry', createOptionExpirySweep({ ...deps, log: deps.logger }))],
+  };
+}
+
+/** Options whose deadline passed are written EXPIRED every minute (reads already show them so). */
+export function createOptionExpirySweep(deps: {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  intervalMs?: number;
+}): TenantSweep {
+  return createLeasedTenantSweep({
+    name: 'booking option expiry',
+    registry: deps.registry,
+    pools: deps.pools,
+    intervalMs: deps.intervalMs ?? 60_000,
+    concurrency: 2,
+    log: deps.log,
+    work: async (tenant, db) => {
+      const expired = await expireOptions(db, deps.clock());
+      if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
+    },
+  });
+}
