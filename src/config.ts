@@ -8,6 +8,7 @@ import { baseUrl, type Env, flag, integer, optionalText, requiredText, text } fr
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
 import { loadMessagingSettings, type MessagingSettings } from './integrations/messaging/settings.js';
 import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
+import { loadTicketSupplierSettings, type TicketSupplierSettings } from './integrations/ticket-supplier/settings.js';
 
 export interface Config {
   host: string;
@@ -79,11 +80,15 @@ export interface Config {
     botCheck: number;
     /** /customer/createTripRequest by callers not logged in: each one e-mails the agency. */
     tripRequest: number;
+    /** Look-ups by a secret pair (booking read and verifyAccess by e-mail + refnum, tickets by id + access code). */
+    secretPairLookup: number;
   };
   botCheck: BotCheckSettings;
   paymentGateway: PaymentGatewaySettings;
   /** TC_MESSAGING: the simulator (default) or the WhatsApp Cloud API, and the inbound webhook's secrets. */
   messaging: MessagingSettings;
+  /** The ticket supplier of hasVendorBooking products: the simulator, its failure rate, latency and timeout. */
+  ticketSupplier: TicketSupplierSettings;
   lockout: {
     /** Consecutive failed logins that lock an account. */
     threshold: number;
@@ -170,6 +175,7 @@ function rateLimits(env: Env): Config['rateLimits'] {
     webAction: integer(env, 'TC_RATE_LIMIT_WEB_ACTION', 600, 1, 1_000_000),
     botCheck: integer(env, 'TC_RATE_LIMIT_BOT_CHECK', 60, 1, 1_000_000),
     tripRequest: integer(env, 'TC_RATE_LIMIT_TRIP_REQUEST', 60, 1, 1_000_000),
+    secretPairLookup: integer(env, 'TC_RATE_LIMIT_SECRET_PAIR', 60, 60, 1_000_000),
   };
 }
 
@@ -233,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     botCheck: loadBotCheckSettings(env),
     paymentGateway: loadPaymentGatewaySettings(env),
     messaging: loadMessagingSettings(env),
+    ticketSupplier: loadTicketSupplierSettings(env),
     lockout: {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),

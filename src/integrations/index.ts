@@ -1,5 +1,5 @@
 // Every external system the areas use, built in one place from the settings: the payment gateway (the
-// simulator by default, whose hosted page this service serves), the bot check and messaging.
+// simulator by default, whose hosted page this service serves), the bot check, messaging and the ticket supplier.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Sql } from '../platform/database/connections.js';
@@ -7,6 +7,7 @@ import { messagingNumberOf } from '../platform/tenancy/messaging-numbers.js';
 import { type BotCheckProvider, createBotCheckProvider } from './bot-check/index.js';
 import { createMessenger, type Messenger, type WhatsAppWebhookSettings } from './messaging/index.js';
 import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
+import { createTicketSupplier, type TicketSupplierSimulator } from './ticket-supplier/index.js';
 
 export interface Integrations {
   paymentGateway: PaymentGateway;
@@ -17,6 +18,8 @@ export interface Integrations {
   messenger: Messenger;
   /** The inbound webhook's App Secret and verify token; undefined when none are configured. */
   messagingWebhook: WhatsAppWebhookSettings | undefined;
+  /** Tickets of hasVendorBooking products: the simulator (failure rate, latency and a test hook). */
+  ticketSupplier: TicketSupplierSimulator;
   /** Adds what an integration serves itself (the simulator's payment page). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -42,6 +45,7 @@ export function createIntegrations(deps: {
       log: deps.logger,
     }),
     messagingWebhook: config.messaging.webhook,
+    ticketSupplier: createTicketSupplier(config.ticketSupplier),
     async registerRoutes(app) {
       if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
     },

@@ -1,0 +1,55 @@
+// The ticket supplier: who issues the tickets of products it sells through us (a product's hasVendorBooking).
+// A booking line becomes one supplier booking with a voucher per unit; a booking made and then not kept (our
+// write failed, the line was taken over) is cancelled. The simulator is the default adapter; the ticket-supplier
+// catalog issue plugs its real adapter in behind the same port.
+
+export interface SupplierBookingRequest {
+  tenantId: string;
+  /**
+   * Ours for this booking (tenant, booking request, line, attempt): the same key books once at the supplier, so a
+   * retried call after a lost answer gets the booking it already made.
+   */
+  idempotencyKey: string;
+  productId: number;
+  description: string;
+  /** Units to book: one voucher each. */
+  quantity: number;
+  /** yyyy-MM-dd, the tenant's calendar date; null for an undated product. */
+  serviceDate: string | null;
+  timeSlot: string | null;
+  resvName: string | null;
+}
+
+export interface SupplierVoucher {
+  /** The supplier's sub-booking of the unit (1..n). */
+  subId: number;
+  /** What the gate reads. */
+  barcode: string;
+  voucher: string;
+}
+
+export interface SupplierBooking {
+  supplierBookingId: number;
+  supplierReference: string;
+  status: string;
+  vouchers: SupplierVoucher[];
+}
+
+/** A refusal of the supplier: kept on the line as its error code and message. */
+export class TicketSupplierError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TicketSupplierError';
+  }
+}
+
+export interface TicketSupplier {
+  readonly kind: 'simulator';
+  /** Books the units; rejects with TicketSupplierError when the supplier refuses. `signal` ends a call that hangs. */
+  book(request: SupplierBookingRequest, signal: AbortSignal): Promise<SupplierBooking>;
+  /** Cancels a booking made with that key (nothing when there is none). */
+  cancel(tenantId: string, idempotencyKey: string): Promise<void>;
+}

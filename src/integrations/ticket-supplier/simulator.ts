@@ -1,0 +1,88 @@
+// The ticket-supplier simulator, the default: nothing leaves the machine. Its answers depend only on the request:
+// the supplier booking id, reference and vouchers are derived from the idempotency key, so the same key books the
+// same booking, and which bookings fail at the configured rate is decided by the key too (reproducible). Tests
+// inject failures deterministically with `failWhen`. Bookings live in memory, enough to cancel them and to show
+// that a cancelled one is not handed out again.
+import { createHash } from 'node:crypto';
+import { type SupplierBooking, type SupplierBookingRequest, type TicketSupplier, TicketSupplierError } from './port.js';
+import type { TicketSupplierSettings } from './settings.js';
+
+/** What the failure hook makes of a request: a refusal with that code, or a call that never answers. */
+export type SimulatedFailure = { kind: 'refuse'; code: string; message: string } | { kind: 'hang' };
+
+export interface TicketSupplierSimulator extends TicketSupplier {
+  /** Tests: decide per request whether it fails (undefined: it does not); `failWhen(undefined)` clears the hook. */
+  failWhen(hook: ((request: SupplierBookingRequest) => SimulatedFailure | undefined) | undefined): void;
+  /** Tests: the bookings made and still kept, and those cancelled, by key. */
+  bookings(): ReadonlyMap<string, { booking: SupplierBooking; cancelled: boolean }>;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** A positive id below 2^47 (a bigint column, and exact as a JSON number). */
+const idOf = (key: string) => digest(key).readUIntBE(0, 6) % 2 ** 47 || 1;
+
+function bookingOf(request: SupplierBookingRequest): SupplierBooking {
+  const key = `${request.tenantId}\n${request.idempotencyKey}`;
+  const supplierBookingId = idOf(key);
+  const reference = `SIM-${digest(`ref\n${key}`).toString('hex').slice(0, 10).toUpperCase()}`;
+  return {
+    supplierBookingId,
+    supplierReference: reference,
+    status: 'CONFIRMED',
+    vouchers: Array.from({ length: request.quantity }, (_, index) => ({
+      subId: index + 1,
+      barcode: `${reference}-${String(index + 1).padStart(2, '0')}`,
+      voucher: `VCH-${digest(`voucher\n${key}\n${index}`).toString('hex').slice(0, 12).toUpperCase()}`,
+    })),
+  };
+}
+
+/** The share of keys that fail at `rate`: a key's first bytes read as a fraction. */
+const failsAtRate = (key: string, rate: number) => rate > 0 && digest(`fail\n${key}`).readUInt32BE(0) / 2 ** 32 < rate;
+
+function waitOrAbort(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = ms === Number.POSITIVE_INFINITY ? undefined : setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+export function createTicketSupplierSimulator(
+  settings: Pick<TicketSupplierSettings, 'failureRate' | 'latencyMs'>,
+): TicketSupplierSimulator {
+  const kept = new Map<string, { booking: SupplierBooking; cancelled: boolean }>();
+  let hook: ((request: SupplierBookingRequest) => SimulatedFailure | undefined) | undefined;
+  return {
+    kind: 'simulator',
+    async book(request, signal) {
+      const failure = hook?.(request);
+      if (failure?.kind === 'hang') await waitOrAbort(Number.POSITIVE_INFINITY, signal);
+      if (settings.latencyMs > 0) await waitOrAbort(settings.latencyMs, signal);
+      if (failure?.kind === 'refuse') throw new TicketSupplierError(failure.code, failure.message);
+      const key = `${request.tenantId}\n${request.idempotencyKey}`;
+      if (failsAtRate(key, settings.failureRate)) {
+        throw new TicketSupplierError('SUPPLIER_UNAVAILABLE', 'The supplier could not confirm the booking (simulated)');
+      }
+      const booking = bookingOf(request);
+      kept.set(key, { booking, cancelled: false });
+      return booking;
+    },
+    async cancel(tenantId, idempotencyKey) {
+      const entry = kept.get(`${tenantId}\n${idempotencyKey}`);
+      if (entry) entry.cancelled = true;
+    },
+    failWhen(next) {
+      hook = next;
+    },
+    bookings: () => kept,
+  };
+}
