@@ -63,14 +63,6 @@ export function moveRefusal(reference: string, from: BookingStatus, to: BookingS
   return new ApiError(ErrorCode.INVALID_STATE, `Booking ${reference} is ${from}, it cannot become ${to}${why}`);
 }
 
-/** The status a booking has now: an option whose deadline passed is EXPIRED even before the sweep writes it. */
-export function effectiveStatus(status: BookingStatus, optionExpiresAt: Date | null, now: Date): BookingStatus {
-  if (status === 'OPTION_HELD' && optionExpiresAt !== null && optionExpiresAt.getTime() <= now.getTime()) {
-    return 'EXPIRED';
-  }
-  return status;
-}
-
 /** The deposit of a total: `percent` of it, rounded up to the minor unit (a deposit never falls short). */
 export function depositMinor(totalMinor: number, percent: string): number {
   // percent has at most two decimals: hundredths of a percent, so the product is exact

@@ -1,0 +1,222 @@
+// Payments of back-office bookings: recordPayment with the payment status computed from exact amounts, and a
+// payment link for the open amount through the payment simulator, settled when the payer returns.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueName } from '../../../test/support/database.js';
+import {
+  cartWithItems,
+  type Product,
+  product,
+  type TestTenant,
+  type TestUser,
+  tenant,
+  user,
+  variantWithInventory,
+} from '../../../test/support/factories.js';
+import { startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { addDays, formatDate } from '../../platform/time.js';
+import type { Booking, PaymentLinkAnswer } from './blm.schemas.js';
+
+let t: TestTenant;
+let agent: TestUser;
+let ofProduct: Product;
+let bookDate: string;
+let servid: number;
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
+
+beforeAll(async () => {
+  const service = await startTestService({ clock: now, env: { TC_PAYMENT_LINK_MINUTES: '5' } });
+  t = await tenant(service);
+  agent = await user(t, 'agent');
+  bookDate = addDays(formatDate(new Date(), t.record.timezone), 5);
+  ofProduct = await product(t);
+  servid = (await variantWithInventory(t, ofProduct, { dateFrom: bookDate, capacity: 500 })).servid;
+});
+afterAll(() => t?.service.close());
+
+/** A new customer's id. */
+async function newCustomer(): Promise<number> {
+  const mark = uniqueName('c');
+  const made = await agent.api.ok<{ customerId: number }>('/customer/create', {
+    custName: `Customer ${mark}`,
+    email: `${mark}@example.com`,
+    mobilePhone: '+971500000001',
+  });
+  return made.customerId;
+}
+
+/** A booking whose one line is `quantity` × `unitPrice` (the agent's cart merged into it). */
+async function bookingOf(unitPrice: number, quantity: number, extra: object = {}): Promise<Booking> {
+  const customerId = await newCustomer();
+  const { bookingId } = await agent.api.ok<Booking>('/blm/booking/create', { customerId, ...extra });
+  const item = { productId: ofProduct.productId, extVariantId: servid, unitId: ofProduct.unitId, bookDate };
+  const cart = await cartWithItems(t, agent.session, [{ ...item, unitPrice, quantity }]);
+  return agent.api.ok<Booking>('/blm/cart/addToBooking', { cartId: cart.cartNumber, bookingId });
+}
+
+const pay = (bookingId: number, amount: number, extra: object = {}) =>
+  agent.api.ok<Booking>('/blm/booking/recordPayment', { bookingId, amount, ...extra });
+const read = (bookingId: number) => agent.api.ok<Booking>('/blm/booking/read', { bookingId });
+
+describe('/blm/booking/recordPayment', () => {
+  it('computes the payment status from exact amounts: 0.1 + 0.2 of 0.30 is fully paid', async () => {
+    const { bookingId } = await bookingOf(0.1, 3, { depositPercent: 50 });
+    const first = await pay(bookingId, 0.1, { method: 'CASH', date: '2026-01-05', reference: 'R-1' });
+    expect(first).toMatchObject({
+      totalAmount: 0.3,
+      paidAmount: 0.1,
+      openAmount: 0.2,
+      paymentStatus: 'PARTIALLY_PAID',
+    });
+    expect(first.payments).toEqual([
+      { paymentId: expect.any(Number), amount: 0.1, method: 'CASH', paymentDate: '2026-01-05', reference: 'R-1' },
+    ]);
+    const second = await pay(bookingId, 0.2);
+    expect(second).toMatchObject({ paidAmount: 0.3, openAmount: 0, paymentStatus: 'FULLY_PAID' });
+    expect(second.payments[1]).toMatchObject({
+      amount: 0.2,
+      method: 'BANK',
+      paymentDate: formatDate(now(), t.record.timezone),
+    });
+    const stored = await t.db(async (sql) => {
+      const [row] = await sql`SELECT paid_amount::text AS paid FROM blm_bookings WHERE booking_id = ${bookingId}`;
+      return row?.paid;
+    });
+    expect(stored).toBe('0.300');
+  });
+
+  it('is DEPOSIT_PAID from the deposit share (20 % by default) to below the total', async () => {
+    const { bookingId } = await bookingOf(33.33, 3);
+    expect((await pay(bookingId, 19.99)).paymentStatus).toBe('PARTIALLY_PAID');
+    // 20 % of 99.99 is 19.998, rounded up to 20.00
+    expect((await pay(bookingId, 0.01)).paymentStatus).toBe('DEPOSIT_PAID');
+    expect((await pay(bookingId, 79.98)).paymentStatus).toBe('DEPOSIT_PAID');
+    const paid = await pay(bookingId, 0.01);
+    expect(paid).toMatchObject({ paymentStatus: 'FULLY_PAID', paidAmount: 99.99, openAmount: 0 });
+  });
+
+  it('refuses an overpayment, a bad amount and a payment on a cancelled booking', async () => {
+    const { bookingId } = await bookingOf(50, 2);
+    const path = '/blm/booking/recordPayment';
+    await agent.api.expectError(path, { bookingId, amount: 100.01 }, 'INVALID_STATE', 'overpayment');
+    await agent.api.expectError(path, { bookingId, amount: 0.001 }, 'INVALID_FORMAT', 'amount');
+    await agent.api.expectError(path, { bookingId, amount: 0 }, 'INVALID_FORMAT', 'amount');
+    await agent.api.expectError(path, { bookingId, amount: -5 }, 'INVALID_FORMAT', 'amount');
+    await agent.api.expectError(path, { bookingId }, 'MISSING_PARAMETER', 'amount');
+    await agent.api.expectError(path, { bookingId, amount: 1, method: 'BITCOIN' }, 'INVALID_FORMAT', 'method');
+    await agent.api.expectError(path, { bookingId, amount: 1, date: '05/01/2026' }, 'INVALID_FORMAT', 'date');
+    await agent.api.expectError(path, { bookingId: 2_000_000, amount: 1 }, 'NOTFOUND', 'Booking');
+    await pay(bookingId, 100);
+    await agent.api.expectError(path, { bookingId, amount: 0.01 }, 'INVALID_STATE', 'overpayment');
+
+    const empty = await bookingOf(10, 1);
+    await agent.api.ok('/blm/booking/setStatus', { bookingId: empty.bookingId, status: 'CANCELLED' });
+    await agent.api.expectError(path, { bookingId: empty.bookingId, amount: 1 }, 'INVALID_STATE', 'is CANCELLED');
+    expect((await read(bookingId)).payments).toHaveLength(1);
+  });
+});
+
+/** The payer on the simulator's page: answers where the gateway sends the browser back (303). */
+async function actOnGateway(paymentUrl: string, action: 'pay' | 'decline' | 'cancel'): Promise<string> {
+  const answer = await t.service.app.inject({
+    method: 'POST',
+    url: new URL(paymentUrl).pathname,
+    headers: { host: TEST_BASE_DOMAIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `action=${action}`,
+  });
+  expect(answer.statusCode).toBe(303);
+  const back = new URL(String(answer.headers.location));
+  expect(back.pathname).toBe('/payment/blm/return');
+  return `${back.pathname}${back.search}`;
+}
+
+const openPage = async (path: string) => {
+  const page = await t.api.inject({ method: 'GET', url: path });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['referrer-policy']).toBe('no-referrer');
+  return page.body;
+};
+
+describe('/blm/booking/createPaymentLink', () => {
+  it('links the open amount; paid on the gateway, the return records it once and the link ends', async () => {
+    const booking = await bookingOf(40, 2);
+    await pay(booking.bookingId, 30);
+    const link = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    expect(link).toEqual({
+      bookingId: booking.bookingId,
+      paymentUrl: expect.stringContaining('/payment/simulator/'),
+      amount: 50,
+      currency: booking.currency,
+      expiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+    });
+    expect((await read(booking.bookingId)).paymentLinkActive).toBe(true);
+    const path = '/blm/booking/recordPayment';
+    await agent.api.expectError(path, { bookingId: booking.bookingId, amount: 1 }, 'INVALID_STATE', 'payment link');
+    await agent.api.expectError(
+      '/blm/booking/createPaymentLink',
+      { bookingId: booking.bookingId },
+      'INVALID_STATE',
+      'already has an active payment link',
+    );
+
+    const back = await actOnGateway(link.paymentUrl, 'pay');
+    // Without the link's token the page names the reference only and records nothing.
+    const forged = back.replace(/([?&]t=)[^&]+/, '$1forged');
+    expect(await openPage(forged)).not.toContain('received');
+    expect((await read(booking.bookingId)).paidAmount).toBe(30);
+
+    expect(await openPage(back)).toContain('your payment of 50');
+    await openPage(back);
+    const paid = await read(booking.bookingId);
+    expect(paid).toMatchObject({
+      paidAmount: 80,
+      openAmount: 0,
+      paymentStatus: 'FULLY_PAID',
+      paymentLinkActive: false,
+    });
+    expect(paid.payments.map((payment) => [payment.amount, payment.method])).toEqual([
+      [30, 'BANK'],
+      [50, 'LINK'],
+    ]);
+    await agent.api.expectError(
+      '/blm/booking/createPaymentLink',
+      { bookingId: booking.bookingId },
+      'INVALID_STATE',
+      'no open amount',
+    );
+  });
+
+  it('a declined link ends and another may be made; one past its expiry is no longer active', async () => {
+    const booking = await bookingOf(10, 1);
+    const first = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    expect(await openPage(await actOnGateway(first.paymentUrl, 'decline'))).toContain('not completed');
+    expect(await read(booking.bookingId)).toMatchObject({ paymentLinkActive: false, paymentStatus: 'UNPAID' });
+
+    const second = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    expect(second.paymentUrl).not.toBe(first.paymentUrl);
+    expect((await read(booking.bookingId)).paymentLinkActive).toBe(true);
+    clockOffsetMs += 6 * 60_000;
+    expect((await read(booking.bookingId)).paymentLinkActive).toBe(false);
+    const third = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    expect(third.amount).toBe(10);
+  });
+
+  it('refuses a booking without an open amount, a cancelled one and an unknown one', async () => {
+    const empty = await agent.api.ok<Booking>('/blm/booking/create', { customerId: await newCustomer() });
+    const path = '/blm/booking/createPaymentLink';
+    await agent.api.expectError(path, { bookingId: empty.bookingId }, 'INVALID_STATE', 'no open amount');
+    const cancelled = await bookingOf(10, 1);
+    await agent.api.ok('/blm/booking/setStatus', { bookingId: cancelled.bookingId, status: 'CANCELLED' });
+    await agent.api.expectError(path, { bookingId: cancelled.bookingId }, 'INVALID_STATE', 'is CANCELLED');
+    await agent.api.expectError(path, { bookingId: 2_000_000 }, 'NOTFOUND', 'Booking');
+    await agent.api.expectError(path, {}, 'MISSING_PARAMETER', 'bookingId');
+  });
+});
