@@ -12,8 +12,8 @@ const SERVED_ON = 'x-served-on';
 export function operationId(path: string, method: 'GET' | 'POST'): string {
   const base = path
     .replace(/^\//, '')
-    .replace(/[{}]/g, '')
-    .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+    .replace(/[{}:]/g, '')
+    .replace(/[/.-](\w)/g, (_, c: string) => c.toUpperCase());
   return method === 'GET' ? `${base}Get` : base;
 }
 
@@ -88,6 +88,16 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
     description: "Agents' bookings for customers (/blm/*): lifecycle, payments, payment links and carts merged in",
   },
   { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
+  {
+    name: 'booking',
+    description:
+      'Booking requests of paid orders, their ticketing and tickets: look-ups by secret pair, the ticket-signing key, check-in',
+  },
+  {
+    name: 'booking pages',
+    description:
+      'The printable tickets page and PDF voucher of a booking request (HTML, PDF), keyed by id and access code',
+  },
   { name: 'document', description: 'Invoice documents and payment records' },
   {
     name: 'quotes',
@@ -138,8 +148,29 @@ export function finishDocument<D extends object>(generated: D, publicUrl: string
       if (isServedOn(where)) operation.servers = apiServers(publicUrl, where);
     }
     addRefusals(document);
+    for (const operation of operationsOf(document)) pathParametersFromInput(operation);
   }
   return document;
+}
+
+/**
+ * A GET's path parameter (`/booking/voucher/{id}`) is declared with its input (route-input.ts), so the generated
+ * document lists it twice: as the path's (a bare string) and as a query parameter. It keeps the path one, with the
+ * declared schema and description.
+ */
+function pathParametersFromInput(operation: Json): void {
+  if (!Array.isArray(operation.parameters)) return;
+  const parameters = operation.parameters.filter(isRecord);
+  const inPath = parameters.filter((parameter) => parameter.in === 'path');
+  if (inPath.length === 0) return;
+  const declared = (name: unknown) =>
+    parameters.find((parameter) => parameter.in === 'query' && parameter.name === name);
+  for (const parameter of inPath) {
+    const input = declared(parameter.name);
+    if (input) Object.assign(parameter, { schema: input.schema, description: input.description, required: true });
+  }
+  const names = new Set(inPath.map((parameter) => parameter.name));
+  operation.parameters = parameters.filter((parameter) => parameter.in !== 'query' || !names.has(parameter.name));
 }
 
 function operationsOf(document: Json): Json[] {

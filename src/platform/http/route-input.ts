@@ -22,11 +22,20 @@ export function prepareInput(
       if (request.body === undefined || request.body === null) request.body = {};
       request.body = normalizeInput(bodySchema, request.body);
     }
-    if (querySchema) request.query = normalizeInput(querySchema, request.query);
+    // A GET's path parameters (`/booking/voucher/:id`) are parameters of its input like the query's, and win.
+    if (querySchema) request.query = normalizeInput(querySchema, withPathParameters(request, bodySchema));
     done();
   } catch (error) {
     done(error as Error);
   }
+}
+
+function withPathParameters(request: FastifyRequest, bodySchema: TObject | undefined): unknown {
+  const params = request.params;
+  if (bodySchema || params === null || typeof params !== 'object' || Object.keys(params).length === 0) {
+    return request.query;
+  }
+  return { ...(request.query as object), ...params };
 }
 
 /** The parameter holding NUL or an unpaired surrogate, per request that sent one (contract §7.1). */

@@ -1,0 +1,64 @@
+// The tickets pages' templates: files re-read on every request, so a tenant changes its pages without a restart.
+// <data folder>/templates/<tenantCode>/<name>.html first, then the shipped templates/bookings/<name>.html.
+// {{placeholders}} are HTML-escaped; {{{placeholders}}} take markup this area built from escaped parts.
+// The "what to bring" text is <data folder>/templates/<tenantCode>/what-to-bring.txt, else a default.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type TicketPageName = 'booking-tickets' | 'booking-tickets-pending' | 'booking-tickets-missing';
+
+const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../templates/bookings');
+
+export const DEFAULT_WHAT_TO_BRING =
+  'Your ticket (on your phone or printed) and a photo ID matching the name on the booking. Please arrive ' +
+  '15 minutes before the start time.';
+
+const TITLES: Record<TicketPageName, string> = {
+  'booking-tickets': 'Your tickets',
+  'booking-tickets-pending': 'Your tickets are being issued',
+  'booking-tickets-missing': 'Tickets not found',
+};
+
+const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{title}}</title></head>
+<body><h1>{{title}}</h1>{{{tickets}}}</body></html>`;
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function fill(template: string, values: Record<string, string | number>, markup: Record<string, string>): string {
+  return template
+    .replace(/\{\{\{\s*(\w+)\s*\}\}\}/g, (_, name: string) => markup[name] ?? '')
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
+}
+
+async function firstReadable(files: string[]): Promise<string | undefined> {
+  for (const file of files) {
+    try {
+      return await readFile(file, 'utf8');
+    } catch {
+      // not there: try the next one
+    }
+  }
+  return undefined;
+}
+
+export async function renderTicketPage(
+  dataDir: string,
+  tenantCode: string,
+  name: TicketPageName,
+  values: Record<string, string | number>,
+  markup: Record<string, string> = {},
+): Promise<string> {
+  const template = await firstReadable([
+    path.join(dataDir, 'templates', tenantCode, `${name}.html`),
+    path.join(SHIPPED, `${name}.html`),
+  ]);
+  return fill(template ?? FALLBACK, { title: TITLES[name], ...values }, markup);
+}
+
+/** The tenant's own "what to bring" text, else the default. */
+export async function whatToBring(dataDir: string, tenantCode: string): Promise<string> {
+  const own = await firstReadable([path.join(dataDir, 'templates', tenantCode, 'what-to-bring.txt')]);
+  return own?.trim() || DEFAULT_WHAT_TO_BRING;
+}

@@ -1,0 +1,126 @@
+// The printable tickets page and the PDF voucher: the pair (id, access code) is the key; a wrong pair is a 404
+// page like an unknown id; a booking not ticketed yet gets a page that refreshes itself; the tenant's own
+// "what to bring" text and templates win over the shipped ones.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcode, type SeededBooking, seededBooking } from '../../../../test/support/bookings-seed.js';
+import { type TestTenant, tenant } from '../../../../test/support/factories.js';
+import { readPdf } from '../../../../test/support/pdf.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { DEFAULT_WHAT_TO_BRING } from './ticket-page-templates.js';
+
+let t: TestTenant;
+let booking: SeededBooking;
+
+beforeAll(async () => {
+  t = await tenant(await startTestService());
+  booking = await seededBooking(t, [
+    {
+      barcode: barcode('AQ'),
+      description: 'Aquaventure <day pass> & slides',
+      startDate: new Date('2030-03-01T06:30:00Z'),
+      timeslot: '10:30',
+      resvName: 'Mariam Khalil',
+      pickupLocation: 'Atlantis lobby',
+    },
+    { barcode: barcode('AQ'), description: 'Aquaventure child', startDate: new Date('2030-03-01T05:00:00Z') },
+  ]);
+}, 60_000);
+
+afterAll(() => t?.service.close());
+
+const open = (url: string) => t.api.inject({ method: 'GET', url });
+const pageUrl = (b: SeededBooking, code = b.accessCode) => `/booking/tickets/${b.requestId}?code=${code}`;
+
+describe('the tickets page', () => {
+  it("shows each ticket's QR, code and facts in the tenant's timezone, what to bring and the PDF link", async () => {
+    const answer = await open(pageUrl(booking));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    const html = answer.body;
+    expect(html).toContain(t.record.tenantName);
+    expect(html.match(/<img class="qr" src="data:image\/png;base64,/g)).toHaveLength(2);
+    for (const id of booking.ticketIds) expect(html).toContain(`id="ticket-${id}"`);
+    expect(html).toContain('Aquaventure &lt;day pass&gt; &amp; slides');
+    expect(html).not.toContain('<day pass>');
+    // Asia/Dubai is UTC+4: the slot's day and time, and a start without a slot at its local time
+    expect(html).toContain('2030-03-01 10:30 (Asia/Dubai)');
+    expect(html).toContain('2030-03-01 09:00 (Asia/Dubai)');
+    expect(html).toContain('Mariam Khalil');
+    expect(html).toContain('Atlantis lobby');
+    expect(html).toContain(DEFAULT_WHAT_TO_BRING);
+    expect(html).toContain(`href="/booking/tickets/${booking.requestId}/voucher.pdf?code=${booking.accessCode}"`);
+  });
+
+  it('marks a ticket already used', async () => {
+    const used = await seededBooking(t, [{ barcode: barcode() }]);
+    await open(pageUrl(used));
+    await t.db(
+      (sql) => sql`UPDATE booking_tickets SET redeemed_at = '2030-03-01T06:00:00Z'
+                            WHERE booking_request_id = ${used.requestId}`,
+    );
+    expect((await open(pageUrl(used))).body).toContain('Used at 2030-03-01 10:00:00');
+  });
+
+  it('answers the same 404 page to a wrong code and an unknown id', async () => {
+    const wrong = await open(pageUrl(booking, 'WRONGCODE23'));
+    const unknown = await open(`/booking/tickets/999999?code=${booking.accessCode}`);
+    expect(wrong.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrong.body).toBe(unknown.body);
+    expect(wrong.body).toContain('This ticket link is not valid');
+    expect(wrong.body).not.toContain(booking.refnum);
+    expect(wrong.headers['cache-control']).toBe('no-store');
+    const pdf = await open(`/booking/tickets/${booking.requestId}/voucher.pdf?code=WRONGCODE23`);
+    expect(pdf.statusCode).toBe(404);
+    expect(pdf.body).toBe(wrong.body);
+  });
+
+  it('tells the buyer the tickets are being issued, and refreshes itself, until they are', async () => {
+    const pending = await seededBooking(t, []);
+    const answer = await open(pageUrl(pending));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('Your tickets are being issued');
+    expect(answer.body).toMatch(/<meta http-equiv="refresh" content="\d+">/);
+    expect(answer.body).toContain(pending.refnum);
+  });
+
+  it("takes the tenant's own what-to-bring text and templates from its data folder", async () => {
+    const folder = path.join(t.service.config.dataDir, 'templates', t.provisioned.tenantCode);
+    await mkdir(folder, { recursive: true });
+    try {
+      await writeFile(path.join(folder, 'what-to-bring.txt'), 'Swimwear, a towel & sunscreen.\n');
+      expect((await open(pageUrl(booking))).body).toContain('Swimwear, a towel &amp; sunscreen.');
+      await writeFile(path.join(folder, 'booking-tickets-missing.html'), '<p>{{tenantName}}: no such tickets</p>');
+      expect((await open(pageUrl(booking, 'WRONGCODE23'))).body).toBe(`<p>${t.record.tenantName}: no such tickets</p>`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the PDF voucher', () => {
+  it('has one page per ticket, each with its code, facts and QR image', async () => {
+    const answer = await open(`/booking/tickets/${booking.requestId}/voucher.pdf?code=${booking.accessCode}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await readPdf(answer.rawPayload);
+    expect(pdf.pages).toHaveLength(2);
+    expect(pdf.info).toMatchObject({ Author: t.record.tenantName, Title: `Tickets ${booking.refnum}` });
+    const [first, second] = pdf.pages;
+    expect(first).toContain(t.record.tenantName);
+    expect(first).toContain('ticket 1 of 2');
+    expect(first).toContain('2030-03-01 10:30 (Asia/Dubai)');
+    expect(first).toContain('Mariam Khalil');
+    expect(second).toContain('ticket 2 of 2');
+    expect(second).toContain('What to bring');
+    // each QR image (with its transparency mask, an image too)
+    const images = answer.rawPayload.toString('latin1').match(/\/Subtype \/Image/g) ?? [];
+    expect(images.length).toBeGreaterThanOrEqual(2);
+  });
+});

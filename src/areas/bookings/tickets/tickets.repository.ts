@@ -1,0 +1,134 @@
+// SQL of the tickets: the request a pair (id, access code) opens, its tickets, their cached QR images, check-in,
+// and the tenant's ticket-signing keys. Plain rows out; no rules here.
+import type { Queryable } from '../../../platform/database/connections.js';
+
+export interface TicketRequestRow {
+  booking_request_id: number;
+  refnum: string;
+  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
+  access_code: string;
+  access_max_date: Date;
+}
+
+export interface TicketRow {
+  ticket_id: number;
+  booking_request_id: number;
+  line_no: number;
+  seq: number;
+  barcode: string;
+  barcode_image: string | null;
+  ticket_description: string;
+  start_date: Date | null;
+  end_date: Date | null;
+  timeslot: string | null;
+  option_id: number | null;
+  terms: string | null;
+  pickup_location: string | null;
+  ticket_validity: string | null;
+  ticket_print_type: 'MOBILE' | 'PRINT';
+  ticket_resv_name: string | null;
+  supplier_booking_id: string | null;
+  supplier_booking_sub_id: string | null;
+  supplier_reference: string | null;
+  supplier_voucher: string | null;
+  supplier_status: string | null;
+  ext_info: unknown;
+  redeemed_at: Date | null;
+}
+
+export interface SigningKeyRow {
+  key_id: string;
+  public_key: string;
+  private_key_sealed: string;
+  created_at: Date;
+}
+
+export async function findRequest(db: Queryable, requestId: number): Promise<TicketRequestRow | undefined> {
+  const [row] = await db<TicketRequestRow[]>`
+    SELECT booking_request_id, refnum, status, access_code, access_max_date
+    FROM booking_requests WHERE booking_request_id = ${requestId}`;
+  return row;
+}
+
+// bigint ids as text: postgres.js answers them as strings, and the view turns them into numbers.
+const ticketColumns = (db: Queryable) => db`
+  ticket_id, booking_request_id, line_no, seq, barcode, barcode_image, ticket_description,
+  start_date, end_date, timeslot, option_id, terms, pickup_location, ticket_validity, ticket_print_type,
+  ticket_resv_name, supplier_booking_id::text AS supplier_booking_id,
+  supplier_booking_sub_id::text AS supplier_booking_sub_id, supplier_reference, supplier_voucher,
+  supplier_status, ext_info, redeemed_at`;
+
+/** A request's tickets in the order they were issued. */
+export function selectTickets(db: Queryable, requestId: number): Promise<TicketRow[]> {
+  return db<TicketRow[]>`
+    SELECT ${ticketColumns(db)} FROM booking_tickets WHERE booking_request_id = ${requestId} ORDER BY ticket_id`;
+}
+
+/** Keeps a ticket's QR image; a concurrent reader that made it first wins (tickets do not change once issued). */
+export async function storeBarcodeImage(db: Queryable, ticketId: number, image: string): Promise<void> {
+  await db`UPDATE booking_tickets SET barcode_image = ${image} WHERE ticket_id = ${ticketId} AND barcode_image IS NULL`;
+}
+
+export interface ScannedTicketRow {
+  ticket_id: number;
+  booking_request_id: number;
+  barcode: string;
+  ticket_description: string;
+  start_date: Date | null;
+  timeslot: string | null;
+  ticket_resv_name: string | null;
+  redeemed_at: Date | null;
+  request_status: string;
+}
+
+/** The ticket a verified scan names: its id and barcode must both match. */
+export async function findScannedTicket(
+  db: Queryable,
+  ticketId: number,
+  barcode: string,
+): Promise<ScannedTicketRow | undefined> {
+  const [row] = await db<ScannedTicketRow[]>`
+    SELECT t.ticket_id, t.booking_request_id, t.barcode, t.ticket_description, t.start_date, t.timeslot,
+           t.ticket_resv_name, t.redeemed_at, r.status AS request_status
+    FROM booking_tickets t JOIN booking_requests r USING (booking_request_id)
+    WHERE t.ticket_id = ${ticketId} AND t.barcode = ${barcode}`;
+  return row;
+}
+
+/** The first scan redeems the ticket; any later one (also a concurrent one) gets nothing back. */
+export async function redeemTicket(
+  db: Queryable,
+  ticketId: number,
+  userId: number | null,
+  now: Date,
+): Promise<Date | undefined> {
+  const [row] = await db<{ redeemed_at: Date }[]>`
+    UPDATE booking_tickets SET redeemed_at = ${now}, redeemed_by = ${userId}
+    WHERE ticket_id = ${ticketId} AND redeemed_at IS NULL
+    RETURNING redeemed_at`;
+  return row?.redeemed_at;
+}
+
+export async function redeemedAt(db: Queryable, ticketId: number): Promise<Date | null> {
+  const [row] = await db<{ redeemed_at: Date | null }[]>`
+    SELECT redeemed_at FROM booking_tickets WHERE ticket_id = ${ticketId}`;
+  return row?.redeemed_at ?? null;
+}
+
+/** The tenant's keys, newest first: the first signs, every one verifies. */
+export function selectSigningKeys(db: Queryable): Promise<SigningKeyRow[]> {
+  return db<SigningKeyRow[]>`
+    SELECT key_id, public_key, private_key_sealed, created_at
+    FROM ticket_signing_keys ORDER BY created_at DESC, key_id DESC`;
+}
+
+/** Adds the tenant's first key unless a concurrent request (or another node) added it first. */
+export async function insertFirstSigningKey(
+  db: Queryable,
+  key: { keyId: string; publicKey: string; privateKeySealed: string },
+): Promise<void> {
+  await db`
+    INSERT INTO ticket_signing_keys (key_id, public_key, private_key_sealed)
+    VALUES (${key.keyId}, ${key.publicKey}, ${key.privateKeySealed})
+    ON CONFLICT (key_id) DO NOTHING`;
+}
