@@ -238,6 +238,9 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
     tripRequest: { destination: 'Petra', contactName: 'The owner', contactEmail: owner.userEmail },
   });
   // Uploads are for employees: the customer owner is kept out by its role; an employee's upload stands in for it.
+  // Back-office bookings are for agents and admins: a booking of the owner's customer record, its cart's number.
+  const blmBooking = await t.adminApi.ok<{ bookingId: number }>('/blm/booking/create', { customerId: owner.contactId });
+  const { cartNumber } = await owner.api.ok<{ cartNumber: number }>('/cart/load');
   const { savedFileName } = await t.adminApi.ok<{ savedFileName: string }>('/document/upload2', {
     fileToUpload: Buffer.from('name,passport\n').toString('base64'),
   });
@@ -252,6 +255,8 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       tripRequest: requestId,
       quote: quote.quoteId,
       quoteNumber: quote.quoteNumber,
+      blmBooking: blmBooking.bookingId,
+      cartNumber,
     },
   };
 }
