@@ -147,6 +147,26 @@ describe('the life of an offline ticket', () => {
   });
 });
 
+describe('reserveForCart creates nothing else (issue 14, item 7)', () => {
+  it('reserves for a back-office cart reference with no quote, sales order or payment link made', async () => {
+    const counts = async () => ({
+      ...(await t.db(async (db) => {
+        const [row] = await db<{ quotes: number; orders: number }[]>`
+          SELECT (SELECT count(*)::int FROM quotes) AS quotes, (SELECT count(*)::int FROM sales_orders) AS orders`;
+        return row;
+      })),
+      links: (await service.platformDb<{ n: number }[]>`SELECT count(*)::int AS n FROM payment_simulator_orders`)[0]?.n,
+    });
+    const before = await counts();
+    const tickets = ids(await load([{ code: code('BLM') }, { code: code('BLM') }]));
+    const reserved = await reserve(tickets, 'TQ-2026-00042', agent);
+    expect(reserved.map((ticket) => [ticket.ticketId, ticket.status, ticket.cartReference])).toEqual(
+      tickets.map((ticketId) => [ticketId, 'RESERVED', 'TQ-2026-00042']),
+    );
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe('reservations are all or nothing, and safe when they race', () => {
   it('20 concurrent reservations of one ticket for different references: exactly one succeeds', async () => {
     const [ticket] = ids(await load([{ code: code('RACE') }]));
