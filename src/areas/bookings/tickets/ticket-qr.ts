@@ -4,6 +4,6 @@ import bwipjs from 'bwip-js';
 export const DATA_URI_PREFIX = 'data:image/png;base64,';
 
 export async function qrDataUri(payload: string): Promise<string> {
-  const png = await bwipjs.toBuffer({ bcid: 'qrcode', text: payload, scale: 4, paddingwidth: 4 });
+  const png = await bwipjs.toBuffer({ bcid: 'qrcode', text: payload, scale: 4, paddingwidth: 4, paddingheight: 4 });
   return DATA_URI_PREFIX + png.toString('base64');
 }
