@@ -11,16 +11,16 @@ import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
 import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea, localDiskStorage } from './areas/documents/index.js';
-import { createMessagingArea } from './areas/messaging/index.js';
+import { createMessagingArea, type MessagingApi } from './areas/messaging/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
 import { createQuotesArea } from './areas/quotes/index.js';
-import { createSalesArea } from './areas/sales/index.js';
+import { createSalesArea, type SalesAreaDeps } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
 import { createRealmPasswordChooser, createUsersArea, seedAdminUser } from './areas/users/index.js';
 import type { Config } from './config.js';
-import { createIntegrations } from './integrations/index.js';
+import { createIntegrations, type Integrations } from './integrations/index.js';
 import type { Area, Job } from './platform/area.js';
 import type { ServerAddress } from './platform/database/connections.js';
 import { type OperationDeclaration, registerOperations } from './platform/http/operation.js';
@@ -44,6 +44,8 @@ export interface Service extends Omit<Platform, 'jobs' | 'close'> {
   records: RecordReaders;
   /** Every background job of the platform and the areas, by name. */
   jobs: readonly Job[];
+  /** The ticket supplier bookings use (the simulator: tests make it fail on purpose). */
+  ticketSupplier: Integrations['ticketSupplier'];
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     operations,
     records,
     jobs,
+    ticketSupplier: integrations.ticketSupplier,
     close() {
       closing ??= (async () => {
         initialized = false;
@@ -83,11 +86,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   };
 }
 
-function buildAreas(
-  platform: Platform,
-  integrations: ReturnType<typeof createIntegrations>,
-  initialized: () => boolean,
-): Area<unknown>[] {
+function buildAreas(platform: Platform, integrations: Integrations, initialized: () => boolean): Area<unknown>[] {
   const { config } = platform;
   const system = createSystemArea({ ...platform, state: { initialized } });
   const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
@@ -115,28 +114,16 @@ function buildAreas(
   const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
   const cart = createCartArea({ catalog: catalog.api });
   const messaging = createMessagingArea({ ...platform, ...integrations });
-  const sales = createSalesArea({
-    ...platform,
-    ...integrations,
+  const { sales, quotes, bookings } = buildOrderAreas(platform, integrations, {
     cart: cart.api,
     catalog: catalog.api,
     customers: customers.api,
     offlineTickets: offlineTickets.api,
     documents: documents.api,
     settings: settings.api,
+    messaging: messaging.api,
     customerRecordOf: users.api.customerRecordOf,
   });
-  const quotes = createQuotesArea({
-    customers: customers.api,
-    settings: settings.api,
-    catalog: catalog.api,
-    documents: documents.api,
-    customerRecordOf: users.api.customerRecordOf,
-    outbox: platform.outbox,
-    tenantUrl: platform.tenantUrl,
-    sales: sales.api,
-  });
-  const bookings = createBookingsArea({ ...platform });
   const blm = createBlmArea({
     ...platform,
     ...integrations,
@@ -164,6 +151,37 @@ function buildAreas(
     bookings,
     blm,
   ];
+}
+
+/**
+ * The areas of orders: sales, the quotes that become its invoices, and bookings. Sales and bookings use each other:
+ * bookings reads orders through sales, and the payment of an order makes its booking request through bookings,
+ * asked at payment time, once bookings is built.
+ */
+function buildOrderAreas(
+  platform: Platform,
+  integrations: Integrations,
+  apis: Omit<SalesAreaDeps, keyof Platform | keyof Integrations | 'bookings'> & { messaging: MessagingApi },
+) {
+  const sales = createSalesArea({
+    ...platform,
+    ...integrations,
+    ...apis,
+    bookings: {
+      createForPaidOrder: (scope, tx, afterCommit, orderNum) =>
+        bookings.api.createForPaidOrder(scope, tx, afterCommit, orderNum),
+      requestOfOrder: (db, salesOrderId) => bookings.api.requestOfOrder(db, salesOrderId),
+      ticketPageUrl: (url, id, code) => bookings.api.ticketPageUrl(url, id, code),
+    },
+  });
+  const quotes = createQuotesArea({
+    ...apis,
+    outbox: platform.outbox,
+    tenantUrl: platform.tenantUrl,
+    sales: sales.api,
+  });
+  const bookings = createBookingsArea({ ...platform, ...integrations, ...apis, sales: sales.api });
+  return { sales, quotes, bookings };
 }
 
 /** Stops accepting and lets requests in flight finish, for at most the grace period. */

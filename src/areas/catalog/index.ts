@@ -11,7 +11,7 @@ import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds
 import { createCatalogAdminService } from './catalog-admin.service.js';
 import { catalogOperations } from './catalog.operations.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
-import { lockProductKey, selectTaxExemptProducts } from './products.repository.js';
+import { lockProductKey, selectTaxExemptProducts, selectVendorBookedProducts } from './products.repository.js';
 import { createCatalogReadCaches } from './read-cache.js';
 import { quoteRefusal, quoteUnit } from './unit-quote.js';
 
@@ -27,6 +27,8 @@ export interface CatalogApi {
   lockProductKey: typeof lockProductKey;
   /** Which of the products are exempt from VAT, on the handle given (a transaction's or the pool's). */
   taxExemptProducts: typeof selectTaxExemptProducts;
+  /** Which of the products their supplier tickets (hasVendorBooking): bookings send those lines to the supplier. */
+  vendorBookedProducts: typeof selectVendorBookedProducts;
   quoteUnit: typeof quoteUnit;
   quoteRefusal: typeof quoteRefusal;
   hold: typeof hold;
@@ -55,6 +57,7 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
       productRows: catalog.productRows,
       lockProductKey,
       taxExemptProducts: selectTaxExemptProducts,
+      vendorBookedProducts: selectVendorBookedProducts,
       quoteUnit,
       quoteRefusal,
       hold,

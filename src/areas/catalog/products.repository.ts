@@ -90,6 +90,14 @@ export async function selectTaxExemptProducts(db: Queryable, productIds: readonl
   return new Set(rows.map((row) => row.product_id));
 }
 
+/** Which of the products are ticketed by their supplier (hasVendorBooking), on the handle given. */
+export async function selectVendorBookedProducts(db: Queryable, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db<{ product_id: number }[]>`
+    SELECT product_id FROM products WHERE product_id = ANY(${[...new Set(productIds)]}::int[]) AND has_vendor_booking`;
+  return new Set(rows.map((row) => row.product_id));
+}
+
 export async function selectProduct(
   db: Queryable,
   key: { productId: number } | { productCode: string },

@@ -19,12 +19,15 @@ import type { SettingsApi } from '../settings/index.js';
 import { createCheckoutService } from './checkout.service.js';
 import { createInvoiceDocuments } from './invoice-document.js';
 import { type InvoiceForLinesInput, type InvoicedLines, invoiceForLines } from './invoice-for-lines.js';
-import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.js';
+import { orderForBooking } from './order-for-booking.js';
+import { createPaymentOutcomes, type OrderBookings, type PaymentOutcomes } from './payment-outcome.js';
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
 
 export type { InvoiceForLinesInput, InvoiceLineInput, InvoicedLines } from './invoice-for-lines.js';
+export type { BookableLine, OrderForBooking } from './order-for-booking.js';
+export type { OrderBookings } from './payment-outcome.js';
 
 /** What other areas may ask of sales. */
 export interface SalesApi {
@@ -34,6 +37,8 @@ export interface SalesApi {
    * without lines; amounts that do not add up (net + tax ≠ gross) are a bug and throw.
    */
   invoiceForLines: (ctx: TenantContext, tx: Queryable, input: InvoiceForLinesInput) => Promise<InvoicedLines>;
+  /** The order of that number with its lines and the service each sells (a booking request copies it). */
+  orderForBooking: typeof orderForBooking;
 }
 
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
@@ -57,6 +62,8 @@ export interface SalesAreaDeps {
   settings: SettingsApi;
   /** The caller's own customer record (customer users): its orders are the caller's documents too. */
   customerRecordOf: CustomerRecordOf;
+  /** The booking request of an order paid online, made in the payment's transaction (asked once bookings is built). */
+  bookings: OrderBookings;
 }
 
 export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
@@ -77,11 +84,13 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
   const pages = createPaymentPages({
     outcomes,
     tickets: deps.offlineTickets.ticketsForReference,
+    bookings: deps.bookings,
+    tenantUrl: deps.tenantUrl,
     dataDir: deps.config.dataDir,
   });
   return {
     operations: salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
-    api: { invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input) },
+    api: { invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input), orderForBooking },
     jobs: [sweepJob('payment reconciliation', reconciler)],
     records: salesRecords(deps.customerRecordOf),
   };

@@ -4,7 +4,6 @@
 // open). Each outcome is processed exactly once (row lock on the order, unique gateway reference on the payment, mail
 // dedupe keys), however many times or however concurrently it arrives.
 import type { FastifyBaseLogger } from 'fastify';
-import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
 import { type AfterCommit, withTransaction } from '../../platform/database/transaction.js';
@@ -44,6 +43,27 @@ export type SettledOutcome =
   /** The gateway could not be asked: nothing changes, the reconciliation job asks again. */
   | { kind: 'unconfirmed'; order: repo.SalesOrderRow };
 
+/**
+ * Bookings, as sales sees them: the booking request of an order paid online is made in the payment's own
+ * transaction (and ticketed after commit by the bookings area's outbox task); its id and access code open the
+ * tickets page the tickets e-mail links to. Bound late in service.ts: bookings reads orders through sales.
+ */
+export interface OrderBookings {
+  createForPaidOrder(
+    scope: { tenant: TenantRecord; now: Date },
+    tx: Queryable,
+    afterCommit: AfterCommit,
+    orderNum: string,
+  ): Promise<{ bookingRequestId: number; accessCode: string }>;
+  /** The booking request of an order, if it has one. */
+  requestOfOrder(
+    db: Queryable,
+    salesOrderId: number,
+  ): Promise<{ bookingRequestId: number; accessCode: string } | undefined>;
+  /** The page of a booking's tickets, for the holder of its id and access code. */
+  ticketPageUrl(tenantUrl: string, bookingRequestId: number, accessCode: string): string;
+}
+
 export interface OutcomeDeps {
   gateway: PaymentGateway;
   /** Test orders are accepted only while the gateway itself runs in test mode. */
@@ -54,6 +74,7 @@ export interface OutcomeDeps {
   cart: Pick<CartApi, 'markCartOrdered'>;
   catalog: Pick<CatalogApi, 'release' | 'sellPaidHold'>;
   offlineTickets: OfflineTicketsApi;
+  bookings: OrderBookings;
 }
 
 export function createPaymentOutcomes(deps: OutcomeDeps) {
@@ -142,9 +163,11 @@ async function completePaidOrder(
     const invoice = await invoiceOfOrder(scope, tx, order);
     if (invoice.status !== 'PAID') await recordCardPayment(scope, tx, invoice, check);
     const tickets = await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
-    await queueTicketsMail(deps, scope, { tx, afterCommit }, order, lines.length + tickets.length);
     await repo.completeOrder(tx, order.sales_order_id, scope.now);
     if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
+    // The paid order's booking request, ticketed once this commits; the tickets e-mail links to its tickets page.
+    const booking = await deps.bookings.createForPaidOrder(scope, tx, afterCommit, order.order_num);
+    await queueTicketsMail(deps, scope, { tx, afterCommit }, order, booking, lines.length + tickets.length);
     return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
   });
 }
@@ -194,18 +217,26 @@ async function recordCardPayment(
   });
 }
 
-/** The tickets e-mail with a download link, queued once per order; the outbox is kicked after commit. */
+/**
+ * The tickets e-mail, queued once per order; the outbox is kicked after commit. It links to the booking's tickets
+ * page; the access code is its key, sent as `code` (the page's parameter) and as `token`, as every e-mailed link
+ * that carries a secret does (contract §6).
+ */
 async function queueTicketsMail(
   deps: OutcomeDeps,
   scope: OutcomeScope,
   { tx, afterCommit }: { tx: Queryable; afterCommit: AfterCommit },
   order: repo.SalesOrderRow,
+  booking: { bookingRequestId: number; accessCode: string },
   ticketTotal: number,
 ) {
   if (!order.customer_email) return;
-  const token = randomToken(24);
-  await repo.setDownloadTokenHash(tx, order.sales_order_id, sha256(token));
-  const link = `${deps.tenantUrl(scope.tenant.tenantCode)}/payment/offline/tickets?ref=${encodeURIComponent(order.order_num)}&token=${token}`;
+  const page = deps.bookings.ticketPageUrl(
+    deps.tenantUrl(scope.tenant.tenantCode),
+    booking.bookingRequestId,
+    booking.accessCode,
+  );
+  const link = `${page}&token=${encodeURIComponent(booking.accessCode)}`;
   await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
     ...ticketsMail(
       { email: order.customer_email, name: order.customer_name },

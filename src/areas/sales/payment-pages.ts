@@ -7,7 +7,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { callbackTokenMatches } from './callback-token.js';
-import type { PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
+import type { OrderBookings, PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
 import { escapeHtml, type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
 
@@ -23,11 +23,30 @@ const UNCONFIRMED =
   'We could not confirm the outcome of your payment with the payment gateway yet; we check it again shortly.';
 const EXPIRED = 'The payment link expired before a payment was made. You can pay again from your cart.';
 
-export function createPaymentPages(deps: {
+interface PagesDeps {
   outcomes: PaymentOutcomes;
   tickets: OfflineTicketsApi['ticketsForReference'];
+  bookings: Pick<OrderBookings, 'requestOfOrder' | 'ticketPageUrl'>;
+  tenantUrl: (tenantCode: string) => string;
   dataDir: string;
-}) {
+}
+
+/** To the tickets page of the order's booking (302), when the order has one. */
+async function toBookingTickets(deps: PagesDeps, ctx: TenantContext, salesOrderId: number) {
+  const booking = await deps.bookings.requestOfOrder(ctx.db, salesOrderId);
+  if (!booking) return undefined;
+  const url = deps.bookings.ticketPageUrl(
+    deps.tenantUrl(ctx.tenant.tenantCode),
+    booking.bookingRequestId,
+    booking.accessCode,
+  );
+  return new RawAnswer('text/plain; charset=utf-8', '', {
+    status: 302,
+    headers: { location: url, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  });
+}
+
+export function createPaymentPages(deps: PagesDeps) {
   const page = async (ctx: TenantContext, name: PageName, values: Record<string, string | number>, status = 200) =>
     html(await renderPage(deps.dataDir, ctx.tenant.tenantCode, name, values), status);
   const errorPage = (ctx: TenantContext, cartReference: string, message: string, status = 200) =>
@@ -76,13 +95,18 @@ export function createPaymentPages(deps: {
       return outcomePage(ctx, ref, await deps.outcomes.settle(ctx, ref));
     },
 
-    /** The tickets of a completed order, for the holder of the e-mailed download token. */
+    /**
+     * The tickets of a completed order, for the holder of the download token e-mailed before bookings existed: the
+     * order's booking's tickets page when it has a booking (302), else the list of its lines and codes.
+     */
     async tickets(ctx: TenantContext, ref: string, token: string): Promise<RawAnswer> {
       const order = await repo.findOrderByNumber(ctx.db, ref);
       const stored = order && (await repo.downloadTokenHash(ctx.db, order.sales_order_id));
       if (order?.status !== 'COMPLETED' || !stored || Buffer.compare(stored, sha256(token)) !== 0) {
         return errorPage(ctx, ref, 'This ticket link is not valid.', 404);
       }
+      const redirect = await toBookingTickets(deps, ctx, order.sales_order_id);
+      if (redirect) return redirect;
       const lines = await repo.selectLines(ctx.db, order.sales_order_id);
       const codes = await deps.tickets(ctx.db, order.order_num);
       const ticketList = [

@@ -1,8 +1,8 @@
 // Which sales records a caller may read (contract §3, §7.1): staff any of their tenant's; guests, the website key
 // and customers the orders they placed (the session or the user that ordered), and a customer user also the orders
 // of its customer record ("a customer's own documents are those of that record and of the orders it placed"), with
-// those orders' invoices and payment references. The kernel asks these readers for every declared invoice number
-// and payment reference.
+// those orders' invoices, payment references and order numbers. The kernel asks these readers for every declared
+// invoice number, payment reference and order number.
 import { loggedInUserId } from '../../platform/auth/session.js';
 import { isEmployee } from '../../platform/auth/roles.js';
 import type { CustomerRecordOf } from '../customers/index.js';
@@ -42,6 +42,13 @@ export function salesRecords(customerRecordOf: CustomerRecordOf): RecordReaders 
       return order !== undefined && mayReadOrder(ctx, order);
     },
   };
-  // Invoice numbers (`docnum`, `invoice`) and payment references (`paymentRef`).
-  return { invoice: invoices, payment: payments };
+  const orders: RecordReader = {
+    noun: 'Order',
+    async mayRead(ctx: TenantContext, id: RecordId): Promise<boolean> {
+      const order = await repo.findOrderByNumber(ctx.db, String(id));
+      return order !== undefined && mayReadOrder(ctx, order);
+    },
+  };
+  // Invoice numbers (`docnum`, `invoice`), payment references (`paymentRef`) and order numbers (`orderNum`).
+  return { invoice: invoices, payment: payments, order: orders };
 }

@@ -1,9 +1,10 @@
-// SQL of the outbox rows that are not mail (kind 'message' for now): queued in the caller's transaction, claimed
-// by one worker at a time (SKIP LOCKED, a claim that runs out when its worker dies), and settled as SENT, retried
-// later, or parked as FAILED. The mail rows keep their own SQL (outbox.repository.ts): their payload is the mail.
+// SQL of the outbox rows that are not mail (messages, the ticketing of paid orders' bookings): queued in the
+// caller's transaction, claimed by one worker at a time (SKIP LOCKED, a claim that runs out when its worker dies),
+// and settled as SENT, retried later, or parked as FAILED. The mail rows keep their own SQL (outbox.repository.ts):
+// their payload is the mail.
 import type { Queryable } from '../database/connections.js';
 
-export type OutboxTaskKind = 'message';
+export type OutboxTaskKind = 'message' | 'booking-confirm';
 
 /** A row this worker has claimed: nobody else takes it until `lockedUntil`. */
 export interface ClaimedTask {
