@@ -56,7 +56,8 @@ export function renderOperations(operations: readonly OperationDeclaration[]): s
     const description = API_TAGS.find((candidate) => candidate.name === tag)?.description;
     const rows = declared.map(
       (operation) =>
-        `| \`${operation.methods.join(', ')} ${operation.path}\` | ${whoMayCall(operation.policy)} | ${cell(operation.summary)} |`,
+        // a path parameter as the specification and /openapi.json write it: /booking/voucher/{id}
+        `| \`${operation.methods.join(', ')} ${operation.path.replace(/:(\w+)/g, '{$1}')}\` | ${whoMayCall(operation.policy)} | ${cell(operation.summary)} |`,
     );
     return [
       `### ${heading(tag)}`,
