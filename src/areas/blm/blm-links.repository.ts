@@ -58,3 +58,16 @@ export async function settleLink(db: Queryable, linkId: number, status: LinkStat
     RETURNING link_id`;
   return rows.length === 1;
 }
+
+/** ACTIVE links to ask the gateway about: made at least a minute ago (the payer may still be on the page) and
+ * not ended a day ago; the oldest first, a batch per round. */
+export function selectOpenLinks(db: Queryable, now: Date, limit = 100): Promise<LinkRow[]> {
+  return db<LinkRow[]>`
+    SELECT link_id, booking_id, link_reference, gateway_order_ref, payment_url, amount::text AS amount, currency,
+           status, callback_token_hash, expires_at
+    FROM blm_payment_links
+    WHERE status = 'ACTIVE' AND created_at <= ${now}::timestamptz - interval '1 minute'
+      AND expires_at > ${now}::timestamptz - interval '1 day'
+    ORDER BY link_id
+    LIMIT ${limit}`;
+}

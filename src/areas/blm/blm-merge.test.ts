@@ -5,7 +5,6 @@ import { defined } from '../../../test/support/api.js';
 import { uniqueName } from '../../../test/support/database.js';
 import {
   cartWithItems,
-  type Product,
   product,
   type TestTenant,
   type TestUser,
@@ -23,7 +22,7 @@ type NewItem = Parameters<typeof cartWithItems>[2][number];
 
 let t: TestTenant;
 let agent: TestUser;
-let ofProduct: Product;
+let ofProduct: Awaited<ReturnType<typeof product>>;
 let bookDate: string;
 let servid: number;
 

@@ -9,8 +9,9 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
-import { formatDate, formatDateTime } from '../../platform/time.js';
-import { type PaymentGateway, PaymentGatewayError, PaymentStatus } from '../../integrations/payment-gateway/index.js';
+import { formatDateTime } from '../../platform/time.js';
+import { type PaymentGateway, PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
+import { type LinkOutcome, settleLink } from './blm-link-settlement.js';
 import * as links from './blm-links.repository.js';
 import * as repo from './blm.repository.js';
 import { isTerminal } from './blm.rules.js';
@@ -26,15 +27,9 @@ export interface PaymentLinkDeps {
 }
 
 export const RETURN_PATH = '/payment/blm/return';
+export type { LinkOutcome } from './blm-link-settlement.js';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
-
-/** What a return address did: the link's outcome, or nothing (unknown link, or no valid token). */
-export type LinkOutcome =
-  | { kind: 'unknown' }
-  | { kind: 'paid'; reference: string; amount: string; currency: string }
-  | { kind: 'unpaid'; reference: string; statusText: string }
-  | { kind: 'unconfirmed'; reference: string };
 
 function tokenMatches(stored: Buffer, given: string | undefined): boolean {
   if (!given) return false;
@@ -127,49 +122,7 @@ async function settleReturn(
 ): Promise<LinkOutcome> {
   const link = await links.selectLinkByReference(ctx.db, linkReference);
   if (!link || !tokenMatches(link.callback_token_hash, token)) return { kind: 'unknown' };
-  let code: number;
-  let statusText: string;
-  try {
-    const check = await deps.paymentGateway.checkOrder(link.gateway_order_ref);
-    code = check.order.status.code;
-    statusText = check.order.status.text;
-  } catch (error) {
-    ctx.log.warn({ err: error, link: linkReference }, 'payment check of a booking link failed');
-    return { kind: 'unconfirmed', reference: linkReference };
-  }
-  if (code === PaymentStatus.PAID) {
-    await recordLinkPayment(ctx, link);
-    return { kind: 'paid', reference: linkReference, amount: link.amount, currency: link.currency };
-  }
-  const ended = new Map<number, links.LinkStatus>([
-    [PaymentStatus.DECLINED, 'DECLINED'],
-    [PaymentStatus.CANCELED, 'CANCELLED'],
-    [PaymentStatus.EXPIRED, 'EXPIRED'],
-  ]).get(code);
-  if (ended) {
-    await withTransaction(ctx, async (tx) => {
-      await lockedBooking(tx, link.booking_id, ctx.now);
-      await links.settleLink(tx, link.link_id, ended, ctx.now);
-    });
-  }
-  return { kind: 'unpaid', reference: linkReference, statusText };
-}
-
-/** A paid link becomes the booking's payment, once: a repeated or concurrent return finds it settled. */
-async function recordLinkPayment(ctx: TenantContext, link: links.LinkRow): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
-    await lockedBooking(tx, link.booking_id, ctx.now);
-    if (!(await links.settleLink(tx, link.link_id, 'PAID', ctx.now))) return;
-    await repo.insertPayment(tx, link.booking_id, {
-      amount: link.amount,
-      method: 'LINK',
-      paymentDate: formatDate(ctx.now, ctx.tenant.timezone),
-      reference: link.link_reference,
-      linkId: link.link_id,
-      recordedBy: null,
-      now: ctx.now,
-    });
-  });
+  return settleLink(deps, ctx, link);
 }
 
 export function createBookingPaymentLinks(deps: PaymentLinkDeps) {

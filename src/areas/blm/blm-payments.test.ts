@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../../test/support/database.js';
 import {
   cartWithItems,
-  type Product,
   product,
   type TestTenant,
   type TestUser,
@@ -12,13 +11,13 @@ import {
   user,
   variantWithInventory,
 } from '../../../test/support/factories.js';
-import { startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { runJobOnce, startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { Booking, PaymentLinkAnswer } from './blm.schemas.js';
 
 let t: TestTenant;
 let agent: TestUser;
-let ofProduct: Product;
+let ofProduct: Awaited<ReturnType<typeof product>>;
 let bookDate: string;
 let servid: number;
 let clockOffsetMs = 0;
@@ -207,6 +206,29 @@ describe('/blm/booking/createPaymentLink', () => {
       bookingId: booking.bookingId,
     });
     expect(third.amount).toBe(10);
+  });
+
+  it('settles a paid link whose payer never came back, within the reconciliation round', async () => {
+    const booking = await bookingOf(12.5, 2);
+    const link = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    const back = await actOnGateway(link.paymentUrl, 'pay');
+    await runJobOnce(t.service, 'booking payment links');
+    // A link younger than a minute is left to its payer's return.
+    expect((await read(booking.bookingId)).paidAmount).toBe(0);
+    clockOffsetMs += 2 * 60_000;
+    await runJobOnce(t.service, 'booking payment links');
+    const paid = await read(booking.bookingId);
+    expect(paid).toMatchObject({ paidAmount: 25, paymentStatus: 'FULLY_PAID', paymentLinkActive: false });
+    // The payer's late return changes nothing more.
+    expect(await openPage(back)).toContain('received');
+    expect((await read(booking.bookingId)).payments).toHaveLength(1);
+  });
+
+  it('answers a page naming only the reference for an unknown link', async () => {
+    const body = await openPage('/payment/blm/return?ref=TQ-2026-99999-nothing&t=whatever');
+    expect(body).toContain('Payment reference TQ-2026-99999-nothing.');
   });
 
   it('refuses a booking without an open amount, a cancelled one and an unknown one', async () => {

@@ -11,6 +11,7 @@ import type { PaymentGateway } from '../../integrations/payment-gateway/index.js
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { CustomersApi } from '../customers/index.js';
+import { reconcileLinks } from './blm-link-settlement.js';
 import { createBookingMerge } from './blm-merge.js';
 import { createBookingPaymentLinks } from './blm-payment-link.js';
 import { blmOperations } from './blm.operations.js';
@@ -44,7 +45,10 @@ export function createBlmArea(deps: BlmAreaDeps): Area {
     }),
     api: undefined,
     records: blmRecords,
-    jobs: [sweepJob('booking option expiry', createOptionExpirySweep({ ...deps, log: deps.logger }))],
+    jobs: [
+      sweepJob('booking option expiry', createOptionExpirySweep({ ...deps, log: deps.logger })),
+      sweepJob('booking payment links', createLinkReconciler({ ...deps, log: deps.logger })),
+    ],
   };
 }
 
@@ -66,6 +70,29 @@ export function createOptionExpirySweep(deps: {
     work: async (tenant, db) => {
       const expired = await expireOptions(db, deps.clock());
       if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
+    },
+  });
+}
+
+/** Payment links whose payer never came back are settled from the gateway's answer every minute. */
+export function createLinkReconciler(deps: {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  paymentGateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  intervalMs?: number;
+}): TenantSweep {
+  return createLeasedTenantSweep({
+    name: 'booking payment links',
+    registry: deps.registry,
+    pools: deps.pools,
+    intervalMs: deps.intervalMs ?? 60_000,
+    concurrency: 2,
+    log: deps.log,
+    work: async (tenant, db) => {
+      const settled = await reconcileLinks(deps, { tenant, db, now: deps.clock(), log: deps.log });
+      if (settled > 0) deps.log.debug({ tenant: tenant.tenantCode, settled }, 'booking payment links settled');
     },
   });
 }
