@@ -211,7 +211,10 @@ function allows(allow: 'anyone' | readonly Role[], roles: readonly Role[]): bool
   return allow === 'anyone' || roles.some((role) => allow.includes(role));
 }
 
-/** One record of each kind, all of one customer user: its customer record, its user, its invoice and payment link. */
+/**
+ * One record of each kind, all of one customer user: its customer record, its user, its invoice and payment link, its
+ * paid order and that order's booking request.
+ */
 async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; owned: Record<string, RecordId> }> {
   const owner = await user(t, 'customer');
   const bookDate = addDays(formatDate(new Date(), t.record.timezone), 3);
@@ -244,6 +247,19 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const { savedFileName } = await t.adminApi.ok<{ savedFileName: string }>('/document/upload2', {
     fileToUpload: Buffer.from('name,passport\n').toString('base64'),
   });
+  // A paid order of the owner's customer record (staff record it paid) and its booking request.
+  await cartWithItems(t, t.admin, [item]);
+  const paid = await t.adminApi.ok<{ invoices: string[] }>('/cart/createInvoice', {
+    paid: true,
+    customer: { customerId: owner.contactId },
+  });
+  const [order] = await t.db(
+    (sql) => sql<{ order_num: string }[]>`
+      SELECT o.order_num FROM invoices i JOIN sales_orders o USING (sales_order_id)
+      WHERE i.invoice_number = ${paid.invoices[0] ?? ''}`,
+  );
+  if (!order) throw new Error('the paid order is missing');
+  const booking = await owner.api.ok<{ bookingrequestid: number }>('/booking/create', { orderNum: order.order_num });
   return {
     owner,
     owned: {
@@ -257,6 +273,8 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       quoteNumber: quote.quoteNumber,
       blmBooking: blmBooking.bookingId,
       cartNumber,
+      order: order.order_num,
+      bookingRequest: booking.bookingrequestid,
     },
   };
 }
