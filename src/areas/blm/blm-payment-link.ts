@@ -87,8 +87,8 @@ async function createLink(deps: PaymentLinkDeps, ctx: TenantContext, bookingId: 
   const { created, tokenHash } = await openGatewayOrder(deps, ctx, current, linkReference, open);
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
   await withTransaction(ctx, async (tx) => {
-    await links.expireLinks(tx, bookingId, ctx.now);
     const booking = await lockedBooking(tx, bookingId, ctx.now);
+    await links.expireLinks(tx, bookingId, ctx.now);
     if (toMinor(booking.total_amount, booking.currency) - toMinor(booking.paid_amount, booking.currency) !== open) {
       throw refused(`Booking ${booking.reference} changed while its link was made; make the link again`);
     }

@@ -94,6 +94,19 @@ describe('/blm/booking/recordPayment', () => {
     expect(paid).toMatchObject({ paymentStatus: 'FULLY_PAID', paidAmount: 99.99, openAmount: 0 });
   });
 
+  it('takes concurrent payments exactly up to the total, and refuses the one beyond it', async () => {
+    const { bookingId } = await bookingOf(10, 10);
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, () =>
+        agent.api.call<Booking>('/blm/booking/recordPayment', { bookingId, amount: 10 }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.apiStatus.errorCode);
+    expect(codes.filter((code) => code === 'OK')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'INVALID_STATE')).toHaveLength(1);
+    expect(await read(bookingId)).toMatchObject({ paidAmount: 100, openAmount: 0, paymentStatus: 'FULLY_PAID' });
+  });
+
   it('refuses an overpayment, a bad amount and a payment on a cancelled booking', async () => {
     const { bookingId } = await bookingOf(50, 2);
     const path = '/blm/booking/recordPayment';
