@@ -1,9 +1,9 @@
 // The tickets of a booking request: getTickets and the voucher by id + access code, the signed QR verified with
 // nothing but the published key, the image made once, the rate limit, and check-in (once, also under 20
 // concurrent scans; forged, altered and other agencies' codes refused).
-import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SeededBooking, barcode, seededBooking } from '../../../../test/support/bookings-seed.js';
+import { barcode, type SeededBooking, seededBooking, ticketPayloadOf } from '../../../../test/support/bookings-seed.js';
 import { guest, type TestTenant, tenant, user } from '../../../../test/support/factories.js';
 import { startTestService } from '../../../../test/support/service.js';
 import { qrDataUri } from './ticket-qr.js';
@@ -141,21 +141,9 @@ describe('getTickets and the voucher', () => {
   });
 });
 
-/**
- * The payload a ticket's QR holds, rebuilt from the tenant's stored key (Ed25519 signatures are deterministic): the
- * test then checks that the answered image is exactly the QR of this text, and verifies it with the public key only.
- */
-async function payloadOf(of: TestTenant, ticketId: number, code: string): Promise<string> {
-  const [key] = await of.db(
-    (sql) => sql<{ key_id: string; private_key_sealed: string }[]>`
-      SELECT key_id, private_key_sealed FROM ticket_signing_keys ORDER BY created_at DESC LIMIT 1`,
-  );
-  if (!key) throw new Error('no signing key yet');
-  const der = Buffer.from(of.service.secretBox.open(key.private_key_sealed), 'base64');
-  const privateKey = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
-  const signed = `TC1.${of.provisioned.tenantCode}.${ticketId}.${code}.${key.key_id}`;
-  return `${signed}.${sign(null, Buffer.from(signed), privateKey).toString('base64url')}`;
-}
+/** The payload a ticket's QR holds (the service's own: test/support/bookings-seed.ts). */
+const payloadOf = (of: TestTenant, ticketId: number, code: string) =>
+  ticketPayloadOf(of, { id: ticketId, barcode: code });
 
 /** The tickets of a booking read through getTickets (which makes the QR images and the key). */
 const ticketsOf = (of: TestTenant, b: SeededBooking) =>
