@@ -89,10 +89,10 @@ async function createLink(deps: PaymentLinkDeps, ctx: TenantContext, bookingId: 
   await withTransaction(ctx, async (tx) => {
     const booking = await lockedBooking(tx, bookingId, ctx.now);
     await links.expireLinks(tx, bookingId, ctx.now);
-    if (toMinor(booking.total_amount, booking.currency) - toMinor(booking.paid_amount, booking.currency) !== open) {
+    // A link made meanwhile, or a payment recorded: this one is refused (its gateway order is left unpaid).
+    if (openAmountFor(booking) !== open) {
       throw refused(`Booking ${booking.reference} changed while its link was made; make the link again`);
     }
-    openAmountFor(booking);
     await links.insertLink(tx, bookingId, {
       linkReference,
       gatewayOrderRef: created.orderRef,

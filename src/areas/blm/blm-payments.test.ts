@@ -239,6 +239,18 @@ describe('/blm/booking/createPaymentLink', () => {
     expect((await read(booking.bookingId)).payments).toHaveLength(1);
   });
 
+  it('makes one link of two asked for at once', async () => {
+    const { bookingId } = await bookingOf(10, 3);
+    const answers = await Promise.all(
+      [1, 2].map(() => agent.api.call<PaymentLinkAnswer>('/blm/booking/createPaymentLink', { bookingId })),
+    );
+    expect(answers.map((answer) => answer.apiStatus.errorCode).sort()).toEqual(['INVALID_STATE', 'OK']);
+    const active = await t.db(
+      (sql) => sql`SELECT 1 FROM blm_payment_links WHERE booking_id = ${bookingId} AND status = 'ACTIVE'`,
+    );
+    expect(active).toHaveLength(1);
+  });
+
   it('answers a page naming only the reference for an unknown link', async () => {
     const body = await openPage('/payment/blm/return?ref=TQ-2026-99999-nothing&t=whatever');
     expect(body).toContain('Payment reference TQ-2026-99999-nothing.');

@@ -92,10 +92,16 @@ export async function selectBooking(
   return row;
 }
 
-/** The booking row, locked until the transaction ends: lines, payments, links and status change under it only. */
+/**
+ * The booking row, locked until the transaction ends: lines, payments, links and status change under it only. Read
+ * by a second statement once the lock is held: a locking statement that waited sees the row's new version, but its
+ * subqueries (an active link) only what its snapshot held, before the holder of the lock committed.
+ */
 export async function lockBooking(db: Queryable, bookingId: number, now: Date): Promise<BookingRow | undefined> {
+  const locked = await db`SELECT booking_id FROM blm_bookings WHERE booking_id = ${bookingId} FOR UPDATE`;
+  if (locked.length === 0) return undefined;
   const [row] = await db<BookingRow[]>`
-    SELECT ${bookingColumns(db, now)} FROM blm_bookings b WHERE b.booking_id = ${bookingId} FOR UPDATE OF b`;
+    SELECT ${bookingColumns(db, now)} FROM blm_bookings b WHERE b.booking_id = ${bookingId}`;
   return row;
 }
 
