@@ -1,6 +1,7 @@
-// The page a buyer lands on from the tickets e-mail, in a real browser: a service listening on loopback, a
-// booking request with three issued tickets, then headless Chromium opens its tickets page, checks every QR image
-// is loaded at a size a phone camera decodes, and the PDF link answers a PDF. A screenshot of the page goes to
+// The page a buyer lands on, in a real browser: a service listening on loopback, a guest's cart of three tickets
+// and its payment link made over HTTP, then headless Chromium pays on the simulator's page; the payment makes the
+// booking, the outbox tickets it, and the tickets e-mail's link opens the tenant's tickets page, where every QR image
+// is loaded at a size a phone camera decodes and the PDF link answers a PDF. A screenshot of the page goes to
 // test-artifacts/browser/. Runs whenever a Chromium is found (CHROMIUM_PATH, else /usr/bin/chromium); skipped with a
 // warning when none is, except on CI (CI set), where a missing Chromium fails the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +15,13 @@ import {
   launchChromium,
   PAGE_TIMEOUT_MS,
 } from '../support/browser.js';
-import { barcode, type SeededBooking, seededBooking } from '../support/bookings-seed.js';
-import { type TestTenant, tenant } from '../support/factories.js';
+import { addDays, formatDate } from '../../src/platform/time.js';
+import { defined } from '../support/api.js';
+import { bookingOf } from '../support/bookings.js';
+import { guest, product, type TestTenant, tenant } from '../support/factories.js';
 import { startTestService } from '../support/service.js';
+import { type MailInbox, startMailInbox } from '../support/smtp.js';
+import { until } from '../support/wait.js';
 
 const executablePath = findChromium();
 const missing =
@@ -31,33 +36,21 @@ const TEST_TIMEOUT_MS = 60_000;
 // A QR of version 6 or so (our payloads) has 41 modules a side; 4 pixels a module and the quiet zone make more.
 const MIN_QR_PIXELS = 150;
 
-describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser', () => {
+describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser, after paying', () => {
   let browser: LaunchedBrowser | undefined;
+  let inbox: MailInbox;
   let t: TestTenant;
   let port: number;
-  let booking: SeededBooking;
 
   beforeAll(async () => {
     if (!executablePath) throw new Error(`CI is set, so the browser test must run, but there is ${missing}`);
+    inbox = await startMailInbox();
     port = await freePort();
     const service = await startTestService({
-      env: { PORT: String(port), TC_PUBLIC_URL: `http://localhost:${port}` },
+      env: { PORT: String(port), TC_PUBLIC_URL: `http://localhost:${port}`, TC_SMTP_URL: inbox.url },
     });
     await service.app.listen({ host: '127.0.0.1', port });
     t = await tenant(service);
-    const start = new Date(Date.UTC(2030, 2, 1, 6, 30));
-    booking = await seededBooking(t, [
-      { barcode: barcode('AQ'), description: 'Aquaventure day pass (adult)', startDate: start, timeslot: '10:30' },
-      { barcode: barcode('AQ'), description: 'Aquaventure day pass (adult)', startDate: start, timeslot: '10:30' },
-      {
-        barcode: barcode('AQ'),
-        description: 'Aquaventure day pass (child)',
-        startDate: start,
-        timeslot: '10:30',
-        resvName: 'Mariam Khalil',
-        pickupLocation: 'Atlantis The Palm, main lobby',
-      },
-    ]);
     browser = await launchChromium(executablePath);
   }, SETUP_TIMEOUT_MS);
 
@@ -66,16 +59,50 @@ describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser'
       await browser?.close();
     } finally {
       await t?.service.close();
+      await inbox?.stop();
     }
   }, SETUP_TIMEOUT_MS);
 
+  /** A guest's cart (2 adults, 1 child on one day) and its payment link, as the shop front makes them. */
+  async function guestCart(email: string) {
+    const day = addDays(formatDate(new Date(), t.record.timezone), 5);
+    const adult = await product(t, { freeSale: true, productPrice: 75, prodName: 'Aquaventure day pass (adult)' });
+    const child = await product(t, { freeSale: true, productPrice: 55, prodName: 'Aquaventure day pass (child)' });
+    const buyer = await guest(t);
+    await buyer.api.ok('/cart/create');
+    const service = { bookDate: day, timeSlot: '10:30', resvName: 'Mariam Khalil', pickupLocation: 'Atlantis lobby' };
+    await buyer.api.ok('/cart/addItem', {
+      items: [
+        { productId: adult.productId, unitId: adult.unitId, unitPrice: 75, quantity: 2, ...service },
+        { productId: child.productId, unitId: child.unitId, unitPrice: 55, quantity: 1, ...service },
+      ],
+    });
+    const cart = await buyer.api.ok<{ orderNum: string; paymentUrl: string }>('/cart/createPaymentLink', {
+      customer: { email, custName: 'Mariam Khalil', mobilePhone: '+971500000002' },
+    });
+    return { ...cart, buyer, day };
+  }
+
   it(
-    "shows every ticket's QR code, code and time in the tenant's timezone, and links the PDF voucher",
+    "pays, then opens the e-mail's link: every ticket's QR code, code and time, and the PDF voucher",
     async () => {
       if (!browser) throw new Error('Chromium is not running');
+      const email = `tickets-${Date.now()}@example.com`;
+      const cart = await guestCart(email);
       const page = await browser.context.newPage();
-      const url = `http://${t.host}:${port}/booking/tickets/${booking.requestId}?code=${booking.accessCode}`;
-      const opened = await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+      await page.goto(cart.paymentUrl, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+      await Promise.all([
+        page.waitForURL(/\/payment\/offline\/success/, { timeout: PAGE_TIMEOUT_MS }),
+        page.getByRole('button', { name: /^Pay / }).click({ timeout: PAGE_TIMEOUT_MS }),
+      ]);
+      const request = await cart.buyer.api.ok<{ bookingrequestid: number }>('/booking/create', {
+        orderNum: cart.orderNum,
+      });
+      await until(async () => (await bookingOf(t, request.bookingrequestid)).status === 'CONFIRMED', 20_000);
+
+      const mail = await inbox.waitFor(email, /Your tickets/, 20_000);
+      const link = defined(/https?:\/\/\S+\/booking\/tickets\/\S+/.exec(mail.text)?.[0], 'the tickets link');
+      const opened = await page.goto(link, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
       expect(opened?.status()).toBe(200);
       expect(await page.title()).toBe(`Your tickets · ${t.record.tenantName}`);
       const images = await page.locator('img.qr').evaluateAll((nodes) =>
@@ -92,8 +119,8 @@ describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser'
       }
       const shown = await page.locator('img.qr').first().boundingBox();
       expect(shown?.width ?? 0).toBeGreaterThanOrEqual(MIN_QR_PIXELS);
-      expect(await page.getByText('2030-03-01 10:30 (Asia/Dubai)').count()).toBe(3);
-      expect(await page.getByText('Atlantis The Palm, main lobby').isVisible()).toBe(true);
+      expect(await page.getByText(`${cart.day} 10:30 (${t.record.timezone})`).count()).toBe(3);
+      expect(await page.getByText('Atlantis lobby').count()).toBe(3);
       expect(await page.getByRole('heading', { name: 'What to bring' }).isVisible()).toBe(true);
 
       const screenshot = await artifactPath('browser', 'booking-tickets.png');

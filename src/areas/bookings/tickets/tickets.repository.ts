@@ -58,10 +58,10 @@ const ticketColumns = (db: Queryable) => db`
   supplier_booking_sub_id::text AS supplier_booking_sub_id, supplier_reference, supplier_voucher,
   supplier_status, ext_info, redeemed_at`;
 
-/** A request's tickets in the order they were issued. */
+/** A request's tickets by order line and number within it (lines may be ticketed in any order). */
 export function selectTickets(db: Queryable, requestId: number): Promise<TicketRow[]> {
   return db<TicketRow[]>`
-    SELECT ${ticketColumns(db)} FROM booking_tickets WHERE booking_request_id = ${requestId} ORDER BY ticket_id`;
+    SELECT ${ticketColumns(db)} FROM booking_tickets WHERE booking_request_id = ${requestId} ORDER BY line_no, seq`;
 }
 
 /** Keeps a ticket's QR image; a concurrent reader that made it first wins (tickets do not change once issued). */
