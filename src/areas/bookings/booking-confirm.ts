@@ -140,7 +140,11 @@ async function finish(
       const statuses = lines.map((line) => line.status);
       const completeResult = completeResultOf(statuses);
       if (completeResult !== 'FAILED' && request.status !== 'CANCELLED') {
-        await repo.markConfirmed(tx, requestId, mobilePhone ?? null, deps.clock());
+        // A repeated confirm of a confirmed request changes nothing (its rqmoddate stays).
+        const newPhone = mobilePhone !== undefined && mobilePhone !== request.mobile_phone;
+        if (request.status === 'PENDING' || newPhone) {
+          await repo.markConfirmed(tx, requestId, mobilePhone ?? null, deps.clock());
+        }
         if (mobilePhone) await queueConfirmation(deps, scope.tenant, { tx, afterCommit }, request, mobilePhone);
       }
       return {
