@@ -267,3 +267,41 @@ describe('/blm/booking/createPaymentLink', () => {
     await agent.api.expectError(path, {}, 'MISSING_PARAMETER', 'bookingId');
   });
 });
+
+describe('the payment gateway unreachable', () => {
+  it('answers GENERAL and makes no link', async () => {
+    const offline = await tenant(
+      await startTestService({
+        env: {
+          TC_PAYMENT_GATEWAY: 'telr',
+          TC_TELR_STORE_ID: '12345',
+          TC_TELR_AUTH_KEY: 'secret-key',
+          TC_TELR_BASE_URL: 'http://127.0.0.1:9',
+        },
+      }),
+    );
+    try {
+      const staff = await user(offline, 'agent');
+      const sold = await product(offline);
+      const date = addDays(formatDate(new Date(), offline.record.timezone), 3);
+      const variant = await variantWithInventory(offline, sold, { dateFrom: date, capacity: 5 });
+      const { customerId } = await staff.api.ok<{ customerId: number }>('/customer/create', {
+        custName: 'Offline Customer',
+        email: `${uniqueName('c')}@example.com`,
+        mobilePhone: '+971500000002',
+      });
+      const { bookingId } = await staff.api.ok<Booking>('/blm/booking/create', { customerId });
+      const item = { productId: sold.productId, extVariantId: variant.servid, unitId: sold.unitId, bookDate: date };
+      const cart = await cartWithItems(offline, staff.session, [{ ...item, unitPrice: 10, quantity: 1 }]);
+      await staff.api.ok('/blm/cart/addToBooking', { cartId: cart.cartNumber, bookingId });
+      await staff.api.expectError('/blm/booking/createPaymentLink', { bookingId }, 'GENERAL', 'payment gateway');
+      expect(await staff.api.ok<Booking>('/blm/booking/read', { bookingId })).toMatchObject({
+        paymentLinkActive: false,
+        openAmount: 10,
+      });
+      expect(await offline.db((sql) => sql`SELECT 1 FROM blm_payment_links`)).toHaveLength(0);
+    } finally {
+      await offline.service.close();
+    }
+  });
+});

@@ -96,6 +96,7 @@ describe('/blm/booking/create and read', () => {
     );
     await agent.api.expectError('/blm/booking/read', {}, 'MISSING_PARAMETER', 'bookingId');
     await agent.api.expectError('/blm/booking/read', { bookingId: 2_000_000 }, 'NOTFOUND', 'Booking');
+    await agent.api.expectError('/blm/booking/read', { bookingId: 'first' }, 'INVALID_FORMAT', 'bookingId');
   });
 
   it('is for agents and admins: an employee or customer is FORBIDDEN, a guest NOT_LOGGED_IN, none MISSING_PARAMETER', async () => {
@@ -224,6 +225,9 @@ describe('/blm/booking/search', () => {
     expect(await search({ keyword: 'no such booking at all' })).toEqual([]);
     await agent.api.expectError('/blm/booking/search', { pageSize: 201 }, 'INVALID_FORMAT', 'pageSize');
     await agent.api.expectError('/blm/booking/search', { status: 'LOST' }, 'INVALID_FORMAT', 'status');
+    await agent.api.expectError('/blm/booking/search', { customerId: 2_000_000 }, 'NOTFOUND', 'Customer');
+    const long = { keyword: 'x'.repeat(201) };
+    await agent.api.expectError('/blm/booking/searchEligible', long, 'INVALID_FORMAT', 'keyword');
   });
 });
 
