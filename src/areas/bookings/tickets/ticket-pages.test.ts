@@ -123,4 +123,10 @@ describe('the PDF voucher', () => {
     const images = answer.rawPayload.toString('latin1').match(/\/Subtype \/Image/g) ?? [];
     expect(images.length).toBeGreaterThanOrEqual(2);
   });
+
+  it("writes dashes, quotes and accents as they are, and what the standard fonts lack as '?'", async () => {
+    const b = await seededBooking(t, [{ barcode: barcode(), description: 'Café “Dhow” cruise – 2 h, 50 € 日本' }]);
+    const answer = await open(`/booking/tickets/${b.requestId}/voucher.pdf?code=${b.accessCode}`);
+    expect((await readPdf(answer.rawPayload)).text).toContain('Café “Dhow” cruise – 2 h, 50 € ??');
+  });
 });

@@ -1,6 +1,6 @@
 // The PDF voucher: one A4 page per ticket with the agency's name, the booking reference, the ticket's QR code and
-// its facts. pdfkit writes into memory; the standard Helvetica fonts are not embedded, so text outside Latin-1 is
-// shown as '?'.
+// its facts. pdfkit writes into memory; the standard Helvetica fonts are not embedded, so text outside their
+// encoding (WinAnsi: Latin-1, dashes, quotes, the euro sign …) is shown as '?'.
 import PDFDocument from 'pdfkit';
 
 export interface VoucherTicket {
@@ -25,12 +25,18 @@ const QR_SIZE = 200;
 
 // Texts are cut so that a ticket always fits on its one page.
 const MAX_TEXT = 400;
-/** Helvetica's text: Latin-1 printable characters and line breaks; others shown as '?'. */
+// The characters of WinAnsi (the standard fonts' encoding) beyond Latin-1: dashes, quotes, the euro sign …
+const WIN_ANSI_EXTRA = new Set(
+  '\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u2039\u203a\u20ac\u2122\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192',
+);
+
+/** Helvetica's text: WinAnsi's printable characters and line breaks; others shown as '?'. */
 function latin1(text: string): string {
   const cut = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 3)}...` : text;
   return Array.from(cut, (c) => {
     const code = c.codePointAt(0) ?? 0;
-    return c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? c : '?';
+    const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c);
+    return c === '\n' || printable ? c : '?';
   }).join('');
 }
 
