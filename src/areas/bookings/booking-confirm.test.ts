@@ -166,6 +166,28 @@ describe('/booking/confirm', () => {
     expect((await bookingOf(t, held.bookingrequestid)).tickets).toHaveLength(0);
   });
 
+  it('a confirm whose claim was taken over while the supplier booked writes nothing and cancels that booking', async () => {
+    const request = await bookingOfLines([{ product: vendor, quantity: 1 }]);
+    const requestId = request.bookingrequestid;
+    const keys: string[] = [];
+    supplier().failWhen(async (asked) => {
+      keys.push(asked.idempotencyKey);
+      // Another confirm takes the line over meanwhile (its claim is the next one).
+      await t.db(
+        (sql) =>
+          sql`UPDATE booking_lines SET attempts = attempts + 1, claimed_at = now() WHERE booking_request_id = ${requestId}`,
+      );
+      return undefined;
+    });
+    const answer = await confirm(requestId);
+    expect(answer.ticketingResults[0]).toMatchObject({ result: 'FAILED', statusCode: 'IN_PROGRESS' });
+    const rows = await bookingOf(t, requestId);
+    expect(rows.tickets).toHaveLength(0);
+    expect(rows.lines[0]).toMatchObject({ status: 'IN_PROGRESS', attempts: 2 });
+    expect(keys).toEqual([`booking:${requestId}:line:1:attempt:1`]);
+    expect(supplier().bookings().get(`${t.record.tenantId}\n${keys[0]}`)?.cancelled).toBe(true);
+  });
+
   it('50 concurrent confirms ticket every line once and send one message', async () => {
     const request = await bookingOfLines([
       { product: own, quantity: 2 },

@@ -9,6 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Confirmer } from './booking-confirm.js';
 
 export const BOOKING_CONFIRM_TASK = 'booking-confirm';
+/**
+ * Attempts after which the outbox stops retrying a booking whose lines keep failing (a supplier that refuses for
+ * good): about an hour of the outbox's schedule. The lines stay FAILED; the buyer's or staff's confirm retries.
+ */
+const MAX_ATTEMPTS = 12;
 
 /** Queues the request's ticketing in the caller's transaction, once per request; `kick` runs once it commits. */
 export async function queueBookingConfirm(
@@ -35,7 +40,8 @@ export function bookingConfirmTask(deps: { confirmer: Confirmer; log: FastifyBas
       const result = await deps.confirmer.confirm({ tenant, withDb, log: deps.log }, requestId, undefined);
       if (result.completeResult === 'OK') return { kind: 'done' };
       const failed = result.ticketingResults.filter((line) => line.result === 'FAILED').map((line) => line.statusCode);
-      return { kind: 'retry', reason: `${result.completeResult}: lines not ticketed (${failed.join(', ')})` };
+      const reason = `${result.completeResult}: lines not ticketed (${failed.join(', ')})`;
+      return task.attempts + 1 >= MAX_ATTEMPTS ? { kind: 'failed', reason } : { kind: 'retry', reason };
     },
   };
 }

@@ -11,7 +11,7 @@ export {
   TicketSupplierError,
 } from './port.js';
 export { loadTicketSupplierSettings, type TicketSupplierSettings } from './settings.js';
-export type { SimulatedFailure, TicketSupplierSimulator } from './simulator.js';
+export type { FailureHook, SimulatedFailure, TicketSupplierSimulator } from './simulator.js';
 
 export function createTicketSupplier(settings: TicketSupplierSettings): TicketSupplierSimulator {
   return createTicketSupplierSimulator(settings);

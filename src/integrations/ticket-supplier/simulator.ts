@@ -10,9 +10,14 @@ import type { TicketSupplierSettings } from './settings.js';
 /** What the failure hook makes of a request: a refusal with that code, or a call that never answers. */
 export type SimulatedFailure = { kind: 'refuse'; code: string; message: string } | { kind: 'hang' };
 
+/** Decides per request whether it fails (undefined: it does not); it may take its time (a test's side effect). */
+export type FailureHook = (
+  request: SupplierBookingRequest,
+) => SimulatedFailure | undefined | Promise<SimulatedFailure | undefined>;
+
 export interface TicketSupplierSimulator extends TicketSupplier {
   /** Tests: decide per request whether it fails (undefined: it does not); `failWhen(undefined)` clears the hook. */
-  failWhen(hook: ((request: SupplierBookingRequest) => SimulatedFailure | undefined) | undefined): void;
+  failWhen(hook: FailureHook | undefined): void;
   /** Tests: the bookings made and still kept, and those cancelled, by key. */
   bookings(): ReadonlyMap<string, { booking: SupplierBooking; cancelled: boolean }>;
 }
@@ -60,11 +65,11 @@ export function createTicketSupplierSimulator(
   settings: Pick<TicketSupplierSettings, 'failureRate' | 'latencyMs'>,
 ): TicketSupplierSimulator {
   const kept = new Map<string, { booking: SupplierBooking; cancelled: boolean }>();
-  let hook: ((request: SupplierBookingRequest) => SimulatedFailure | undefined) | undefined;
+  let hook: FailureHook | undefined;
   return {
     kind: 'simulator',
     async book(request, signal) {
-      const failure = hook?.(request);
+      const failure = await hook?.(request);
       if (failure?.kind === 'hang') await waitOrAbort(Number.POSITIVE_INFINITY, signal);
       if (settings.latencyMs > 0) await waitOrAbort(settings.latencyMs, signal);
       if (failure?.kind === 'refuse') throw new TicketSupplierError(failure.code, failure.message);
