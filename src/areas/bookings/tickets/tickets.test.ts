@@ -5,7 +5,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcode, type SeededBooking, seededBooking, ticketPayloadOf } from '../../../../test/support/bookings-seed.js';
 import { guest, type TestTenant, tenant, user } from '../../../../test/support/factories.js';
-import { startTestService } from '../../../../test/support/service.js';
+import { startTestService, TEST_BASE_DOMAIN } from '../../../../test/support/service.js';
 import { qrDataUri } from './ticket-qr.js';
 import type { CheckinAnswer, TicketConfirmation, TicketKeyAnswer } from './tickets.schemas.js';
 
@@ -58,6 +58,25 @@ describe('getTickets and the voucher', () => {
       code: booking.accessCode,
     });
     expect(voucher).toEqual(tickets);
+  });
+
+  it("takes the voucher's id from its path (a query id does not win) and documents it once, as a path parameter", async () => {
+    const { api } = await guest(t);
+    const voucher = await api.getOk<TicketConfirmation[]>(`/booking/voucher/${booking.requestId}`, {
+      id: 999_999,
+      code: booking.accessCode,
+    });
+    expect(voucher.map((ticket) => ticket.id)).toEqual(booking.ticketIds);
+    const document = await t.service.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { host: TEST_BASE_DOMAIN },
+    });
+    const { parameters } = document.json().paths['/booking/voucher/{id}'].get;
+    expect(parameters.filter((parameter: { name: string }) => parameter.name === 'id')).toEqual([
+      expect.objectContaining({ in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) }),
+    ]);
+    expect(document.json().paths['/booking/voucher/{id}'].get.operationId).toBe('bookingVoucherIdGet');
   });
 
   it('makes each QR image once and keeps it: a later read is the stored one', async () => {
@@ -138,6 +157,20 @@ describe('getTickets and the voucher', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().apiStatus.errorCode).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // the tickets page and the PDF count against the same budget
+    const page = await api.inject({
+      method: 'GET',
+      url: `/booking/tickets/${booking.requestId}?code=X`,
+      remoteAddress,
+    });
+    expect(page.statusCode).toBe(429);
+    // another address is not concerned
+    const elsewhere = await api.call(
+      '/booking/getTickets',
+      { id: booking.requestId, code: booking.accessCode },
+      { remoteAddress: '203.0.113.62' },
+    );
+    expect(elsewhere.apiStatus.errorCode).toBe('OK');
   });
 });
 
