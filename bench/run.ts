@@ -13,6 +13,7 @@ import { round } from './lib/stats.js';
 import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
+import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
@@ -38,6 +39,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'sign-in': signIn,
   customers,
   quotes,
+  bookings,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -54,6 +56,7 @@ const ISSUES: Record<string, string> = {
   'sign-in': 'identity',
   customers: 'customers',
   quotes: 'quotes',
+  bookings: 'bookings',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

@@ -12,6 +12,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** A number of requests to send, instead of a duration. */
+    amount?: number;
     headers?: Record<string, string>;
     requests?: Array<RequestParams & { setupRequest?: (request: RequestParams) => RequestParams }>;
     /** Answers whose body it refuses count as mismatches. */

@@ -24,6 +24,11 @@ export interface LoadOptions {
   verifyBody?: (body: string) => boolean;
   /** Rewrites each request before it is sent (rotating the tenant host). */
   setupRequest?: (request: RequestParams) => RequestParams;
+  /**
+   * Numbers of requests instead of seconds, for requests that each use up a prepared record (a booking to confirm):
+   * the warm-up sends `warmup`, the measured run `measured`.
+   */
+  amounts?: { warmup: number; measured: number };
   /** Called after the warm-up, right before the measured run (a profile starts). */
   beforeMeasured?: () => Promise<void>;
 }
@@ -72,9 +77,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
         : {}),
     timeout: 10,
   };
-  if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
+  const { amounts } = options;
+  if (amounts) {
+    if (amounts.warmup > 0) await autocannon({ ...base, amount: amounts.warmup });
+  } else if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   await options.beforeMeasured?.();
-  const result = await autocannon({ ...base, duration: options.seconds });
+  const result = await autocannon(
+    amounts ? { ...base, amount: amounts.measured } : { ...base, duration: options.seconds },
+  );
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
   return {
