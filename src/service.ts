@@ -129,6 +129,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     ...integrations,
     linkMinutes: config.paymentGateway.linkMinutes,
     customers: customers.api,
+    offlineTickets: offlineTickets.api,
     cart: cart.api,
     catalog: catalog.api,
     customerRecordOfUser: users.api.customerRecordOfUser,

@@ -7,6 +7,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { formatDate } from '../../platform/time.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
+import { type BookingTickets, sellTicketsWhenPaid } from './blm-tickets.js';
 import * as links from './blm-links.repository.js';
 import * as repo from './blm.repository.js';
 
@@ -32,11 +33,13 @@ const ENDED = new Map<number, links.LinkStatus>([
 ]);
 
 /** The link takes the gateway's state of its order, once; a pending order changes nothing. */
-export async function settleLink(
-  deps: { paymentGateway: PaymentGateway },
-  scope: LinkScope,
-  link: links.LinkRow,
-): Promise<LinkOutcome> {
+/** What settling a link needs: the gateway's answer, and the tickets a full payment sells. */
+export interface SettlementDeps {
+  paymentGateway: PaymentGateway;
+  offlineTickets: BookingTickets;
+}
+
+export async function settleLink(deps: SettlementDeps, scope: LinkScope, link: links.LinkRow): Promise<LinkOutcome> {
   const reference = link.link_reference;
   let status: { code: number; text: string };
   try {
@@ -46,7 +49,7 @@ export async function settleLink(
     return { kind: 'unconfirmed', reference };
   }
   if (status.code === PaymentStatus.PAID) {
-    await recordLinkPayment(scope, link);
+    await recordLinkPayment(deps, scope, link);
     return { kind: 'paid', reference, amount: link.amount, currency: link.currency };
   }
   const ended = ENDED.get(status.code);
@@ -60,10 +63,10 @@ export async function settleLink(
 }
 
 /** A paid link becomes the booking's payment, once: a repeated or concurrent settlement finds it settled. */
-async function recordLinkPayment(scope: LinkScope, link: links.LinkRow): Promise<void> {
+async function recordLinkPayment(deps: SettlementDeps, scope: LinkScope, link: links.LinkRow): Promise<void> {
   await withTransaction(scope, async (tx) => {
-    await repo.lockBooking(tx, link.booking_id, scope.now);
-    if (!(await links.settleLink(tx, link.link_id, 'PAID', scope.now))) return;
+    const booking = await repo.lockBooking(tx, link.booking_id, scope.now);
+    if (!booking || !(await links.settleLink(tx, link.link_id, 'PAID', scope.now))) return;
     await repo.insertPayment(tx, link.booking_id, {
       amount: link.amount,
       method: 'LINK',
@@ -73,11 +76,12 @@ async function recordLinkPayment(scope: LinkScope, link: links.LinkRow): Promise
       recordedBy: null,
       now: scope.now,
     });
+    await sellTicketsWhenPaid(deps.offlineTickets, tx, booking, link.amount, scope.now);
   });
 }
 
 /** Links still ACTIVE are settled from the gateway's answer (a payer who paid and closed the browser). */
-export async function reconcileLinks(deps: { paymentGateway: PaymentGateway }, scope: LinkScope): Promise<number> {
+export async function reconcileLinks(deps: SettlementDeps, scope: LinkScope): Promise<number> {
   let settled = 0;
   for (const link of await links.selectOpenLinks(scope.db, scope.now)) {
     const outcome = await settleLink(deps, scope, link);

@@ -11,14 +11,14 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
 import { type PaymentGateway, PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
-import { type LinkOutcome, settleLink } from './blm-link-settlement.js';
+import { type LinkOutcome, type SettlementDeps, settleLink } from './blm-link-settlement.js';
 import * as links from './blm-links.repository.js';
 import * as repo from './blm.repository.js';
 import { isTerminal } from './blm.rules.js';
 import type { PaymentLinkAnswer } from './blm.schemas.js';
 import { lockedBooking } from './blm.service.js';
 
-export interface PaymentLinkDeps {
+export interface PaymentLinkDeps extends SettlementDeps {
   paymentGateway: PaymentGateway;
   testPayments: boolean;
   /** The tenant's public base URL: the host of the return address. */

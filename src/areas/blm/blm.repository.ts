@@ -195,13 +195,15 @@ export async function updateStatus(
     WHERE booking_id = ${bookingId}`;
 }
 
-/** OPTION_HELD bookings whose deadline passed become EXPIRED; answers how many. */
-export async function expireOptions(db: Queryable, now: Date): Promise<number> {
-  const rows = await db`
+/** OPTION_HELD bookings whose deadline passed become EXPIRED; answers them with their cart references. */
+export function expireOptions(
+  db: Queryable,
+  now: Date,
+): Promise<{ booking_id: number; cart_reference: string | null }[]> {
+  return db<{ booking_id: number; cart_reference: string | null }[]>`
     UPDATE blm_bookings SET status = 'EXPIRED', updated_at = ${now}
     WHERE status = 'OPTION_HELD' AND option_expires_at <= ${now}
-    RETURNING booking_id`;
-  return rows.length;
+    RETURNING booking_id, cart_reference`;
 }
 
 export interface NewLine {

@@ -9,6 +9,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDate, localToInstant } from '../../platform/time.js';
 import type { CustomersApi } from '../customers/index.js';
+import { type BookingTickets, releaseTickets, sellTicketsWhenPaid } from './blm-tickets.js';
 import * as repo from './blm.repository.js';
 import { bookingReferenceOf, isTerminal, LIMITS, moveRefusal, tenantYear } from './blm.rules.js';
 import type {
@@ -24,6 +25,7 @@ import { toBooking, toBookingSummary } from './blm.view.js';
 
 export interface BookingServiceDeps {
   customers: Pick<CustomersApi, 'findById'>;
+  offlineTickets: BookingTickets;
 }
 
 /** The booking as answered after a change: read on the request's connection. */
@@ -116,6 +118,9 @@ export function createBookingService(deps: BookingServiceDeps) {
         const refusal = moveRefusal(booking.reference, booking.current_status, input.status);
         if (refusal) throw refusal;
         await repo.updateStatus(tx, booking.booking_id, input.status, deadline, ctx.now);
+        if (input.status === 'CANCELLED') {
+          await releaseTickets(deps.offlineTickets, tx, booking.cart_reference, ctx.now);
+        }
       });
       return bookingAnswer(ctx, input.bookingId);
     },
@@ -129,8 +134,9 @@ export function createBookingService(deps: BookingServiceDeps) {
           throw invalidFormat('amount', `must be greater than 0 with at most the decimals of ${currency}`);
         }
         checkPayable(booking, amountMinor);
+        const amount = minorToDecimalString(amountMinor, currency);
         await repo.insertPayment(tx, booking.booking_id, {
-          amount: minorToDecimalString(amountMinor, currency),
+          amount,
           method: input.method ?? 'BANK',
           paymentDate: input.date ?? formatDate(ctx.now, ctx.tenant.timezone),
           reference: input.reference?.trim() || null,
@@ -138,6 +144,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           recordedBy: loggedInUserId(ctx.session),
           now: ctx.now,
         });
+        await sellTicketsWhenPaid(deps.offlineTickets, tx, booking, amount, ctx.now);
       });
       return bookingAnswer(ctx, input.bookingId);
     },

@@ -12,6 +12,7 @@ import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { CustomersApi } from '../customers/index.js';
 import { reconcileLinks } from './blm-link-settlement.js';
+import { type BookingTickets, releaseTickets } from './blm-tickets.js';
 import { createBookingMerge } from './blm-merge.js';
 import { createBookingPaymentLinks } from './blm-payment-link.js';
 import { blmOperations } from './blm.operations.js';
@@ -30,6 +31,8 @@ export interface BlmAreaDeps {
   /** How long a payment link stays payable (the gateway's setting). */
   linkMinutes: number;
   customers: Pick<CustomersApi, 'findById'>;
+  /** The offline tickets reserved for a booking's cart reference: sold when it is paid, released when it ends. */
+  offlineTickets: BookingTickets;
   cart: Pick<CartApi, 'lockCartToMerge' | 'closeMergedCart'>;
   catalog: Pick<CatalogApi, 'convertToSale'>;
   /** The customer record of a customer user (a merged cart's owner). */
@@ -55,6 +58,7 @@ export function createBlmArea(deps: BlmAreaDeps): Area {
 /** Options whose deadline passed are written EXPIRED every minute (reads already show them so). */
 export function createOptionExpirySweep(deps: {
   registry: TenantRegistry;
+  offlineTickets: BookingTickets;
   pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
@@ -68,7 +72,13 @@ export function createOptionExpirySweep(deps: {
     concurrency: 2,
     log: deps.log,
     work: async (tenant, db) => {
-      const expired = await expireOptions(db, deps.clock());
+      const now = deps.clock();
+      // One transaction: an expired booking's reserved tickets go back with it.
+      const expired = await db.begin(async (tx) => {
+        const rows = await expireOptions(tx, now);
+        for (const row of rows) await releaseTickets(deps.offlineTickets, tx, row.cart_reference, now);
+        return rows.length;
+      });
       if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
     },
   });
@@ -79,6 +89,7 @@ export function createLinkReconciler(deps: {
   registry: TenantRegistry;
   pools: TenantPools;
   paymentGateway: PaymentGateway;
+  offlineTickets: BookingTickets;
   log: FastifyBaseLogger;
   clock: () => Date;
   intervalMs?: number;
