@@ -75,12 +75,13 @@ export function createTicketPages(deps: { tickets: TicketService; dataDir: strin
 
   /** The request and its tickets, or the page to answer instead (404, or "being issued"). */
   const open = async (ctx: TenantContext, requestId: number, code: string): Promise<Opened> => {
-    const request = await deps.tickets.openRequest(ctx, requestId, code).catch((error: unknown) => {
+    const opened = await deps.tickets.openRequest(ctx, requestId, code).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === ErrorCode.NOTFOUND) return undefined;
       throw error;
     });
-    if (!request) return { kind: 'page', answer: await page(ctx, 'booking-tickets-missing', {}, 404) };
-    const tickets = await deps.tickets.issuedTickets(ctx, request);
+    if (!opened) return { kind: 'page', answer: await page(ctx, 'booking-tickets-missing', {}, 404) };
+    const { request } = opened;
+    const tickets = await deps.tickets.issuedTickets(ctx, opened);
     if (tickets.length === 0) {
       const values = { refnum: request.refnum, refreshSeconds: PENDING_REFRESH_SECONDS };
       return { kind: 'page', answer: await page(ctx, 'booking-tickets-pending', values) };

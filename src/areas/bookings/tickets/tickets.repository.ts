@@ -43,25 +43,52 @@ export interface SigningKeyRow {
   created_at: Date;
 }
 
-export async function findRequest(db: Queryable, requestId: number): Promise<TicketRequestRow | undefined> {
-  const [row] = await db<TicketRequestRow[]>`
-    SELECT booking_request_id, refnum, status, access_code, access_max_date
-    FROM booking_requests WHERE booking_request_id = ${requestId}`;
-  return row;
+export interface RequestWithTickets {
+  request: TicketRequestRow;
+  /** By order line and number within it (lines may be ticketed in any order). */
+  tickets: TicketRow[];
 }
 
-// bigint ids as text: postgres.js answers them as strings, and the view turns them into numbers.
-const ticketColumns = (db: Queryable) => db`
-  ticket_id, booking_request_id, line_no, seq, barcode, barcode_image, ticket_description,
-  start_date, end_date, timeslot, option_id, terms, pickup_location, ticket_validity, ticket_print_type,
-  ticket_resv_name, supplier_booking_id::text AS supplier_booking_id,
-  supplier_booking_sub_id::text AS supplier_booking_sub_id, supplier_reference, supplier_voucher,
-  supplier_status, ext_info, redeemed_at`;
+type JoinedRow = Omit<TicketRow, 'ticket_id' | 'ticket_print_type'> & {
+  ticket_id: number | null;
+  ticket_print_type: TicketRow['ticket_print_type'] | null;
+  refnum: string;
+  request_status: TicketRequestRow['status'];
+  access_code: string;
+  access_max_date: Date;
+};
 
-/** A request's tickets by order line and number within it (lines may be ticketed in any order). */
-export function selectTickets(db: Queryable, requestId: number): Promise<TicketRow[]> {
-  return db<TicketRow[]>`
-    SELECT ${ticketColumns(db)} FROM booking_tickets WHERE booking_request_id = ${requestId} ORDER BY line_no, seq`;
+/**
+ * A request and its tickets in one statement (getTickets' whole read): the request's columns on every ticket row,
+ * or on one row of nulls when it has no tickets yet. bigint ids as text: the view turns them into numbers.
+ */
+export async function findRequestWithTickets(
+  db: Queryable,
+  requestId: number,
+): Promise<RequestWithTickets | undefined> {
+  const rows = await db<JoinedRow[]>`
+    SELECT r.booking_request_id, r.refnum, r.status AS request_status, r.access_code, r.access_max_date,
+           t.ticket_id, t.line_no, t.seq, t.barcode, t.barcode_image, t.ticket_description, t.start_date, t.end_date,
+           t.timeslot, t.option_id, t.terms, t.pickup_location, t.ticket_validity, t.ticket_print_type,
+           t.ticket_resv_name, t.supplier_booking_id::text AS supplier_booking_id,
+           t.supplier_booking_sub_id::text AS supplier_booking_sub_id, t.supplier_reference, t.supplier_voucher,
+           t.supplier_status, t.ext_info, t.redeemed_at
+    FROM booking_requests r LEFT JOIN booking_tickets t ON t.booking_request_id = r.booking_request_id
+    WHERE r.booking_request_id = ${requestId}
+    ORDER BY t.line_no, t.seq`;
+  const [first] = rows;
+  if (!first) return undefined;
+  const request: TicketRequestRow = {
+    booking_request_id: first.booking_request_id,
+    refnum: first.refnum,
+    status: first.request_status,
+    access_code: first.access_code,
+    access_max_date: first.access_max_date,
+  };
+  const tickets = rows.flatMap(({ ticket_id, ticket_print_type, ...ticket }) =>
+    ticket_id === null || ticket_print_type === null ? [] : [{ ...ticket, ticket_id, ticket_print_type }],
+  );
+  return { request, tickets };
 }
 
 /** Keeps a ticket's QR image; a concurrent reader that made it first wins (tickets do not change once issued). */

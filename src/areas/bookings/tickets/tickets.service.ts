@@ -34,28 +34,35 @@ export function ticketPageUrl(baseUrl: string, requestId: number, accessCode: st
   return ticketId === undefined ? page : `${page}#ticket-${ticketId}`;
 }
 
-/** The request the pair opens; a wrong pair, an unknown id and an expired access answer the same NOTFOUND. */
-async function openRequest(deps: TicketServiceDeps, ctx: TenantContext, requestId: number, code: string) {
+/**
+ * The request the pair opens, with its tickets; a wrong pair, an unknown id and an access past its date answer
+ * the same NOTFOUND. Every look-up counts against the client address's budget, found or not.
+ */
+async function openRequest(
+  deps: TicketServiceDeps,
+  ctx: TenantContext,
+  requestId: number,
+  code: string,
+): Promise<repo.RequestWithTickets> {
   await countRequest(ctx.db, `secret-pair:${ctx.clientIp}`, deps.lookupsPerMinute, ctx.now);
-  const request = await repo.findRequest(ctx.db, requestId);
+  const opened = await repo.findRequestWithTickets(ctx.db, requestId);
   // compared in constant time even when the id is unknown, so timing tells nothing either
-  const matches = sameSecret(request?.access_code ?? '', code);
-  if (!request || !matches || request.access_max_date.getTime() < ctx.now.getTime()) {
+  const matches = sameSecret(opened?.request.access_code ?? '', code);
+  if (!opened || !matches || opened.request.access_max_date.getTime() < ctx.now.getTime()) {
     throw notFound('Booking request');
   }
-  return request;
+  return opened;
 }
 
-/** The request's tickets; a QR image is made once, on the first read, and kept. */
+/** The request's tickets as answered; a QR image is made once, on the first read, and kept. */
 async function issuedTickets(
   deps: TicketServiceDeps,
   ctx: TenantContext,
-  request: repo.TicketRequestRow,
+  { request, tickets }: repo.RequestWithTickets,
 ): Promise<IssuedTicket[]> {
-  const rows = await repo.selectTickets(ctx.db, request.booking_request_id);
   const base = deps.tenantUrl(ctx.tenant.tenantCode);
   const issued: IssuedTicket[] = [];
-  for (const row of rows) {
+  for (const row of tickets) {
     let image = row.barcode_image;
     if (!image) {
       image = await qrDataUri(await deps.signer.payloadOf(ctx, { ticketId: row.ticket_id, barcode: row.barcode }));
@@ -122,10 +129,10 @@ async function checkin(deps: TicketServiceDeps, ctx: TenantContext, qr: string):
 export function createTicketService(deps: TicketServiceDeps) {
   return {
     openRequest: (ctx: TenantContext, requestId: number, code: string) => openRequest(deps, ctx, requestId, code),
-    issuedTickets: (ctx: TenantContext, request: repo.TicketRequestRow) => issuedTickets(deps, ctx, request),
+    issuedTickets: (ctx: TenantContext, opened: repo.RequestWithTickets) => issuedTickets(deps, ctx, opened),
     async getTickets(ctx: TenantContext, requestId: number, code: string): Promise<TicketConfirmation[]> {
-      const request = await openRequest(deps, ctx, requestId, code);
-      return (await issuedTickets(deps, ctx, request)).map((ticket) => ticket.confirmation);
+      const opened = await openRequest(deps, ctx, requestId, code);
+      return (await issuedTickets(deps, ctx, opened)).map((ticket) => ticket.confirmation);
     },
     ticketKey: (ctx: TenantContext) => ticketKey(deps, ctx),
     checkin: (ctx: TenantContext, qr: string) => checkin(deps, ctx, qr),
