@@ -108,7 +108,8 @@ const setStatus = ({ bookings }: BlmServices) =>
       'future (absent: MISSING_PARAMETER; past: INVALID_FORMAT) and may be set again to move the deadline. AMENDED ' +
       'from CONFIRMED or TICKETED, and from AMENDED back to QUOTED or CONFIRMED. CANCELLED from any status but ' +
       'COMPLETED, CANCELLED and EXPIRED. EXPIRED only by the option deadline passing. Any other move: INVALID_STATE ' +
-      `naming both statuses. ${STATUS_RULE}`,
+      'naming both statuses. CANCELLED (and an expired option) gives the offline tickets reserved for the ' +
+      `booking's cartReference back. ${STATUS_RULE}`,
     input: SetStatusRequest,
     response: Booking,
     records: booking,
@@ -124,7 +125,8 @@ const recordPayment = ({ bookings }: BlmServices) =>
       "amount > 0 with at most the currency's decimals (else INVALID_FORMAT), exact. paymentStatus: UNPAID with " +
       'nothing paid, FULLY_PAID once the total is, DEPOSIT_PAID from depositPercent of the total (rounded up to the ' +
       'minor unit), PARTIALLY_PAID below that. More than the open amount (overpayment), a COMPLETED, CANCELLED or ' +
-      'EXPIRED booking, or an active payment link: INVALID_STATE.',
+      'EXPIRED booking, or an active payment link: INVALID_STATE. The payment that makes the booking fully paid ' +
+      'sells the offline tickets reserved for its cartReference.',
     input: RecordPaymentRequest,
     response: Booking,
     records: booking,
