@@ -19,6 +19,7 @@ import { addDays, formatDate } from '../../src/platform/time.js';
 import { defined } from '../support/api.js';
 import { bookingOf } from '../support/bookings.js';
 import { guest, product, type TestTenant, tenant } from '../support/factories.js';
+import { readQr } from '../support/qr.js';
 import { startTestService } from '../support/service.js';
 import { type MailInbox, startMailInbox } from '../support/smtp.js';
 import { until } from '../support/wait.js';
@@ -117,8 +118,19 @@ describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser,
         expect(image.width).toBeGreaterThanOrEqual(MIN_QR_PIXELS);
         expect(image.height).toBe(image.width);
       }
-      const shown = await page.locator('img.qr').first().boundingBox();
-      expect(shown?.width ?? 0).toBeGreaterThanOrEqual(MIN_QR_PIXELS);
+      // each code as the screen shows it reads back as the ticket's signed payload, as a gate's camera would read it
+      const tickets = await cart.buyer.api.ok<Array<{ id: number; barcode: string }>>('/booking/getTickets', {
+        id: request.bookingrequestid,
+        code: new URL(link).searchParams.get('code'),
+      });
+      for (const [index, ticket] of tickets.entries()) {
+        const shown = page.locator('img.qr').nth(index);
+        expect((await shown.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(MIN_QR_PIXELS);
+        const text = readQr(await shown.screenshot({ timeout: PAGE_TIMEOUT_MS }));
+        expect(text).toMatch(
+          new RegExp(`^TC1\\.${t.provisioned.tenantCode}\\.${ticket.id}\\.${ticket.barcode}\\.k1\\.[\\w-]{86}$`),
+        );
+      }
       expect(await page.getByText(`${cart.day} 10:30 (${t.record.timezone})`).count()).toBe(3);
       expect(await page.getByText('Atlantis lobby').count()).toBe(3);
       expect(await page.getByRole('heading', { name: 'What to bring' }).isVisible()).toBe(true);

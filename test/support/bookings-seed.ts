@@ -1,6 +1,6 @@
 // Booking requests with issued tickets for the tickets tests, made beside a paid order the admin makes through the
 // API (/cart/createInvoice with paid: true): the rows /booking/create and /booking/confirm would write.
-import { createPrivateKey, randomBytes, sign } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import { addDays, formatDate } from '../../src/platform/time.js';
 import { cartWithItems, product, type TestTenant } from './factories.js';
@@ -68,19 +68,3 @@ export async function seededBooking(
 
 /** A barcode no other test uses. */
 export const barcode = (prefix = 'TK') => `${prefix}-${randomBytes(5).toString('hex').toUpperCase()}`;
-
-/**
- * The text of a ticket's QR, rebuilt from the tenant's stored key (Ed25519 signatures are deterministic, so it is the
- * service's own): a test checks the answered image is exactly the QR of it and verifies it with the published key.
- */
-export async function ticketPayloadOf(t: TestTenant, ticket: { id: number; barcode: string }): Promise<string> {
-  const [key] = await t.db(
-    (sql) => sql<{ key_id: string; private_key_sealed: string }[]>`
-      SELECT key_id, private_key_sealed FROM ticket_signing_keys ORDER BY created_at DESC LIMIT 1`,
-  );
-  if (!key) throw new Error('the tenant has no ticket-signing key yet');
-  const der = Buffer.from(t.service.secretBox.open(key.private_key_sealed), 'base64');
-  const privateKey = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
-  const signed = `TC1.${t.provisioned.tenantCode}.${ticket.id}.${ticket.barcode}.${key.key_id}`;
-  return `${signed}.${sign(null, Buffer.from(signed), privateKey).toString('base64url')}`;
-}
