@@ -131,6 +131,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     customers: customers.api,
     offlineTickets: offlineTickets.api,
     cart: cart.api,
+    sales: sales.api,
     catalog: catalog.api,
     customerRecordOfUser: users.api.customerRecordOfUser,
   });

@@ -35,6 +35,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.service.close());
 
+/** The payer declines on the simulator's page and the browser follows the redirect back (the order is settled). */
+async function declineOnGateway(paymentUrl: string): Promise<void> {
+  const url = new URL(paymentUrl);
+  const answer = await t.service.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=decline',
+  });
+  expect(answer.statusCode).toBe(303);
+  const back = new URL(String(answer.headers.location));
+  const page = await t.service.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { host: back.host.replace(/:\d+$/, '') },
+  });
+  expect(page.body).toContain('declined');
+}
+
 interface Customer {
   customerId: number;
   custName: string;
@@ -119,12 +138,18 @@ describe('/blm/cart/addToBooking', () => {
     expect(holds.map((hold) => hold.status)).toEqual(['SOLD', 'SOLD']);
   });
 
-  it("takes a customer's own cart into its booking, with the cart's orderNum as the reference", async () => {
+  it('refuses a cart whose payment link can still be paid; once declined, takes it with the orderNum as reference', async () => {
     const buyer = await user(t, 'customer');
     const booking = await create(defined(buyer.contactId, 'contactId'));
     await cartWithItems(t, buyer.session, [item(100, 1)]);
-    const linked = await buyer.api.ok<CartView>('/cart/createPaymentLink');
+    const linked = await buyer.api.ok<CartView & { paymentUrl: string }>('/cart/createPaymentLink');
     const orderNum = defined(linked.orderNum, 'orderNum');
+    const answer = await merge(agent, linked.cartNumber, booking.bookingId);
+    expect(answer.apiStatus.errorCode).toBe('INVALID_STATE');
+    expect(answer.apiStatus.errorMessage).toContain(
+      `Cart ${linked.cartNumber} has a payment link that can still be paid`,
+    );
+    await declineOnGateway(linked.paymentUrl);
     const merged = await agent.api.ok<Booking>('/blm/cart/addToBooking', {
       cartId: linked.cartNumber,
       bookingId: booking.bookingId,

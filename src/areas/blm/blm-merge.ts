@@ -8,6 +8,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import type { CartApi, CartToMerge } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
+import type { SalesApi } from '../sales/index.js';
 import * as repo from './blm.repository.js';
 import { mergeRefusal, paymentStatusOf } from './blm.rules.js';
 import type { Booking } from './blm.schemas.js';
@@ -16,6 +17,7 @@ import type { Queryable } from '../../platform/database/connections.js';
 
 export interface MergeDeps {
   cart: Pick<CartApi, 'lockCartToMerge' | 'closeMergedCart'>;
+  sales: Pick<SalesApi, 'cartHasPayableLink'>;
   catalog: Pick<CatalogApi, 'convertToSale'>;
   /** The customer record of a customer user (the cart's owner); undefined for other users. */
   customerRecordOfUser: (db: Queryable, userId: number) => Promise<number | undefined>;
@@ -55,6 +57,7 @@ export function createBookingMerge(deps: MergeDeps) {
             itemCount: cart.items.length,
             customerId: cart.userId === null ? undefined : await deps.customerRecordOfUser(tx, cart.userId),
             currency: cart.currency,
+            payableLink: await deps.sales.cartHasPayableLink(tx, cart.cartId, ctx.now),
           },
           {
             reference: booking.reference,

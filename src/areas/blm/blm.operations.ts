@@ -158,7 +158,7 @@ const addToBooking = ({ merge }: BlmServices) =>
       "In one transaction: the cart's lines become booking lines (description, quantity, unit price, total, " +
       "product, variant, date), the seats they hold are sold, cartReference becomes the cart's orderNum (its cart " +
       'number when it has none), the cart is closed and the total recomputed. Refused with INVALID_STATE naming the ' +
-      'condition: cart not ACTIVE, cart without items, booking COMPLETED, CANCELLED or EXPIRED, booking not UNPAID, ' +
+      'condition: cart not ACTIVE, cart without items, a payment link of the cart that can still be paid, booking COMPLETED, CANCELLED or EXPIRED, booking not UNPAID, ' +
       "an active payment link, a cart reference already, the cart's customer (its owner's customer record) not the " +
       "booking's, another currency. Unknown cart or booking: NOTFOUND.",
     input: AddToBookingRequest,

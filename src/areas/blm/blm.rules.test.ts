@@ -58,7 +58,14 @@ describe('lifecycle moves', () => {
 });
 
 describe('merge eligibility', () => {
-  const cart: MergeSource = { cartNumber: 7, status: 'ACTIVE', itemCount: 2, customerId: undefined, currency: 'AED' };
+  const cart: MergeSource = {
+    cartNumber: 7,
+    status: 'ACTIVE',
+    itemCount: 2,
+    customerId: undefined,
+    currency: 'AED',
+    payableLink: false,
+  };
   const booking: MergeTarget = {
     reference: 'TQ-2026-00003',
     status: 'QUOTED',
@@ -76,6 +83,7 @@ describe('merge eligibility', () => {
     expect(refusal({ customerId: 5 }, {})).toBeUndefined();
     expect(refusal({ status: 'DELETED', itemCount: 0 }, { status: 'CANCELLED' })).toContain('is not ACTIVE');
     expect(refusal({ itemCount: 0 }, { status: 'CANCELLED' })).toContain('has no items');
+    expect(refusal({ payableLink: true }, { status: 'CANCELLED' })).toContain('payment link that can still be paid');
     expect(refusal({}, { status: 'EXPIRED', paymentStatus: 'DEPOSIT_PAID' })).toContain('terminal status (EXPIRED)');
     expect(refusal({}, { paymentStatus: 'DEPOSIT_PAID', paymentLinkActive: true })).toContain('is not UNPAID');
     expect(refusal({}, { paymentLinkActive: true, cartReference: 'SO-1' })).toContain('active payment link');

@@ -110,6 +110,8 @@ export interface MergeSource {
   /** The customer record of the cart's owner, when it is a customer user. */
   customerId: number | undefined;
   currency: string;
+  /** A payment link of the cart can still be paid: merged, its lines could be paid twice. */
+  payableLink: boolean;
 }
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
@@ -120,6 +122,7 @@ export function mergeRefusal(cart: MergeSource, booking: MergeTarget): ApiError 
   const bookingName = `Booking ${booking.reference}`;
   if (cart.status !== 'ACTIVE') return refused(`${cartName} is not ACTIVE (it is ${cart.status})`);
   if (cart.itemCount === 0) return refused(`${cartName} has no items`);
+  if (cart.payableLink) return refused(`${cartName} has a payment link that can still be paid`);
   if (isTerminal(booking.status)) return refused(`${bookingName} is in a terminal status (${booking.status})`);
   if (booking.paymentStatus !== 'UNPAID') return refused(`${bookingName} is not UNPAID (${booking.paymentStatus})`);
   if (booking.paymentLinkActive) return refused(`${bookingName} has an active payment link`);

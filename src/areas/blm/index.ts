@@ -11,6 +11,7 @@ import type { PaymentGateway } from '../../integrations/payment-gateway/index.js
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { CustomersApi } from '../customers/index.js';
+import type { SalesApi } from '../sales/index.js';
 import { reconcileLinks } from './blm-link-settlement.js';
 import { type BookingTickets, releaseTickets } from './blm-tickets.js';
 import { createBookingMerge } from './blm-merge.js';
@@ -34,6 +35,8 @@ export interface BlmAreaDeps {
   /** The offline tickets reserved for a booking's cart reference: sold when it is paid, released when it ends. */
   offlineTickets: BookingTickets;
   cart: Pick<CartApi, 'lockCartToMerge' | 'closeMergedCart'>;
+  /** Whether a cart's payment link can still be paid (such a cart is not merged). */
+  sales: Pick<SalesApi, 'cartHasPayableLink'>;
   catalog: Pick<CatalogApi, 'convertToSale'>;
   /** The customer record of a customer user (a merged cart's owner). */
   customerRecordOfUser: (db: Queryable, userId: number) => Promise<number | undefined>;

@@ -24,6 +24,7 @@ import { createPaymentOutcomes, type OrderBookings, type PaymentOutcomes } from 
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
+import { cartHasPayableLink } from './sales.repository.js';
 
 export type { InvoiceForLinesInput, InvoiceLineInput, InvoicedLines } from './invoice-for-lines.js';
 export type { BookableLine, OrderForBooking } from './order-for-booking.js';
@@ -39,6 +40,8 @@ export interface SalesApi {
   invoiceForLines: (ctx: TenantContext, tx: Queryable, input: InvoiceForLinesInput) => Promise<InvoicedLines>;
   /** The order of that number with its lines and the service each sells (a booking request copies it). */
   orderForBooking: typeof orderForBooking;
+  /** Whether a payment link of the cart can still be paid (repository: cartHasPayableLink). */
+  cartHasPayableLink: typeof cartHasPayableLink;
 }
 
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
@@ -90,7 +93,11 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
   });
   return {
     operations: salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
-    api: { invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input), orderForBooking },
+    api: {
+      invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input),
+      orderForBooking,
+      cartHasPayableLink,
+    },
     jobs: [sweepJob('payment reconciliation', reconciler)],
     records: salesRecords(deps.customerRecordOf),
   };
