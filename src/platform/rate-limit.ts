@@ -44,6 +44,23 @@ export async function countRequest(db: Queryable, bucket: string, perMinute: num
   if ((await addHit(db, bucket, window, now)) > perMinute) throw rateLimited(window.retryAfterSeconds);
 }
 
+/**
+ * Refuses with HTTP 429 RATE_LIMITED when `bucket` has counted `perMinute` failures in this minute already; counts
+ * nothing itself (countFailure does, once an attempt failed). A read, so the attempts that succeed cost no write;
+ * concurrent attempts may pass the budget by as many as are in flight.
+ */
+export async function refuseSpentBudget(db: Queryable, bucket: string, perMinute: number, now: Date): Promise<void> {
+  const window = windowAt(now);
+  const [row] = await db<{ hits: number }[]>`
+    SELECT hits FROM rate_limit_hits WHERE bucket = ${bucket} AND window_start = ${window.start}`;
+  if ((row?.hits ?? 0) >= perMinute) throw rateLimited(window.retryAfterSeconds);
+}
+
+/** Counts one failed attempt in `bucket` (for refuseSpentBudget). */
+export async function countFailure(db: Queryable, bucket: string, now: Date): Promise<void> {
+  await addHit(db, bucket, windowAt(now), now);
+}
+
 /** A unit of a failure budget held by an attempt in flight, given back when the attempt succeeds. */
 export interface FailureReservation {
   bucket: string;

@@ -17,7 +17,7 @@ import * as repo from './bookings.repository.js';
 import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, accessCodeOf, accessMaxDate, lineSource } from './bookings.rules.js';
 import type { BookingAccess, BookingRequest, BookingSearchRow, RequestStatus } from './bookings.schemas.js';
 import { accessView, requestView, searchRowView } from './bookings.view.js';
-import { countSecretPairLookup } from './secret-pair.js';
+import { secretPairLookup } from './secret-pair.js';
 
 export interface BookingServiceDeps {
   sales: Pick<SalesApi, 'orderForBooking'>;
@@ -105,12 +105,13 @@ export async function requestForPaidOrder(
   return inserted;
 }
 
-/** The request of the pair, or NOTFOUND (counted against the caller's budget either way). */
-async function requestOfPair(deps: BookingServiceDeps, ctx: TenantContext, email: string, refnum: string) {
-  await countSecretPairLookup(ctx, deps.secretPairPerMinute);
-  const request = await repo.findRequestByRefnum(ctx.db, refnum.trim());
-  if (!request?.customer_email || request.customer_email !== email.trim().toLowerCase()) throw notFound(NOT_FOUND);
-  return request;
+/** The request of the pair, or NOTFOUND (a wrong pair counted against the caller's budget). */
+function requestOfPair(deps: BookingServiceDeps, ctx: TenantContext, email: string, refnum: string) {
+  return secretPairLookup(ctx, deps.secretPairPerMinute, async () => {
+    const request = await repo.findRequestByRefnum(ctx.db, refnum.trim());
+    if (!request?.customer_email || request.customer_email !== email.trim().toLowerCase()) throw notFound(NOT_FOUND);
+    return request;
+  });
 }
 
 export function createBookingService(deps: BookingServiceDeps) {

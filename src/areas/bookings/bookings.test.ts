@@ -127,6 +127,29 @@ describe('/booking/read and /booking/verifyAccess (e-mail + refnum)', () => {
   });
 });
 
+describe('what the look-up budget counts', () => {
+  it('wrong pairs only: a right pair is never refused for itself, and refused once the wrong ones spent the budget', async () => {
+    const orderNum = await staffPaidOrder(t, lines, { customerId: defined(customer.contactId, 'record') });
+    const { refnum } = await customer.api.ok<BookingRequest>('/booking/create', { orderNum });
+    const api = (await guest(t)).api;
+    const right = { email: customer.userEmail, refnum };
+    const remoteAddress = '203.0.113.90';
+    for (let i = 0; i < 70; i++) {
+      expect((await api.call('/booking/verifyAccess', right, { remoteAddress })).apiStatus.errorCode).toBe('OK');
+    }
+    const wrong = { email: 'nobody@example.com', refnum };
+    let answer = await api.call('/booking/read', wrong, { remoteAddress });
+    for (let i = 0; i < 70 && answer.apiStatus.errorCode === 'NOTFOUND'; i++) {
+      answer = await api.call('/booking/read', wrong, { remoteAddress });
+    }
+    expect(answer.apiStatus.errorCode).toBe('RATE_LIMITED');
+    // a guesser out of budget learns nothing from a pair that happens to be right
+    expect((await api.call('/booking/verifyAccess', right, { remoteAddress })).apiStatus.errorCode).toBe(
+      'RATE_LIMITED',
+    );
+  });
+});
+
 describe('/booking/readall and /booking/cancel', () => {
   it("a customer's own requests, newest first, by status; an employee's are those of the orders it placed", async () => {
     const mine = await staffPaidOrder(t, lines, { customerId: defined(customer.contactId, 'record') });

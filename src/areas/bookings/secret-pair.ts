@@ -1,9 +1,20 @@
 // Look-ups by a secret pair (contract §6, §7.1): /booking/read and verifyAccess by e-mail + refnum, and the tickets
-// by id + access code. Every call counts against the client address's budget (60 a minute at least), found or
-// not, so the pairs cannot be guessed at speed; a wrong pair answers NOTFOUND exactly as a missing booking.
+// (getTickets, the voucher, the pages) by id + access code share one budget per client address and minute. What is
+// counted is the wrong pairs, as logins count failures: a guesser is refused once the minute's budget of wrong
+// pairs is spent, even for a pair that would be right, while a customer opening their tickets again and again (or
+// an office behind one address) is never refused for it, and a right pair costs a read instead of a write.
+import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { countRequest } from '../../platform/rate-limit.js';
+import { countFailure, refuseSpentBudget } from '../../platform/rate-limit.js';
 
-export function countSecretPairLookup(ctx: TenantContext, perMinute: number): Promise<void> {
-  return countRequest(ctx.db, `secret-pair:${ctx.clientIp}`, perMinute, ctx.now);
+/** Runs `lookup` unless the caller's budget is spent; a NOTFOUND it throws (a wrong pair) is counted. */
+export async function secretPairLookup<T>(ctx: TenantContext, perMinute: number, lookup: () => Promise<T>): Promise<T> {
+  const bucket = `secret-pair:${ctx.clientIp}`;
+  await refuseSpentBudget(ctx.db, bucket, perMinute, ctx.now);
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.NOTFOUND) await countFailure(ctx.db, bucket, ctx.now);
+    throw error;
+  }
 }

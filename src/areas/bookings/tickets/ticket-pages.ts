@@ -7,7 +7,7 @@ import { RawAnswer } from '../../../platform/http/raw.js';
 import { formatDate, formatDateTime } from '../../../platform/time.js';
 import { escapeHtml, renderTicketPage, type TicketPageName, whatToBring } from './ticket-page-templates.js';
 import { renderVoucherPdf, type VoucherTicket } from './ticket-pdf.js';
-import type { IssuedTicket, TicketService } from './tickets.service.js';
+import { type IssuedTicket, qrPngOf, type TicketService } from './tickets.service.js';
 
 // no-referrer: the address holds the access code, which no link on the page may pass on.
 const NO_LEAK = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -115,7 +115,7 @@ export function createTicketPages(deps: { tickets: TicketService; dataDir: strin
       if (opened.kind === 'page') return opened.answer;
       const timeZone = ctx.tenant.timezone;
       const tickets: VoucherTicket[] = opened.tickets.map((ticket) => ({
-        qrPng: ticket.qrPng,
+        qrPng: qrPngOf(ticket),
         barcode: ticket.confirmation.barcode,
         description: ticket.confirmation.ticketDescription,
         facts: factsOf(ticket, timeZone),

@@ -4,8 +4,8 @@ import { loggedInUserId } from '../../../platform/auth/session.js';
 import { sameSecret } from '../../../platform/crypto.js';
 import { ApiError, ErrorCode, notFound } from '../../../platform/http/errors.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
-import { countRequest } from '../../../platform/rate-limit.js';
 import { formatDateTime } from '../../../platform/time.js';
+import { secretPairLookup } from '../secret-pair.js';
 import { PAYLOAD_FORMAT, parsePayload } from './ticket-payload.rules.js';
 import { DATA_URI_PREFIX, qrDataUri } from './ticket-qr.js';
 import type { TicketSigner } from './ticket-signing.js';
@@ -24,9 +24,11 @@ export interface TicketServiceDeps {
 export interface IssuedTicket {
   row: repo.TicketRow;
   confirmation: TicketConfirmation;
-  /** The PNG of its QR code. */
-  qrPng: Buffer;
 }
+
+/** The PNG of a ticket's QR code (the PDF voucher draws it), from its data URI. */
+export const qrPngOf = (ticket: IssuedTicket): Buffer =>
+  Buffer.from(ticket.confirmation.barcodeImage.slice(DATA_URI_PREFIX.length), 'base64');
 
 /** The ticket page of a request, opened at one ticket. */
 export function ticketPageUrl(baseUrl: string, requestId: number, accessCode: string, ticketId?: number): string {
@@ -36,22 +38,23 @@ export function ticketPageUrl(baseUrl: string, requestId: number, accessCode: st
 
 /**
  * The request the pair opens, with its tickets; a wrong pair, an unknown id and an access past its date answer
- * the same NOTFOUND. Every look-up counts against the client address's budget, found or not.
+ * the same NOTFOUND, counted against the client address's budget of wrong pairs (secret-pair.ts).
  */
-async function openRequest(
+function openRequest(
   deps: TicketServiceDeps,
   ctx: TenantContext,
   requestId: number,
   code: string,
 ): Promise<repo.RequestWithTickets> {
-  await countRequest(ctx.db, `secret-pair:${ctx.clientIp}`, deps.lookupsPerMinute, ctx.now);
-  const opened = await repo.findRequestWithTickets(ctx.db, requestId);
-  // compared in constant time even when the id is unknown, so timing tells nothing either
-  const matches = sameSecret(opened?.request.access_code ?? '', code);
-  if (!opened || !matches || opened.request.access_max_date.getTime() < ctx.now.getTime()) {
-    throw notFound('Booking request');
-  }
-  return opened;
+  return secretPairLookup(ctx, deps.lookupsPerMinute, async () => {
+    const opened = await repo.findRequestWithTickets(ctx.db, requestId);
+    // compared in constant time even when the id is unknown, so timing tells nothing either
+    const matches = sameSecret(opened?.request.access_code ?? '', code);
+    if (!opened || !matches || opened.request.access_max_date.getTime() < ctx.now.getTime()) {
+      throw notFound('Booking request');
+    }
+    return opened;
+  });
 }
 
 /** The request's tickets as answered; a QR image is made once, on the first read, and kept. */
@@ -70,7 +73,7 @@ async function issuedTickets(
     }
     const ticketUrl = ticketPageUrl(base, row.booking_request_id, request.access_code, row.ticket_id);
     const confirmation = ticketView(row, { timeZone: ctx.tenant.timezone, barcodeImage: image, ticketUrl });
-    issued.push({ row, confirmation, qrPng: Buffer.from(image.slice(DATA_URI_PREFIX.length), 'base64') });
+    issued.push({ row, confirmation });
   }
   return issued;
 }
