@@ -16,6 +16,7 @@ import * as repo from './bookings.repository.js';
 import { completeMessageOf, completeResultOf, offlineCodesByLine } from './bookings.rules.js';
 import type { BookingResult } from './bookings.schemas.js';
 import { type TicketSources, ticketLine, type WithDb } from './ticketing/index.js';
+import { ticketPageUrl } from './tickets/index.js';
 
 /** The WhatsApp template of the booking confirmation: body parameters {{1}} refnum, {{2}} the tickets' link. */
 export const CONFIRMATION_TEMPLATE = { name: 'booking_confirmation', language: 'en' } as const;
@@ -36,11 +37,6 @@ export interface ConfirmScope {
   tenant: TenantRecord;
   withDb: WithDb;
   log: FastifyBaseLogger;
-}
-
-/** The page of a request's tickets, for holders of its id and access code (served by bookings/tickets). */
-export function ticketPageUrl(tenantUrl: string, requestId: number, accessCode: string): string {
-  return `${tenantUrl}/booking/tickets/${requestId}?code=${encodeURIComponent(accessCode)}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

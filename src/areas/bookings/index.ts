@@ -15,14 +15,14 @@ import type { CustomerRecordOf } from '../customers/index.js';
 import type { MessagingApi } from '../messaging/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import type { OrderBookings, SalesApi } from '../sales/index.js';
-import { createConfirmer, ticketPageUrl } from './booking-confirm.js';
+import { createConfirmer } from './booking-confirm.js';
 import { BOOKING_CONFIRM_TASK, bookingConfirmTask, queueBookingConfirm } from './booking-tasks.js';
 import { bookingOperations } from './bookings.operations.js';
 import { bookingRecords } from './bookings.records.js';
 import { findRequestOfOrder } from './bookings.repository.js';
 import { createBookingService, requestForPaidOrder } from './bookings.service.js';
 import { ticketSources } from './ticketing/index.js';
-import { createTicketOperations } from './tickets/index.js';
+import { createTicketOperations, ticketPageUrl } from './tickets/index.js';
 
 /** What the composition root hands the bookings area. */
 export interface BookingsAreaDeps {
