@@ -3,9 +3,7 @@
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { LinkOutcome } from './blm-payment-link.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../platform/html.js';
 
 function messageOf(outcome: LinkOutcome, ref: string): string {
   switch (outcome.kind) {

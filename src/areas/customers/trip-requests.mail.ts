@@ -2,9 +2,7 @@
 // the sender, so the HTML part escapes every value and the subject keeps no line breaks.
 import type { OutgoingMail } from '../../platform/outbox/index.js';
 import type { TripRequest } from './trip-requests.schemas.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../platform/html.js';
 
 /** One line of text, at most `max` characters: no header injection through a subject. */
 const oneLine = (text: string, max: number) => text.replace(/[\r\n\t]+/g, ' ').slice(0, max);

@@ -1,9 +1,7 @@
+import { escapeHtml } from '../../platform/html.js';
 // The page a customer opens from a sent quote's e-mail: the agency's name, the quote (lines, net, tax, total,
 // validity) and two buttons, Accept and Decline, posting the form back with the token; and the plain pages for a
 // decision taken, or a link used, expired or unknown. Every value is HTML-escaped; nothing loads from elsewhere.
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The quote as the page shows it: every text already formatted (amounts with their currency, dates). */
 export interface QuotePageView {

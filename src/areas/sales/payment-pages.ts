@@ -8,7 +8,8 @@ import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { callbackTokenMatches } from './callback-token.js';
 import type { OrderBookings, PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
-import { escapeHtml, type PageName, renderPage } from './redirect-pages.js';
+import { escapeHtml } from '../../platform/html.js';
+import { type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
 
 // no-referrer: the address holds `t` (and the ticket page's token), which no link on a tenant's page may pass on.

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fill, renderPage } from './redirect-pages.js';
+import { fillTemplate as fill } from '../../platform/html.js';
+import { renderPage } from './redirect-pages.js';
 
 let dataDir: string;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // so a tenant can change its pages without a restart: <data folder>/templates/<tenantCode>/<name>.html first,
 // then the shipped default templates/payment/<name>.html, then a generic page. {{placeholders}} are HTML-escaped;
 // {{{placeholders}}} take markup the page code built from escaped parts (a list), and only from `markup`.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderTenantPage } from '../../platform/html.js';
 
 export type PageName =
   | 'offline-success'
@@ -16,19 +16,6 @@ export type PageName =
   | 'payment-reference';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-export function fill(
-  template: string,
-  values: Record<string, string | number>,
-  markup: Record<string, string> = {},
-): string {
-  return template
-    .replace(/\{\{\{\s*(\w+)\s*\}\}\}/g, (_, name: string) => markup[name] ?? '')
-    .replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
-}
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{title}}</title></head>
 <body><h1>{{title}}</h1><p>Reference: {{cartReference}}</p><p>{{message}}</p></body></html>`;
@@ -42,17 +29,6 @@ const TITLES: Record<PageName, string> = {
   'payment-reference': 'Your payment',
 };
 
-async function firstReadable(files: string[]): Promise<string | undefined> {
-  for (const file of files) {
-    try {
-      return await readFile(file, 'utf8');
-    } catch {
-      // not there: try the next one
-    }
-  }
-  return undefined;
-}
-
 export async function renderPage(
   dataDir: string,
   tenantCode: string,
@@ -60,9 +36,8 @@ export async function renderPage(
   values: Record<string, string | number>,
   options: { markup?: Record<string, string>; shippedDir?: string } = {},
 ): Promise<string> {
-  const template = await firstReadable([
-    path.join(dataDir, 'templates', tenantCode, `${name}.html`),
-    path.join(options.shippedDir ?? SHIPPED, `${name}.html`),
-  ]);
-  return fill(template ?? FALLBACK, { title: TITLES[name], ...values }, options.markup);
+  return renderTenantPage(
+    { dataDir, tenantCode, shippedDir: options.shippedDir ?? SHIPPED },
+    { name, fallback: FALLBACK, values: { title: TITLES[name], ...values }, markup: options.markup },
+  );
 }

@@ -1,13 +1,11 @@
 // The e-mails of a sale: the confirmation with the ticket download link, and the payment-failure notice.
 import type { OutgoingMail } from '../../platform/outbox/index.js';
+import { escapeHtml } from '../../platform/html.js';
 
 interface Recipient {
   email: string;
   name: string | null;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function ticketsMail(
   to: Recipient,

@@ -1,13 +1,11 @@
 // The account e-mails. Each carries its token in a link whose query string has token=<value> (contract §6).
 import type { OutgoingMail } from '../../platform/outbox/index.js';
+import { escapeHtml } from '../../platform/html.js';
 
 interface Recipient {
   email: string;
   name: string | null;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function mail(
   to: Recipient,

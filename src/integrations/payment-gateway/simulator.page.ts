@@ -4,15 +4,7 @@
 import { minorToDecimalString } from '../../platform/money.js';
 import { type PaymentStatusCode, paymentStatusText } from './port.js';
 import type { SimulatorDevice, SimulatorOrder } from './simulator.repository.js';
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../platform/html.js';
 
 /** The page's width for the device the shop said the customer uses (Telr adapts its page the same way). */
 const WIDTH: Record<SimulatorDevice, string> = { small: '22rem', medium: '32rem', large: '40rem' };

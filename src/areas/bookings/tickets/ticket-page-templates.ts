@@ -2,13 +2,15 @@
 // <data folder>/templates/<tenantCode>/<name>.html first, then the shipped templates/bookings/<name>.html.
 // {{placeholders}} are HTML-escaped; {{{placeholders}}} take markup this area built from escaped parts.
 // The "what to bring" text is <data folder>/templates/<tenantCode>/what-to-bring.txt, else a default.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstReadable, renderTenantPage } from '../../../platform/html.js';
 
 export type TicketPageName = 'booking-tickets' | 'booking-tickets-pending' | 'booking-tickets-missing';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../templates/bookings');
+
+const WHAT_TO_BRING_FILE = 'what-to-bring.txt';
 
 export const DEFAULT_WHAT_TO_BRING =
   'Your ticket (on your phone or printed) and a photo ID matching the name on the booking. Please arrive ' +
@@ -23,26 +25,6 @@ const TITLES: Record<TicketPageName, string> = {
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{title}}</title></head>
 <body><h1>{{title}}</h1>{{{tickets}}}</body></html>`;
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function fill(template: string, values: Record<string, string | number>, markup: Record<string, string>): string {
-  return template
-    .replace(/\{\{\{\s*(\w+)\s*\}\}\}/g, (_, name: string) => markup[name] ?? '')
-    .replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
-}
-
-async function firstReadable(files: string[]): Promise<string | undefined> {
-  for (const file of files) {
-    try {
-      return await readFile(file, 'utf8');
-    } catch {
-      // not there: try the next one
-    }
-  }
-  return undefined;
-}
-
 export async function renderTicketPage(
   dataDir: string,
   tenantCode: string,
@@ -50,15 +32,14 @@ export async function renderTicketPage(
   values: Record<string, string | number>,
   markup: Record<string, string> = {},
 ): Promise<string> {
-  const template = await firstReadable([
-    path.join(dataDir, 'templates', tenantCode, `${name}.html`),
-    path.join(SHIPPED, `${name}.html`),
-  ]);
-  return fill(template ?? FALLBACK, { title: TITLES[name], ...values }, markup);
+  return renderTenantPage(
+    { dataDir, tenantCode, shippedDir: SHIPPED },
+    { name, fallback: FALLBACK, values: { title: TITLES[name], ...values }, markup },
+  );
 }
 
 /** The tenant's own "what to bring" text, else the default. */
 export async function whatToBring(dataDir: string, tenantCode: string): Promise<string> {
-  const own = await firstReadable([path.join(dataDir, 'templates', tenantCode, 'what-to-bring.txt')]);
+  const own = await firstReadable([path.join(dataDir, 'templates', tenantCode, WHAT_TO_BRING_FILE)]);
   return own?.trim() || DEFAULT_WHAT_TO_BRING;
 }

@@ -1,14 +1,6 @@
 // The pages of browser sign-in: small, self-contained HTML (no scripts, no external assets) in the tenant's name.
 // Every value that comes from a request or the directory is escaped; forms carry a CSRF token.
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../html.js';
 
 function layout(brand: string, title: string, body: string): string {
   return `<!doctype html>
