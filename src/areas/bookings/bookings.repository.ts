@@ -54,6 +54,7 @@ export interface BookingLineRow {
   resv_name: string | null;
 }
 
+/** A row of booking_tickets as written; the tickets module reads it (tickets.repository: TicketRow). */
 export interface BookingTicketRow {
   ticket_id: number;
   booking_request_id: number;
@@ -241,14 +242,6 @@ export async function failLine(db: Queryable, claim: LineClaim, error: { code: s
 export async function insertTickets(db: Queryable, tickets: readonly NewTicket[]): Promise<void> {
   if (tickets.length === 0) return;
   await db`INSERT INTO booking_tickets ${db(tickets.map((ticket) => ({ ...ticket })))}`;
-}
-
-/** The tickets of a request, in line and ticket order. */
-export function selectTickets(db: Queryable, requestId: number): Promise<BookingTicketRow[]> {
-  return db<BookingTicketRow[]>`
-    SELECT t.*, t.supplier_booking_id::float8 AS supplier_booking_id,
-           t.supplier_booking_sub_id::float8 AS supplier_booking_sub_id
-    FROM booking_tickets t WHERE t.booking_request_id = ${requestId} ORDER BY t.line_no, t.seq`;
 }
 
 /** The request is CONFIRMED (from PENDING), and the number its confirmation message went to is kept. */

@@ -1,6 +1,7 @@
 // SQL of the tickets: the request a pair (id, access code) opens, its tickets, their cached QR images, check-in,
 // and the tenant's ticket-signing keys. Plain rows out; no rules here.
 import type { Queryable } from '../../../platform/database/connections.js';
+import type { BookingTicketRow } from '../bookings.repository.js';
 
 export interface TicketRequestRow {
   booking_request_id: number;
@@ -10,31 +11,14 @@ export interface TicketRequestRow {
   access_max_date: Date;
 }
 
-export interface TicketRow {
-  ticket_id: number;
-  booking_request_id: number;
-  line_no: number;
-  seq: number;
-  barcode: string;
-  barcode_image: string | null;
-  ticket_description: string;
-  start_date: Date | null;
-  end_date: Date | null;
-  timeslot: string | null;
-  option_id: number | null;
-  terms: string | null;
-  pickup_location: string | null;
-  ticket_validity: string | null;
-  ticket_print_type: 'MOBILE' | 'PRINT';
-  ticket_resv_name: string | null;
+/** A ticket as read: its bigint supplier ids as decimal text (the view makes them integers). */
+export type TicketRow = Omit<
+  BookingTicketRow,
+  'supplier_booking_id' | 'supplier_booking_sub_id' | 'redeemed_by' | 'created_at'
+> & {
   supplier_booking_id: string | null;
   supplier_booking_sub_id: string | null;
-  supplier_reference: string | null;
-  supplier_voucher: string | null;
-  supplier_status: string | null;
-  ext_info: unknown;
-  redeemed_at: Date | null;
-}
+};
 
 export interface SigningKeyRow {
   key_id: string;
