@@ -6,7 +6,7 @@ import { type Area, sweepJob } from '../../platform/area.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
@@ -67,23 +67,15 @@ export function createOptionExpirySweep(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createLeasedTenantSweep({
-    name: 'booking option expiry',
-    registry: deps.registry,
-    pools: deps.pools,
-    intervalMs: deps.intervalMs ?? 60_000,
-    concurrency: 2,
-    log: deps.log,
-    work: async (tenant, db) => {
-      const now = deps.clock();
-      // One transaction: an expired booking's reserved tickets go back with it.
-      const expired = await db.begin(async (tx) => {
-        const rows = await expireOptions(tx, now);
-        for (const row of rows) await releaseTickets(deps.offlineTickets, tx, row.cart_reference, now);
-        return rows.length;
-      });
-      if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
-    },
+  return createMinuteSweep('booking option expiry', deps, async (tenant, db) => {
+    const now = deps.clock();
+    // One transaction: an expired booking's reserved tickets go back with it.
+    const expired = await db.begin(async (tx) => {
+      const rows = await expireOptions(tx, now);
+      for (const row of rows) await releaseTickets(deps.offlineTickets, tx, row.cart_reference, now);
+      return rows.length;
+    });
+    if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
   });
 }
 
@@ -97,16 +89,8 @@ export function createLinkReconciler(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createLeasedTenantSweep({
-    name: 'booking payment links',
-    registry: deps.registry,
-    pools: deps.pools,
-    intervalMs: deps.intervalMs ?? 60_000,
-    concurrency: 2,
-    log: deps.log,
-    work: async (tenant, db) => {
-      const settled = await reconcileLinks(deps, { tenant, db, now: deps.clock(), log: deps.log });
-      if (settled > 0) deps.log.debug({ tenant: tenant.tenantCode, settled }, 'booking payment links settled');
-    },
+  return createMinuteSweep('booking payment links', deps, async (tenant, db) => {
+    const settled = await reconcileLinks(deps, { tenant, db, now: deps.clock(), log: deps.log });
+    if (settled > 0) deps.log.debug({ tenant: tenant.tenantCode, settled }, 'booking payment links settled');
   });
 }

@@ -6,7 +6,7 @@ import { type Area, sweepJob } from '../../platform/area.js';
 import type { Sql } from '../../platform/database/connections.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds, sellPaidHold } from './capacity.js';
 import { createCatalogAdminService } from './catalog-admin.service.js';
 import { catalogOperations } from './catalog.operations.js';
@@ -82,16 +82,8 @@ export function createHoldSweeper(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createLeasedTenantSweep({
-    name: 'hold sweep',
-    registry: deps.registry,
-    pools: deps.pools,
-    intervalMs: deps.intervalMs ?? 60_000,
-    concurrency: 2,
-    log: deps.log,
-    work: async (tenant, db) => {
-      const released = await releaseExpiredHolds({ db, now: deps.clock() });
-      if (released > 0) deps.log.debug({ tenant: tenant.tenantCode, released }, 'expired holds released');
-    },
+  return createMinuteSweep('hold sweep', deps, async (tenant, db) => {
+    const released = await releaseExpiredHolds({ db, now: deps.clock() });
+    if (released > 0) deps.log.debug({ tenant: tenant.tenantCode, released }, 'expired holds released');
   });
 }

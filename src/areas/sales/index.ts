@@ -8,7 +8,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createLeasedTenantSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
@@ -112,15 +112,7 @@ export function createPaymentReconciler(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createLeasedTenantSweep({
-    name: 'payment reconciliation',
-    registry: deps.registry,
-    pools: deps.pools,
-    intervalMs: deps.intervalMs ?? 60_000,
-    concurrency: 2,
-    log: deps.log,
-    work: async (tenant, db) => {
-      await deps.outcomes.reconcile({ tenant, db, now: deps.clock(), log: deps.log });
-    },
+  return createMinuteSweep('payment reconciliation', deps, async (tenant, db) => {
+    await deps.outcomes.reconcile({ tenant, db, now: deps.clock(), log: deps.log });
   });
 }

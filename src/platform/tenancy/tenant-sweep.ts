@@ -143,3 +143,28 @@ export function createLeasedTenantSweep(deps: {
     work: (tenant) => withTenantLease(deps.pools, tenant, (sql) => deps.work(tenant, sql)),
   });
 }
+
+/** What an area's housekeeping sweep takes from the composition root; intervalMs is for tests. */
+export interface MinuteSweepDeps {
+  registry: Pick<TenantRegistry, 'all'>;
+  pools: TenantPools;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}
+
+/** The areas' housekeeping: a leased sweep every minute, two tenants at a time. */
+export function createMinuteSweep(
+  name: string,
+  deps: MinuteSweepDeps,
+  work: (tenant: TenantRecord, db: Sql) => Promise<void>,
+): TenantSweep {
+  return createLeasedTenantSweep({
+    name,
+    registry: deps.registry,
+    pools: deps.pools,
+    intervalMs: deps.intervalMs ?? 60_000,
+    concurrency: 2,
+    log: deps.log,
+    work,
+  });
+}
