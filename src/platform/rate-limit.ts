@@ -44,21 +44,54 @@ export async function countRequest(db: Queryable, bucket: string, perMinute: num
   if ((await addHit(db, bucket, window, now)) > perMinute) throw rateLimited(window.retryAfterSeconds);
 }
 
-/**
- * Refuses with HTTP 429 RATE_LIMITED when `bucket` has counted `perMinute` failures in this minute already; counts
- * nothing itself (countFailure does, once an attempt failed). A read, so the attempts that succeed cost no write;
- * concurrent attempts may pass the budget by as many as are in flight.
- */
-export async function refuseSpentBudget(db: Queryable, bucket: string, perMinute: number, now: Date): Promise<void> {
-  const window = windowAt(now);
-  const [row] = await db<{ hits: number }[]>`
-    SELECT hits FROM rate_limit_hits WHERE bucket = ${bucket} AND window_start = ${window.start}`;
-  if ((row?.hits ?? 0) >= perMinute) throw rateLimited(window.retryAfterSeconds);
+/** Where a failure budget is counted: the tenant's database (`scope` names it in this node's memory) and bucket. */
+export interface BudgetPlace {
+  db: Queryable;
+  scope: string;
+  bucket: string;
 }
 
-/** Counts one failed attempt in `bucket` (for refuseSpentBudget). */
-export async function countFailure(db: Queryable, bucket: string, now: Date): Promise<void> {
-  await addHit(db, bucket, windowAt(now), now);
+/**
+ * Budgets of failures checked before each attempt and counted after a failed one, for attempts whose successes
+ * must cost nothing (a look-up by a secret pair). The count is kept in the database for the cluster; this node
+ * remembers it per bucket and minute: read once, then set from each failure it counts (the database answers the
+ * cluster's count). Failures on other nodes are seen at this node's next failure, so a guesser spread over n
+ * nodes passes the budget by at most one attempt per node a minute, and attempts in flight together by their number.
+ */
+export function createFailureBudgets(maxRemembered = 10_000) {
+  const remembered = new Map<string, number>();
+  let minute = 0;
+  const keyOf = (place: BudgetPlace, window: Window) => {
+    // A new minute forgets the last one's counts.
+    if (window.start.getTime() !== minute) {
+      remembered.clear();
+      minute = window.start.getTime();
+    }
+    if (remembered.size >= maxRemembered) remembered.clear();
+    return `${place.scope}\u0000${place.bucket}`;
+  };
+  return {
+    /** HTTP 429 RATE_LIMITED when the minute's `perMinute` failures are spent; counts nothing itself. */
+    async refuseSpent(place: BudgetPlace, perMinute: number, now: Date): Promise<void> {
+      const window = windowAt(now);
+      const key = keyOf(place, window);
+      let hits = remembered.get(key);
+      if (hits === undefined) {
+        const [row] = await place.db<{ hits: number }[]>`
+          SELECT hits FROM rate_limit_hits WHERE bucket = ${place.bucket} AND window_start = ${window.start}`;
+        hits = row?.hits ?? 0;
+        remembered.set(key, hits);
+      }
+      if (hits >= perMinute) throw rateLimited(window.retryAfterSeconds);
+    },
+    /** Counts one failed attempt. */
+    async countFailure(place: BudgetPlace, now: Date): Promise<void> {
+      const window = windowAt(now);
+      const hits = await addHit(place.db, place.bucket, window, now);
+      const key = keyOf(place, window);
+      remembered.set(key, Math.max(hits, remembered.get(key) ?? 0));
+    },
+  };
 }
 
 /** A unit of a failure budget held by an attempt in flight, given back when the attempt succeeds. */
