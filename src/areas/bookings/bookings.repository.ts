@@ -167,6 +167,39 @@ export async function findRequestByRefnum(db: Queryable, refnum: string): Promis
   return row;
 }
 
+/** What /booking/read shows of a line (booking search row). */
+export type SearchLine = Pick<
+  BookingLineRow,
+  | 'line_no'
+  | 'status'
+  | 'error_code'
+  | 'error_message'
+  | 'product_id'
+  | 'variant_id'
+  | 'quantity'
+  | 'unit_name'
+  | 'description'
+  | 'supplier_booking_id'
+>;
+
+/** The request of that refnum with what /booking/read shows of its lines, in one statement. */
+export async function findRequestWithLinesByRefnum(
+  db: Queryable,
+  refnum: string,
+): Promise<(BookingRequestRow & { lines: SearchLine[] }) | undefined> {
+  const [row] = await db<(BookingRequestRow & { lines: SearchLine[] })[]>`
+    SELECT ${db.unsafe(REQUEST_COLUMNS)}, coalesce((
+      SELECT json_agg(json_build_object(
+          'line_no', l.line_no, 'status', l.status, 'error_code', l.error_code, 'error_message', l.error_message,
+          'product_id', l.product_id, 'variant_id', l.variant_id, 'quantity', l.quantity::float8,
+          'unit_name', l.unit_name, 'description', l.description,
+          'supplier_booking_id', l.supplier_booking_id::float8)
+        ORDER BY l.line_no)
+      FROM booking_lines l WHERE l.booking_request_id = r.booking_request_id), '[]'::json) AS lines
+    FROM booking_requests r WHERE r.refnum = ${refnum}`;
+  return row;
+}
+
 /** The request, locked until the transaction ends (a confirm's last step changes it once). */
 export async function lockRequest(db: Queryable, requestId: number): Promise<BookingRequestRow | undefined> {
   const [row] = await db<BookingRequestRow[]>`

@@ -105,11 +105,17 @@ export async function requestForPaidOrder(
   return inserted;
 }
 
-/** The request of the pair, or NOTFOUND (a wrong pair counted against the caller's budget). */
-function requestOfPair(deps: BookingServiceDeps, ctx: TenantContext, email: string, refnum: string) {
+/** The request of the pair (`find` reads it by refnum), or NOTFOUND (a wrong pair counted against the budget). */
+function requestOfPair<Row extends repo.BookingRequestRow>(
+  deps: BookingServiceDeps,
+  ctx: TenantContext,
+  pair: { email: string; refnum: string },
+  find: (db: Queryable, refnum: string) => Promise<Row | undefined>,
+): Promise<Row> {
   return secretPairLookup(ctx, deps.secretPairPerMinute, async () => {
-    const request = await repo.findRequestByRefnum(ctx.db, refnum.trim());
-    if (!request?.customer_email || request.customer_email !== email.trim().toLowerCase()) throw notFound(NOT_FOUND);
+    const request = await find(ctx.db, pair.refnum.trim());
+    const email = pair.email.trim().toLowerCase();
+    if (!request?.customer_email || request.customer_email !== email) throw notFound(NOT_FOUND);
     return request;
   });
 }
@@ -126,13 +132,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     async read(ctx: TenantContext, email: string, refnum: string): Promise<BookingSearchRow[]> {
-      const request = await requestOfPair(deps, ctx, email, refnum);
-      const lines = await repo.selectLines(ctx.db, request.booking_request_id);
-      return lines.map((line) => searchRowView(request, line, ctx.tenant.timezone));
+      const request = await requestOfPair(deps, ctx, { email, refnum }, repo.findRequestWithLinesByRefnum);
+      return request.lines.map((line) => searchRowView(request, line, ctx.tenant.timezone));
     },
 
     async verifyAccess(ctx: TenantContext, email: string, refnum: string): Promise<BookingAccess> {
-      return accessView(await requestOfPair(deps, ctx, email, refnum), ctx.tenant.timezone);
+      const request = await requestOfPair(deps, ctx, { email, refnum }, repo.findRequestByRefnum);
+      return accessView(request, ctx.tenant.timezone);
     },
 
     /** A customer's requests (its record's, and those of orders it placed); an employee's: of orders it placed. */

@@ -2,7 +2,7 @@
 // tenant's timezone.
 import { decimalAmount } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
-import type { BookingLineRow, BookingRequestRow } from './bookings.repository.js';
+import type { BookingRequestRow, SearchLine } from './bookings.repository.js';
 import type { BookingAccess, BookingRequest, BookingSearchRow } from './bookings.schemas.js';
 
 export function requestView(row: BookingRequestRow, timeZone: string): BookingRequest {
@@ -23,12 +23,12 @@ export function requestView(row: BookingRequestRow, timeZone: string): BookingRe
 }
 
 /** A line once it was tried: OK when ticketed, FAILED after a failure; null while pending or in progress. */
-function resultOf(line: BookingLineRow): string | null {
+function resultOf(line: SearchLine): string | null {
   if (line.status === 'CONFIRMED') return 'OK';
   return line.status === 'FAILED' ? 'FAILED' : null;
 }
 
-export function searchRowView(request: BookingRequestRow, line: BookingLineRow, timeZone: string): BookingSearchRow {
+export function searchRowView(request: BookingRequestRow, line: SearchLine, timeZone: string): BookingSearchRow {
   return {
     bookingReference: request.refnum,
     bookingRequestId: request.booking_request_id,
