@@ -54,8 +54,8 @@ const itemColumns = (db: Queryable) => db`
   total_price::text AS total_price, net_amount::text AS net_amount, tax_amount::text AS tax_amount,
   gross_amount::text AS gross_amount, tax_rate_percent::text AS tax_rate_percent, product_id, product_name`;
 
-// The items as one JSON array in the quote's own row: a quote read is one statement. Numbers as text, so no
-// decimal passes through a binary float.
+// The items as one JSON array, kept in the quote's own row (items_json, migration 0029) whenever items are added:
+// a quote read is one primary-key read. Numbers as text, so no decimal passes through a binary float.
 const itemsJson = (db: Queryable) => db`
   coalesce((SELECT json_agg(json_build_object(
       'item_id', i.item_id, 'quote_id', i.quote_id, 'line_no', i.line_no, 'description', i.description,
@@ -63,12 +63,12 @@ const itemsJson = (db: Queryable) => db`
       'net_amount', i.net_amount::text, 'tax_amount', i.tax_amount::text, 'gross_amount', i.gross_amount::text,
       'tax_rate_percent', i.tax_rate_percent::text, 'product_id', i.product_id, 'product_name', i.product_name)
     ORDER BY i.line_no)
-  FROM quote_items i WHERE i.quote_id = q.quote_id), '[]'::json) AS items`;
+  FROM quote_items i WHERE i.quote_id = q.quote_id), '[]'::json)`;
 
 export async function selectQuoteWithItems(db: Queryable, quoteId: number): Promise<QuoteWithItemsRow | undefined> {
   // The items are read once: their count is the array's length, not a second scan of them.
   const [row] = await db<Omit<QuoteWithItemsRow, 'item_count'>[]>`
-    SELECT ${quoteFields(db)}, ${itemsJson(db)} FROM quotes q WHERE q.quote_id = ${quoteId}`;
+    SELECT ${quoteFields(db)}, q.items_json AS items FROM quotes q WHERE q.quote_id = ${quoteId}`;
   return row && { ...row, item_count: row.items.length };
 }
 
@@ -201,11 +201,12 @@ export async function insertItems(db: Queryable, quoteId: number, items: readonl
   await db`INSERT INTO quote_items ${db(rows)}`;
 }
 
-/** The quote's totals become the sums of its lines (under the quote's lock). */
+/** The quote's totals become the sums of its lines, and its items' JSON the lines (under the quote's lock). */
 export async function updateTotals(db: Queryable, quoteId: number, now: Date): Promise<void> {
   await db`
     UPDATE quotes q SET
-      net_amount = s.net, tax_amount = s.tax, total_amount = s.gross, updated_at = ${now}
+      net_amount = s.net, tax_amount = s.tax, total_amount = s.gross, items_json = ${itemsJson(db)},
+      updated_at = ${now}
     FROM (SELECT coalesce(sum(net_amount), 0) AS net, coalesce(sum(tax_amount), 0) AS tax,
                  coalesce(sum(gross_amount), 0) AS gross
           FROM quote_items WHERE quote_id = ${quoteId}) s
