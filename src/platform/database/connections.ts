@@ -67,6 +67,17 @@ export function connect(server: ServerAddress, options: ConnectOptions): Sql {
   });
 }
 
+/**
+ * The query sent as an unnamed statement: planned with its own parameter values each time it runs, never with a
+ * generic plan (at the price of its planning, and of one more round trip to learn the parameters' types). For the
+ * few queries whose best plan depends on the values themselves: how many rows a search pattern matches.
+ * postgres.js reads a query's `options.prepare` when it sends the query (connection.js, build).
+ */
+export function unprepared<T>(query: T): T {
+  (query as { options: { prepare: boolean } }).options.prepare = false;
+  return query;
+}
+
 /** Double-quotes an SQL identifier (database and role names cannot be bound as parameters). */
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
