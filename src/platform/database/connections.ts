@@ -71,10 +71,14 @@ export function connect(server: ServerAddress, options: ConnectOptions): Sql {
  * The query sent as an unnamed statement: planned with its own parameter values each time it runs, never with a
  * generic plan (at the price of its planning, and of one more round trip to learn the parameters' types). For the
  * few queries whose best plan depends on the values themselves: how many rows a search pattern matches.
- * postgres.js reads a query's `options.prepare` when it sends the query (connection.js, build).
+ * postgres.js reads a query's `options.prepare` when it sends the query (connection.js, build); a request's
+ * deferred query (deferred-lease.ts) passes the wish on to the query it builds on its connection.
  */
 export function unprepared<T>(query: T): T {
-  (query as { options: { prepare: boolean } }).options.prepare = false;
+  const pending = query as { unprepared?: () => unknown; options?: { prepare: boolean } };
+  if (typeof pending.unprepared === 'function') pending.unprepared();
+  else if (pending.options) pending.options.prepare = false;
+  else throw new Error('unprepared: not a postgres.js query');
   return query;
 }
 

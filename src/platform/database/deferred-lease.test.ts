@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guest, type TestTenant, tenant } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
+import { unprepared } from './connections.js';
 import { deferredLease, type Lease } from './deferred-lease.js';
 
 let t: TestTenant;
@@ -29,6 +30,19 @@ function countedLease() {
 }
 
 describe('a deferred lease', () => {
+  it('sends an unprepared query as an unnamed statement on its connection (no prepared statement kept)', async () => {
+    const { deferred } = countedLease();
+    const db = deferred.sql;
+    const marker = `unprepared_${Date.now()}`;
+    const answer = await unprepared(db<{ x: number }[]>`SELECT ${41}::int + 1 AS x, ${marker}::text AS m`);
+    expect(answer[0]?.x).toBe(42);
+    const [kept] = await db<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_prepared_statements
+      WHERE statement LIKE '%::int + 1 AS x%' AND statement NOT LIKE '%pg_prepared_statements%'`;
+    expect(kept?.n).toBe(0);
+    deferred.release();
+  });
+
   it('takes no connection until a query is sent, then one for every query of the request', async () => {
     const { deferred, counts } = countedLease();
     const db = deferred.sql;

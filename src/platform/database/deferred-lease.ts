@@ -11,7 +11,7 @@
 //   connection and are those of an instance that never connects.
 // - anything else of a pool (listen, notify, reserve, end, …) is not a request's to use and throws.
 import postgres from 'postgres';
-import type { Sql } from './connections.js';
+import { type Sql, unprepared } from './connections.js';
 
 /** A connection given to one request (a tenant pool's lease). */
 export interface Lease {
@@ -47,6 +47,7 @@ type AnySql = (...args: unknown[]) => unknown;
 /** A statement waiting for the request's connection; thenable like postgres.js's own pending query. */
 class DeferredQuery implements PromiseLike<unknown> {
   private sent: Promise<unknown> | undefined;
+  private prepare = true;
 
   constructor(
     private readonly connection: () => Promise<Sql>,
@@ -58,8 +59,17 @@ class DeferredQuery implements PromiseLike<unknown> {
     onFulfilled?: ((value: unknown) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    this.sent ??= this.connection().then((sql) => this.build(sql));
+    this.sent ??= this.connection().then((sql) => {
+      const query = this.build(sql);
+      return this.prepare ? query : unprepared(query);
+    });
     return this.sent.then(onFulfilled, onRejected);
+  }
+
+  /** Sent as an unnamed statement once built (connections.ts, unprepared). */
+  unprepared(): this {
+    this.prepare = false;
+    return this;
   }
 
   catch<B = never>(onRejected: (reason: unknown) => B | PromiseLike<B>): Promise<unknown> {
