@@ -30,8 +30,16 @@ const EXPONENTS: Record<string, number> = {
   TND: 3,
 };
 
+// Answers ask for every amount's exponent: the code as given is looked up once.
+const exponentsByCode = new Map<string, number>();
+
 export function minorUnitExponent(currency: string): number {
-  return EXPONENTS[currency.toUpperCase()] ?? 2;
+  let exponent = exponentsByCode.get(currency);
+  if (exponent === undefined) {
+    exponent = EXPONENTS[currency.toUpperCase()] ?? 2;
+    if (exponentsByCode.size < 1000) exponentsByCode.set(currency, exponent);
+  }
+  return exponent;
 }
 
 /**
