@@ -15,6 +15,7 @@ import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
+import { flights } from './scenarios/flights.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
@@ -40,6 +41,7 @@ const SCENARIOS: Record<string, Scenario> = {
   customers,
   quotes,
   bookings,
+  flights,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -57,6 +59,7 @@ const ISSUES: Record<string, string> = {
   customers: 'customers',
   quotes: 'quotes',
   bookings: 'bookings',
+  flights: 'flights',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',
