@@ -1,10 +1,12 @@
 // Every external system the areas use, built in one place from the settings: the payment gateway (the
-// simulator by default, whose hosted page this service serves), the bot check, messaging and the ticket supplier.
+// simulator by default, whose hosted page this service serves), the bot check, messaging, the ticket supplier and
+// the flight supplier.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Sql } from '../platform/database/connections.js';
 import { messagingNumberOf } from '../platform/tenancy/messaging-numbers.js';
 import { type BotCheckProvider, createBotCheckProvider } from './bot-check/index.js';
+import { createFlightSupplier, type FlightSupplier } from './flights/index.js';
 import { createMessenger, type Messenger, type WhatsAppWebhookSettings } from './messaging/index.js';
 import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
 import { createTicketSupplier, type TicketSupplierSimulator } from './ticket-supplier/index.js';
@@ -20,6 +22,8 @@ export interface Integrations {
   messagingWebhook: WhatsAppWebhookSettings | undefined;
   /** Tickets of hasVendorBooking products: the simulator (failure rate, latency and a test hook). */
   ticketSupplier: TicketSupplierSimulator;
+  /** Flight offers, locations and airlines: the simulator by default, Amadeus with TC_FLIGHTS=amadeus. */
+  flightSupplier: FlightSupplier;
   /** Adds what an integration serves itself (the simulator's payment page). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -46,6 +50,7 @@ export function createIntegrations(deps: {
     }),
     messagingWebhook: config.messaging.webhook,
     ticketSupplier: createTicketSupplier(config.ticketSupplier),
+    flightSupplier: createFlightSupplier(config, { clock: deps.clock }),
     async registerRoutes(app) {
       if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
     },
