@@ -2,6 +2,7 @@
 // default; Amadeus with TC_FLIGHTS=amadeus).
 import type { Config } from '../../config.js';
 import type { FlightSupplier } from './port.js';
+import { createFlightSimulator } from './simulator/index.js';
 
 export {
   type FareDetailsBySegment,
@@ -28,17 +29,6 @@ export interface FlightSupplierDeps {
   clock: () => Date;
 }
 
-export function createFlightSupplier(_config: Config, _deps: FlightSupplierDeps): FlightSupplier {
-  // The simulator (./simulator/index.js) is not built yet: every call fails until it lands.
-  const notYet = (): never => {
-    throw new Error('simulator not built yet');
-  };
-  return {
-    kind: 'simulator',
-    searchOffers: async () => notYet(),
-    priceOffer: async () => notYet(),
-    findLocations: async () => notYet(),
-    locationByCode: async () => notYet(),
-    findAirlines: async () => notYet(),
-  };
+export function createFlightSupplier(_config: Config, deps: FlightSupplierDeps): FlightSupplier {
+  return createFlightSimulator({ clock: deps.clock });
 }
