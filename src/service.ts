@@ -11,6 +11,7 @@ import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
 import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea, localDiskStorage } from './areas/documents/index.js';
+import { createFlightsArea } from './areas/flights/index.js';
 import { createMessagingArea, type MessagingApi } from './areas/messaging/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
@@ -100,9 +101,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   });
   const users = createUsersArea({ ...platform, customers: customers.api });
   // A password chosen on the builtin realm's login page becomes the tenant user's too (contract §7.1).
-  if (platform.idp.kind === 'builtin') {
-    platform.idp.usePasswordChooser(createRealmPasswordChooser(platform));
-  }
+  if (platform.idp.kind === 'builtin') platform.idp.usePasswordChooser(createRealmPasswordChooser(platform));
   const common = createCommonArea({
     ...platform,
     botCheck: integrations.botCheck,
@@ -112,7 +111,8 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
   const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
-  const cart = createCartArea({ catalog: catalog.api });
+  const flights = createFlightsArea(integrations);
+  const cart = createCartArea({ catalog: catalog.api, flights: flights.api });
   const messaging = createMessagingArea({ ...platform, ...integrations });
   const { sales, quotes, bookings } = buildOrderAreas(platform, integrations, {
     cart: cart.api,
@@ -145,6 +145,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     catalog,
     offlineTickets,
     documents,
+    flights,
     cart,
     messaging,
     customers,

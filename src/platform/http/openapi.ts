@@ -87,6 +87,10 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
     name: 'back-office bookings',
     description: "Agents' bookings for customers (/blm/*): lifecycle, payments, payment links and carts merged in",
   },
+  {
+    name: 'flights',
+    description: 'Flight searches kept 30 minutes, their result pages, offer pricing, airports, cities and airlines',
+  },
   { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
   {
     name: 'booking',

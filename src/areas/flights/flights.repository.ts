@@ -1,0 +1,75 @@
+// SQL of kept flight searches (table flight_searches, migration 0030). Plain rows out. A search is found only
+// before its expires_at, so an expired one reads as a missing one even before it is deleted.
+import type { Queryable } from '../../platform/database/connections.js';
+import type { FlightOffer } from '../../integrations/flights/index.js';
+import type { Offer } from './flights.schemas.js';
+
+export interface SearchParameters {
+  origin: string;
+  destination: string;
+  /** yyyy-MM-dd. */
+  departure_date: string;
+  return_date: string | null;
+  adults: number;
+  children: number;
+  infants: number;
+  currency: string;
+  sort_order: number;
+  grouping: number;
+}
+
+export interface NewSearch extends SearchParameters {
+  search_id: string;
+  offers: Offer[];
+  supplier_offers: FlightOffer[];
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface SearchRow extends SearchParameters {
+  search_id: string;
+  offers: Offer[];
+}
+
+export interface SearchOfferRow extends SearchParameters {
+  search_id: string;
+  /** Null when the search has no offer at that place. */
+  offer: Offer | null;
+  supplier_offer: FlightOffer | null;
+}
+
+const parameters = (db: Queryable) => db`
+  origin, destination, departure_date::text AS departure_date, return_date::text AS return_date, adults, children,
+  infants, currency, sort_order, grouping`;
+
+/** Keeps a search, and deletes the expired ones of the tenant (a few rows at most, by the expires_at index). */
+export async function insertSearch(db: Queryable, search: NewSearch): Promise<void> {
+  await db`DELETE FROM flight_searches WHERE expires_at <= ${search.created_at}`;
+  await db`
+    INSERT INTO flight_searches (search_id, origin, destination, departure_date, return_date, adults, children,
+      infants, currency, sort_order, grouping, offers, supplier_offers, created_at, expires_at)
+    VALUES (${search.search_id}, ${search.origin}, ${search.destination}, ${search.departure_date},
+      ${search.return_date}, ${search.adults}, ${search.children}, ${search.infants}, ${search.currency},
+      ${search.sort_order}, ${search.grouping}, ${JSON.stringify(search.offers)}::jsonb,
+      ${JSON.stringify(search.supplier_offers)}::jsonb, ${search.created_at}, ${search.expires_at})`;
+}
+
+export async function selectSearch(db: Queryable, searchId: string, now: Date): Promise<SearchRow | undefined> {
+  const [row] = await db<SearchRow[]>`
+    SELECT search_id, ${parameters(db)}, offers
+    FROM flight_searches WHERE search_id = ${searchId} AND expires_at > ${now}`;
+  return row;
+}
+
+/** One offer of a search (index from 0), as answered and as the supplier gave it. */
+export async function selectSearchOffer(
+  db: Queryable,
+  searchId: string,
+  index: number,
+  now: Date,
+): Promise<SearchOfferRow | undefined> {
+  const [row] = await db<SearchOfferRow[]>`
+    SELECT search_id, ${parameters(db)}, offers -> ${index}::int AS offer, supplier_offers -> ${index}::int AS supplier_offer
+    FROM flight_searches WHERE search_id = ${searchId} AND expires_at > ${now}`;
+  return row;
+}
