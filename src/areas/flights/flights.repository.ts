@@ -50,8 +50,8 @@ export async function insertSearch(db: Queryable, search: NewSearch): Promise<vo
       infants, currency, sort_order, grouping, offers, supplier_offers, created_at, expires_at)
     VALUES (${search.search_id}, ${search.origin}, ${search.destination}, ${search.departure_date},
       ${search.return_date}, ${search.adults}, ${search.children}, ${search.infants}, ${search.currency},
-      ${search.sort_order}, ${search.grouping}, ${JSON.stringify(search.offers)}::jsonb,
-      ${JSON.stringify(search.supplier_offers)}::jsonb, ${search.created_at}, ${search.expires_at})`;
+      ${search.sort_order}, ${search.grouping}, ${JSON.stringify(search.offers)}::text::jsonb,
+      ${JSON.stringify(search.supplier_offers)}::text::jsonb, ${search.created_at}, ${search.expires_at})`;
 }
 
 export async function selectSearch(db: Queryable, searchId: string, now: Date): Promise<SearchRow | undefined> {

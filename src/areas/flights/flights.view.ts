@@ -39,8 +39,12 @@ export function toAirline(airline: FlightAirline): Airline {
   };
 }
 
-/** Local time without offset and seconds always present: 2026-12-01T08:35 → 2026-12-01T08:35:00. */
+/**
+ * Local time without offset and seconds always present: 2026-12-01T08:35 → 2026-12-01T08:35:00. A date alone (a
+ * last ticketing date-time some suppliers give as a date) is the end of that day.
+ */
 function localTime(at: string): string {
+  if (/^\d{4}-\d\d-\d\d$/.test(at)) return `${at}T23:59:59`;
   const plain = at.replace(/(Z|[+-]\d\d:?\d\d)$/, '').replace(/\.\d+$/, '');
   return /T\d\d:\d\d$/.test(plain) ? `${plain}:00` : plain;
 }
