@@ -1,7 +1,7 @@
 // The simulator's offers and re-pricing: deterministic (same request and date → same offers), plausible block
 // times and connections in local time, return trips, child and infant fares, currencies, last ticketing dates.
 import { describe, expect, it } from 'vitest';
-import { type FlightOffer, type FlightSearchRequest, FlightSupplierError } from '../port.js';
+import { type FlightOffer, type FlightSearchRequest, FlightSupplierError, type TravelerPricing } from '../port.js';
 import { createFlightSimulator } from './index.js';
 
 const TODAY = new Date('2026-11-25T10:00:00Z');
@@ -123,8 +123,8 @@ describe('searchOffers', () => {
     const adultBase = Number(adult?.price.base);
     expect(Math.abs(Number(child?.price.base) - adultBase * 0.75)).toBeLessThanOrEqual(1);
     expect(Math.abs(Number(infant?.price.base) - adultBase * 0.1)).toBeLessThanOrEqual(1);
-    const sum = (pick: (t: (typeof offer.travelerPricings)[number]) => string) =>
-      offer.travelerPricings.reduce((s, t) => s + cents(pick(t)), 0);
+    const travelers = offer.travelerPricings;
+    const sum = (pick: (t: TravelerPricing) => string) => travelers.reduce((s, t) => s + cents(pick(t)), 0);
     expect(cents(offer.price.base)).toBe(sum((t) => t.price.base));
     expect(cents(offer.price.total)).toBe(sum((t) => t.price.total));
     expect(offer.price.grandTotal).toBe(offer.price.total);
