@@ -18,7 +18,14 @@ export interface AmadeusSettings {
   timeoutMs: number;
 }
 
-export type FlightSettings = { kind: 'simulator' } | ({ kind: 'amadeus' } & AmadeusSettings);
+export interface FlightSimulatorSettings {
+  /** Milliseconds the simulator waits before each answer (TC_FLIGHTS_SIMULATOR_LATENCY_MS, default 0). */
+  latencyMs: number;
+}
+
+export type FlightSettings =
+  | ({ kind: 'simulator' } & FlightSimulatorSettings)
+  | ({ kind: 'amadeus' } & AmadeusSettings);
 
 function secretText(env: Env, name: string): string {
   const value = requiredText(env, name, 'TC_FLIGHTS=amadeus');
@@ -28,12 +35,12 @@ function secretText(env: Env, name: string): string {
 }
 
 /**
- * TC_FLIGHTS (simulator | amadeus) and, for amadeus, TC_AMADEUS_CLIENT_ID, TC_AMADEUS_CLIENT_SECRET,
- * TC_AMADEUS_URL and TC_AMADEUS_TIMEOUT_MS.
+ * TC_FLIGHTS (simulator | amadeus); for the simulator, TC_FLIGHTS_SIMULATOR_LATENCY_MS; for amadeus,
+ * TC_AMADEUS_CLIENT_ID, TC_AMADEUS_CLIENT_SECRET, TC_AMADEUS_URL and TC_AMADEUS_TIMEOUT_MS.
  */
 export function loadFlightSettings(env: Env): FlightSettings {
   const kind = optionalText(env, 'TC_FLIGHTS')?.toLowerCase() ?? 'simulator';
-  if (kind === 'simulator') return { kind };
+  if (kind === 'simulator') return { kind, latencyMs: integer(env, 'TC_FLIGHTS_SIMULATOR_LATENCY_MS', 0, 0, 60_000) };
   if (kind !== 'amadeus') throw new ConfigError(`TC_FLIGHTS must be simulator or amadeus, got "${kind}"`);
   return {
     kind,

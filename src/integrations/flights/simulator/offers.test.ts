@@ -2,6 +2,7 @@
 // times and connections in local time, return trips, child and infant fares, currencies, last ticketing dates.
 import { describe, expect, it } from 'vitest';
 import { type FlightOffer, type FlightSearchRequest, FlightSupplierError, type TravelerPricing } from '../port.js';
+import { loadFlightSettings } from '../settings.js';
 import { createFlightSimulator } from './index.js';
 
 const TODAY = new Date('2026-11-25T10:00:00Z');
@@ -249,5 +250,16 @@ describe('latency', () => {
     const pending = slow.searchOffers(request(), controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'timeout' });
+  });
+
+  it('reads TC_FLIGHTS_SIMULATOR_LATENCY_MS (default 0, whole milliseconds up to a minute)', () => {
+    expect(loadFlightSettings({})).toEqual({ kind: 'simulator', latencyMs: 0 });
+    expect(loadFlightSettings({ TC_FLIGHTS_SIMULATOR_LATENCY_MS: '250' })).toEqual({
+      kind: 'simulator',
+      latencyMs: 250,
+    });
+    expect(() => loadFlightSettings({ TC_FLIGHTS_SIMULATOR_LATENCY_MS: '-1' })).toThrow(
+      /TC_FLIGHTS_SIMULATOR_LATENCY_MS/,
+    );
   });
 });
