@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import { baseUrl, type Env, flag, integer, optionalText, requiredText, text } from './config-readers.js';
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
+import { type FlightSettings, loadFlightSettings } from './integrations/flights/settings.js';
 import { loadMessagingSettings, type MessagingSettings } from './integrations/messaging/settings.js';
 import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
 import { loadTicketSupplierSettings, type TicketSupplierSettings } from './integrations/ticket-supplier/settings.js';
@@ -89,6 +90,8 @@ export interface Config {
   messaging: MessagingSettings;
   /** The ticket supplier of hasVendorBooking products: the simulator, its failure rate, latency and timeout. */
   ticketSupplier: TicketSupplierSettings;
+  /** TC_FLIGHTS: the flight simulator (default) or Amadeus Self-Service with its credentials, URL and timeout. */
+  flights: FlightSettings;
   lockout: {
     /** Consecutive failed logins that lock an account. */
     threshold: number;
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentGateway: loadPaymentGatewaySettings(env),
     messaging: loadMessagingSettings(env),
     ticketSupplier: loadTicketSupplierSettings(env),
+    flights: loadFlightSettings(env),
     lockout: {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),

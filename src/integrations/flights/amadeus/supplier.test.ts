@@ -5,6 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AmadeusFake, startAmadeusFake } from '../../../../test/support/amadeus-fake.js';
 import { rejectionOf } from '../../../../test/support/errors.js';
+import { loadConfig } from '../../../config.js';
+import { createFlightSupplier } from '../index.js';
 import { type FlightOffer, type FlightSearchRequest, FlightSupplierError } from '../port.js';
 import { createAmadeusFlightSupplier } from './index.js';
 import { durationMinutes, isoDuration } from './offers.js';
@@ -357,5 +359,20 @@ describe('Amadeus pricing', () => {
     const { supplierData: _raw, ...bare } = offer;
     expect((await rejectionOf(flights.priceOffer(bare, []), FlightSupplierError)).kind).toBe('refused');
     expect(pricings()).toHaveLength(1);
+  });
+});
+
+describe('TC_FLIGHTS=amadeus', () => {
+  it('makes createFlightSupplier build the Amadeus adapter from the settings', async () => {
+    const config = loadConfig({
+      TC_FLIGHTS: 'amadeus',
+      TC_AMADEUS_URL: fake.url,
+      TC_AMADEUS_CLIENT_ID: fake.clientId,
+      TC_AMADEUS_CLIENT_SECRET: fake.clientSecret,
+    });
+    const flights = createFlightSupplier(config, { clock: () => new Date(), log });
+    expect(flights.kind).toBe('amadeus');
+    expect((await flights.findLocations('LON'))[0]).toMatchObject({ subType: 'CITY', iataCode: 'LON' });
+    expect(fake.count('/v1/security/oauth2/token')).toBe(1);
   });
 });
