@@ -8,7 +8,7 @@ import { rejectionOf } from '../../../../test/support/errors.js';
 import { FlightSupplierError } from '../port.js';
 import { createTtlCache } from './cache.js';
 import { createAmadeusFlightSupplier } from './index.js';
-import { AIRLINES_PATH, amadeusKeyword, LOCATIONS_PATH, locationOf } from './reference.js';
+import { AIRLINES_PATH, amadeusKeyword, LOCATIONS_PATH, locationOf, matchingAirlines } from './reference.js';
 
 let fake: AmadeusFake;
 const log = { warn: () => {} };
@@ -153,6 +153,13 @@ describe('Amadeus airlines', () => {
     now += 24 * 60 * 60 * 1000 + 1;
     await flights.findAirlines('BA');
     expect(airlineCalls()).toHaveLength(2);
+  });
+});
+
+describe('airline matching', () => {
+  it('answers at most 20', () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ iataCode: `X${i}`, businessName: `AIR ${i}` }));
+    expect(matchingAirlines(many, 'air')).toHaveLength(20);
   });
 });
 

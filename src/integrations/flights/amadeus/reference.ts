@@ -11,8 +11,9 @@ import { list, record, text } from './read.js';
 
 export const LOCATIONS_PATH = '/v1/reference-data/locations';
 export const AIRLINES_PATH = '/v1/reference-data/airlines';
-/** Locations asked per keyword: the first page Amadeus ranks by travelers. */
+/** Locations asked per keyword (the first page Amadeus ranks by travelers), and airlines answered at most. */
 export const LOCATION_LIMIT = 20;
+export const AIRLINE_LIMIT = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEYWORD_ENTRIES = 2_000;
 
@@ -78,7 +79,7 @@ function mapped<T>(answer: unknown, map: (value: unknown) => T | undefined): T[]
   });
 }
 
-/** Code matches first (exact, then prefix), then names containing the part; alphabetical by code within each. */
+/** Code matches first (exact, then prefix), then names containing the part; alphabetical by code within each; 20. */
 export function matchingAirlines(airlines: FlightAirline[], codeOrPart: string): FlightAirline[] {
   const part = codeOrPart.trim().toUpperCase();
   if (part === '') return [];
@@ -92,6 +93,7 @@ export function matchingAirlines(airlines: FlightAirline[], codeOrPart: string):
     .map((airline) => ({ airline, rank: rank(airline) }))
     .filter((entry) => entry.rank < 3)
     .sort((a, b) => a.rank - b.rank || a.airline.iataCode.localeCompare(b.airline.iataCode))
+    .slice(0, AIRLINE_LIMIT)
     .map((entry) => entry.airline);
 }
 
