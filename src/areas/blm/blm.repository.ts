@@ -207,8 +207,9 @@ export function expireOptions(
 }
 
 export interface NewLine {
-  productId: number;
-  variantId: number;
+  /** Null on a merged cart's flight line (ticketed offline by the agent). */
+  productId: number | null;
+  variantId: number | null;
   description: string;
   unitName: string;
   quantity: number;

@@ -34,19 +34,23 @@ function newAccessCode(): string {
   return accessCodeOf(Array.from({ length: ACCESS_CODE_LENGTH }, () => randomInt(ACCESS_CODE_ALPHABET.length)));
 }
 
-/** The order's lines as booking lines, each with the source of its tickets. */
+/**
+ * The order's lines as booking lines, each with the source of its tickets. A flight line gets none: in this release
+ * an agent tickets flights offline from the order line (its priced offer), so confirm never claims it.
+ */
 async function linesOf(
   deps: BookingServiceDeps,
   tx: Queryable,
   order: OrderForBooking,
 ): Promise<repo.NewBookingLine[]> {
-  const productIds = order.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+  const ticketed = order.lines.filter((line) => !line.flight);
+  const productIds = ticketed.flatMap((line) => (line.productId === null ? [] : [line.productId]));
   const [vendorBooked, tickets] = await Promise.all([
     deps.catalog.vendorBookedProducts(tx, productIds),
     deps.offlineTickets.ticketsForReference(tx, order.orderNum),
   ]);
   const offline = new Set(tickets.filter((ticket) => ticket.status === 'SOLD').map((ticket) => ticket.productId));
-  return order.lines.map((line) => ({
+  return ticketed.map((line) => ({
     line_no: line.lineNo,
     source: lineSource(line.productId, offline, vendorBooked),
     product_id: line.productId,

@@ -5,7 +5,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { ownerOf } from './cart-owner.js';
-import { type PricedItem, priceItem, requoteLine } from './cart-pricing.js';
+import { isProductLine, type PricedItem, type ProductLine, priceItem, requoteLine } from './cart-pricing.js';
 import * as repo from './cart.repository.js';
 import type { NewItem } from './cart.schemas.js';
 import { type CartDeps, cartFor, holdUntil, releaseHolds } from './cart-shared.js';
@@ -115,6 +115,10 @@ export function updateItem(deps: CartDeps, ctx: TenantContext, ref: ItemRef, qua
     const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
     const item = findItem(items, ref);
     if (item.parent_item_id !== null) throw new ApiError(ErrorCode.INVALID_STATE, 'A transfer line follows its item');
+    if (!isProductLine(item)) {
+      // one line is the whole offer, priced for its passengers at the supplier
+      throw new ApiError(ErrorCode.INVALID_STATE, 'A flight offer is one line for all its passengers: add it again');
+    }
     if (item.hold_id) await deps.catalog.release({ db: tx, now: ctx.now }, item.hold_id);
     const holdId = await holdAnew(deps, ctx, tx, cart, item, quantity);
     await repo.updateItemQuantity(tx, cart.cart_id, item.item_id, quantity, holdId);
@@ -141,7 +145,7 @@ async function holdAnew(
   ctx: TenantContext,
   tx: Queryable,
   cart: repo.CartRow,
-  item: repo.ItemRow,
+  item: ProductLine,
   quantity: number,
 ): Promise<string | null> {
   if (!item.book_date) return null;

@@ -6,8 +6,9 @@ import * as repo from './cart.repository.js';
 /** A line of a cart as a booking takes it. */
 export interface MergedItem {
   itemId: number;
-  productId: number;
-  variantId: number;
+  /** Null on a flight line (/cart/addFlightOffer): the booking's agent tickets it offline. */
+  productId: number | null;
+  variantId: number | null;
   description: string;
   unitName: string;
   /** Decimal text in the cart's currency. */

@@ -17,6 +17,12 @@ export interface PricedItem {
   transfer: repo.NewLine | undefined;
 }
 
+/** A line of a catalog product (every line but a flight offer's): it names its product, variant and unit. */
+export type ProductLine = repo.ItemRow & { product_id: number; variant_id: number; unit_id: number };
+
+export const isProductLine = (item: repo.ItemRow): item is ProductLine =>
+  item.product_id !== null && item.variant_id !== null && item.unit_id !== null;
+
 /** The price the caller sent, in minor units, and whether it differs from the catalog's. */
 interface SentPrice {
   sent: number;
@@ -71,7 +77,7 @@ function quoteItem(deps: CartDeps, ctx: TenantContext, item: NewItem, index: num
  * it holds seats (not an infant's line, nor a free-sale product's). A refusal of the quantity names it; any other
  * (the date has passed, the product left the web) is the line's state.
  */
-export function requoteLine(deps: CartDeps, ctx: TenantContext, item: repo.ItemRow, quantity: number) {
+export function requoteLine(deps: CartDeps, ctx: TenantContext, item: ProductLine, quantity: number) {
   return deps.catalog
     .quoteUnit(
       ctx,
@@ -166,6 +172,7 @@ function lineOf(ctx: TenantContext, item: NewItem, date: string, quote: UnitQuot
     ppc: item.ppc === undefined ? null : minorToDecimalString(toMinor(item.ppc, currency), currency),
     resv_name: item.resvName ?? null,
     parent_item_id: null,
+    flight_offer: null,
   };
 }
 

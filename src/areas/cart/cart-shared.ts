@@ -2,6 +2,7 @@
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CatalogApi } from '../catalog/index.js';
+import type { FlightOffersForCart } from './cart-flights.js';
 import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 import type { CartViewCache } from './cart-view-cache.js';
@@ -14,6 +15,8 @@ export const CART_HOLD_MINUTES = 30;
 /** What createCartService is given. */
 export interface CartServiceDeps {
   catalog: CatalogApi;
+  /** Prices a flight offer for a cart line (the flights area). */
+  flights: FlightOffersForCart;
 }
 
 /** What the use cases are given: the service's deps and this service's copies of cart views. */

@@ -4,7 +4,9 @@ import { Allow } from '../../platform/auth/roles.js';
 import { ErrorCode, missingParameter } from '../../platform/http/errors.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import {
+  AddedFlightOffer,
   AddedItem,
+  AddFlightOfferRequest,
   AddItemRequest,
   CartView,
   CreateCartRequest,
@@ -52,6 +54,25 @@ const addItem = (carts: CartService) =>
     input: AddItemRequest,
     response: Type.Array(AddedItem),
     handler: (ctx, input) => carts.addItems(ctx, input.items),
+  });
+
+const addFlightOffer = (carts: CartService) =>
+  operation({
+    ...cartPolicy,
+    path: '/cart/addFlightOffer',
+    methods: ['POST'],
+    summary: 'Add a flight offer of a kept search as one line, priced now at the supplier (no seats held)',
+    description:
+      "The line's price is the offer's total as the supplier prices it now for the passengers (those of the search " +
+      'when none are sent); a price sent by the client is ignored. The line names no product (productId 0, ' +
+      'itemType FLIGHT), its description says the route, dates and passengers, and it is paid like any item. It ' +
+      'holds no capacity and is zero-rated for VAT (international carriage). Ticketing: in this release a flight ' +
+      'is ticketed offline by an agent from the order line, which keeps the priced offer; /booking/confirm issues ' +
+      'no ticket for it. Errors: NOTFOUND for an unknown offer or one of an expired search; INVALID_STATE when the ' +
+      "cart's currency is not the offer's; API_ERROR when the supplier fails.",
+    input: AddFlightOfferRequest,
+    response: AddedFlightOffer,
+    handler: (ctx, input) => carts.addFlightOffer(ctx, input),
   });
 
 const removeItem = (carts: CartService) =>
@@ -105,5 +126,7 @@ const deleteOperation = (carts: CartService) =>
 
 /** Every operation of the area, bound to its services. */
 export function cartOperations(carts: CartService): OperationDeclaration[] {
-  return [create, load, addItem, removeItem, updateItem, persist, deleteOperation].map((declare) => declare(carts));
+  return [create, load, addItem, addFlightOffer, removeItem, updateItem, persist, deleteOperation].map((declare) =>
+    declare(carts),
+  );
 }

@@ -21,10 +21,11 @@ export interface CartRow {
 /** What a line of a cart says, as stored. */
 export interface LineColumns {
   cart_item_id: string | null;
-  product_id: number;
+  /** Null on a flight line, which names no product, variant or unit (and holds no seats). */
+  product_id: number | null;
   product_template_id: number | null;
-  variant_id: number;
-  unit_id: number;
+  variant_id: number | null;
+  unit_id: number | null;
   unit_name: string;
   description: string;
   /** Decimal text. */
@@ -42,6 +43,8 @@ export interface LineColumns {
   ppc: string | null;
   resv_name: string | null;
   parent_item_id: number | null;
+  /** A flight line's offer as priced when it was added (FlightLineOffer); null on a product's line. */
+  flight_offer: unknown;
 }
 
 export interface ItemRow extends LineColumns {
@@ -147,7 +150,7 @@ const itemSelect = (now: string) => `
   i.item_id, i.cart_item_id, i.product_id, i.product_template_id, i.variant_id, i.unit_id, i.unit_name,
   i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
   i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
-  i.hold_id::text AS hold_id, i.parent_item_id, COALESCE(h.held_until > ${now}, false) AS held`;
+  i.hold_id::text AS hold_id, i.parent_item_id, i.flight_offer, COALESCE(h.held_until > ${now}, false) AS held`;
 
 const LOAD_CART = perOwnerKind(
   (where, next) => `
@@ -291,14 +294,16 @@ export async function addLine(
       INSERT INTO cart_items (
         cart_id, item_id, hold_id, cart_item_id, product_id, product_template_id, variant_id, unit_id, unit_name,
         description, unit_price, catalog_price, price_set_by, quantity, is_child, is_infant, book_date, time_slot,
-        start_time, ext_attr, pickup_location, service_location, xfer_type, ppc, resv_name, parent_item_id)
+        start_time, ext_attr, pickup_location, service_location, xfer_type, ppc, resv_name, parent_item_id,
+        flight_offer)
       SELECT n.cart_id, n.item_id, h.hold_id, ${line.cart_item_id}::text, ${line.product_id}::int,
         ${line.product_template_id}::int, ${line.variant_id}::int, ${line.unit_id}::int, ${line.unit_name}::text,
         ${line.description}::text, ${line.unit_price}::numeric, ${line.catalog_price}::numeric,
         ${line.price_set_by}::int, ${line.quantity}::int, ${line.is_child}, ${line.is_infant},
         ${line.book_date}::date, ${line.time_slot}::text, ${line.start_time}::text, ${line.ext_attr}::text,
         ${line.pickup_location}::text, ${line.service_location}::text, ${line.xfer_type}::text,
-        ${line.ppc}::numeric, ${line.resv_name}::text, ${line.parent_item_id}::int
+        ${line.ppc}::numeric, ${line.resv_name}::text, ${line.parent_item_id}::int,
+        ${line.flight_offer === null ? null : JSON.stringify(line.flight_offer)}::text::jsonb
       FROM numbered n, held h
       RETURNING cart_id, item_id)
     SELECT cart_id::text, item_id FROM added`;

@@ -8,6 +8,10 @@ const Text = (maxLength = 200) => Type.String({ maxLength });
 export const CartItemView = Type.Object({
   itemId: Type.Integer({ description: 'Server-assigned, from 0' }),
   cartItemId: Nullable(Type.String({ description: "The client's identifier" })),
+  itemType: Type.Union([Type.Literal('PRODUCT'), Type.Literal('FLIGHT')], {
+    description: 'FLIGHT: a flight offer (/cart/addFlightOffer), whose productId, unitId and extVariantId are 0',
+  }),
+  flightOfferId: Nullable(Type.String({ description: "A flight line's offer (its search's id in it)" })),
   productId: Type.Integer(),
   productTemplateId: Nullable(Type.Integer()),
   unitId: Type.Integer(),
@@ -94,3 +98,35 @@ export const UpdateItemRequest = Type.Object({
 export const PersistRequest = Type.Object({
   oldSession: Type.String({ description: 'The anonymous session whose cart is carried over', [VERBATIM]: true }),
 });
+
+export const FlightPassengerInput = Type.Object({
+  passengerId: Type.String({ minLength: 1, maxLength: 20 }),
+  type: Type.Union([Type.Literal('ADULT'), Type.Literal('CHILD'), Type.Literal('INFANT')]),
+  dateOfBirth: Type.Optional(Type.String({ format: 'date', description: 'yyyy-MM-dd' })),
+});
+
+export const AddFlightOfferRequest = Type.Object({
+  flightOfferId: Type.String({
+    minLength: 1,
+    maxLength: 80,
+    description: 'An offer of a kept search (/flight/search, /flight/fetchResults)',
+  }),
+  passengers: Type.Optional(
+    Type.Array(FlightPassengerInput, {
+      maxItems: 9,
+      description: "As /flight/price takes them; absent: the search's passengers",
+    }),
+  ),
+  cartItemId: Type.Optional(Text(100)),
+});
+export type AddFlightOfferRequest = Static<typeof AddFlightOfferRequest>;
+
+export const AddedFlightOffer = Type.Object({
+  itemId: Type.Integer(),
+  cartItemId: Nullable(Type.String()),
+  flightOfferId: Type.String(),
+  description: Type.String({ description: 'Route, dates and passengers' }),
+  unitPrice: Type.Number({ description: "The offer's total as the supplier priced it now (the line's price)" }),
+  currency: Type.String(),
+});
+export type AddedFlightOffer = Static<typeof AddedFlightOffer>;

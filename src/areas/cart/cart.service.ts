@@ -5,6 +5,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { addItems, type ItemRef, removeItemByClientId, removeItemById, updateItem } from './cart-items.service.js';
+import { addFlightOffer } from './cart-flights.js';
 import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 import {
@@ -17,7 +18,7 @@ import {
   releaseHolds,
 } from './cart-shared.js';
 import { createCartViewCache } from './cart-view-cache.js';
-import type { CartView, NewItem } from './cart.schemas.js';
+import type { AddFlightOfferRequest, CartView, NewItem } from './cart.schemas.js';
 import { toCartView } from './cart.view.js';
 
 export { CART_HOLD_MINUTES } from './cart-shared.js';
@@ -30,6 +31,8 @@ export function createCartService(serviceDeps: CartServiceDeps) {
     view: (ctx: TenantContext) => view(ctx),
     load: (ctx: TenantContext) => load(deps, ctx),
     addItems: (ctx: TenantContext, items: NewItem[]) => addItems(deps, ctx, items),
+    /** Adds a flight offer priced now by the flights area as one line (no seats held). */
+    addFlightOffer: (ctx: TenantContext, request: AddFlightOfferRequest) => addFlightOffer(deps, ctx, request),
     /** Removes the item of the cart's number `itemId` (and a private transfer's line following it). */
     removeItemById: (ctx: TenantContext, itemId: number) => removeItemById(deps, ctx, itemId),
     /** Removes the item the client numbered `cartItemId` (and a private transfer's line following it). */

@@ -13,9 +13,12 @@ export function toCartView(cart: CartRow, items: ItemRow[], ctx: TenantContext):
     items: items.map((item) => ({
       itemId: item.item_id,
       cartItemId: item.cart_item_id,
-      productId: item.product_id,
+      itemType: item.flight_offer === null ? ('PRODUCT' as const) : ('FLIGHT' as const),
+      flightOfferId: flightOfferIdOf(item.flight_offer),
+      // a flight line names no product, unit or variant: 0 (ids start at 1)
+      productId: item.product_id ?? 0,
       productTemplateId: item.product_template_id,
-      unitId: item.unit_id,
+      unitId: item.unit_id ?? 0,
       unitName: item.unit_name,
       description: item.description,
       unitPrice: money(item.unit_price),
@@ -24,7 +27,7 @@ export function toCartView(cart: CartRow, items: ItemRow[], ctx: TenantContext):
       infant: item.is_infant,
       bookDate: item.book_date ? `${item.book_date}T${item.time_slot || '00:00'}:00` : null,
       extAttr: item.ext_attr,
-      extVariantId: item.variant_id,
+      extVariantId: item.variant_id ?? 0,
       pickupLocation: item.pickup_location,
       serviceLocation: item.service_location,
       xferType: item.xfer_type,
@@ -39,4 +42,10 @@ export function toCartView(cart: CartRow, items: ItemRow[], ctx: TenantContext):
     paymentUrl: cart.payment_url,
     orderNum: cart.order_num,
   };
+}
+
+/** The offer id a flight line keeps (cart-flights.ts FlightLineOffer); null on a product's line. */
+function flightOfferIdOf(offer: unknown): string | null {
+  if (typeof offer !== 'object' || offer === null || !('flightOfferId' in offer)) return null;
+  return typeof offer.flightOfferId === 'string' ? offer.flightOfferId : null;
 }

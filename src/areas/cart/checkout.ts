@@ -10,8 +10,9 @@ import * as repo from './cart.repository.js';
 export interface CheckoutItem {
   /** The item's number in its cart. */
   itemId: number;
-  productId: number;
-  variantId: number;
+  /** Null on a flight line (no product: flightOffer says what it sells). */
+  productId: number | null;
+  variantId: number | null;
   description: string;
   unitName: string;
   /** Decimal text in the cart's currency. */
@@ -27,6 +28,11 @@ export interface CheckoutItem {
   holdId: string | null;
   /** The hold still keeps its seats at the time of the request. */
   held: boolean;
+  /**
+   * A flight line's offer as priced when added (cart-flights.ts FlightLineOffer, JSON), kept on its order line for
+   * the agent who tickets it; null on a product's line. A flight line is zero-rated and holds no seats.
+   */
+  flightOffer: unknown;
 }
 
 export interface CheckoutCart {
@@ -51,6 +57,7 @@ const toCheckoutItem = (item: repo.ItemRow): CheckoutItem => ({
   resvName: item.resv_name,
   holdId: item.hold_id,
   held: item.held,
+  flightOffer: item.flight_offer,
 });
 
 /** The caller's active cart and its items, locked for the transaction; GENERAL when there is none or it is empty. */

@@ -1,10 +1,10 @@
 // The cart area: a transient cart per session, a persistent one per logged-in user, priced by the catalog, and
 // what checkout (the sales area) needs of a cart.
 import type { Area } from '../../platform/area.js';
-import type { CatalogApi } from '../catalog/index.js';
 import { closeMergedCart, lockCartToMerge } from './cart-merge.js';
 import { cartOperations } from './cart.operations.js';
 import { type CartService, createCartService } from './cart.service.js';
+import type { CartServiceDeps } from './cart-shared.js';
 import { cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js';
 
 export { cartPolicy } from './cart.operations.js';
@@ -12,6 +12,7 @@ export { CartView } from './cart.schemas.js';
 export { CART_HOLD_MINUTES } from './cart.service.js';
 export type { CartToMerge, MergedItem } from './cart-merge.js';
 export type { CheckoutCart, CheckoutItem } from './checkout.js';
+export type { FlightLineOffer, FlightOfferForCart, FlightOffersForCart } from './cart-flights.js';
 
 export interface CartApi {
   /** The caller's cart as /cart/load answers it. */
@@ -24,7 +25,7 @@ export interface CartApi {
   closeMergedCart: typeof closeMergedCart;
 }
 
-export function createCartArea(deps: { catalog: CatalogApi }): Area<CartApi> {
+export function createCartArea(deps: CartServiceDeps): Area<CartApi> {
   const carts = createCartService(deps);
   return {
     operations: cartOperations(carts),

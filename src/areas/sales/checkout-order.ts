@@ -49,7 +49,7 @@ export async function taxedCart(
   const { tax } = await deps.settings.read({ tenant: ctx.tenant, db: tx });
   const exempt = await deps.catalog.taxExemptProducts(
     tx,
-    cart.items.map((item) => item.productId),
+    cart.items.flatMap((item) => (item.productId === null ? [] : [item.productId])),
   );
   return taxCart(cart, tax, exempt);
 }
@@ -73,6 +73,8 @@ function linesOf({ cart, lines }: TaxedCart): repo.NewLine[] {
     unit_name: item.unitName,
     pickup_location: item.pickupLocation,
     resv_name: item.resvName,
+    // A flight line's priced offer, for the agent who tickets it (issue 15).
+    flight_offer: item.flightOffer === null ? null : JSON.stringify(item.flightOffer),
   }));
 }
 

@@ -14,6 +14,8 @@ export interface BookableLine {
   timeSlot: string | null;
   pickupLocation: string | null;
   resvName: string | null;
+  /** A flight offer's line (issue 15): ticketed offline by an agent in this release, not by booking confirm. */
+  flight: boolean;
 }
 
 export interface OrderForBooking {
@@ -58,6 +60,7 @@ interface LineRow {
   time_slot: string | null;
   pickup_location: string | null;
   resv_name: string | null;
+  flight: boolean;
 }
 
 /** The order of that number with its lines; undefined when there is none. */
@@ -71,7 +74,7 @@ export async function orderForBooking(db: Queryable, orderNum: string): Promise<
   const lines = await db<LineRow[]>`
     SELECT line_no, product_id, variant_id, description, quantity::float8 AS quantity, unit_name,
            service_date::text AS service_date,
-           time_slot, pickup_location, resv_name
+           time_slot, pickup_location, resv_name, flight_offer IS NOT NULL AS flight
     FROM sales_order_lines WHERE sales_order_id = ${order.sales_order_id} ORDER BY line_no`;
   return {
     salesOrderId: order.sales_order_id,
@@ -96,6 +99,7 @@ export async function orderForBooking(db: Queryable, orderNum: string): Promise<
       timeSlot: line.time_slot,
       pickupLocation: line.pickup_location,
       resvName: line.resv_name,
+      flight: line.flight,
     })),
   };
 }

@@ -17,6 +17,7 @@ const item = (productId: number, unitPrice: string, quantity: number): CheckoutI
   resvName: null,
   holdId: null,
   held: false,
+  flightOffer: null,
 });
 
 const cart = (currency: string, items: CheckoutItem[]): CheckoutCart => ({
@@ -59,5 +60,16 @@ describe('taxCart', () => {
     });
     const untaxed = taxCart(cart('AED', [item(1, '75.00', 2)]), { ...EXCLUSIVE, ratePercent: '0' }, new Set());
     expect(untaxed.totals).toEqual({ netMinor: 15_000, taxMinor: 0, grossMinor: 15_000 });
+  });
+
+  it('leaves a flight line untaxed (zero-rated international carriage), with or without tax in prices', () => {
+    const flight: CheckoutItem = { ...item(0, '1234.50', 1), productId: null, variantId: null, flightOffer: {} };
+    const exclusive = taxCart(cart('AED', [item(1, '100.00', 1), flight]), EXCLUSIVE, new Set());
+    expect(exclusive.lines.map((line) => line.tax)).toEqual([
+      { netMinor: 10_000, taxMinor: 500, grossMinor: 10_500 },
+      { netMinor: 123_450, taxMinor: 0, grossMinor: 123_450 },
+    ]);
+    const inclusive = taxCart(cart('AED', [flight]), INCLUSIVE, new Set());
+    expect(inclusive.totals).toEqual({ netMinor: 123_450, taxMinor: 0, grossMinor: 123_450 });
   });
 });

@@ -14,11 +14,18 @@ export interface TaxedCart {
   totals: LineTax;
 }
 
+/**
+ * An exempt product's line, or a flight's: international passenger transport is zero-rated in the UAE (docs/decisions.md,
+ * issue 15), and the tax owed on a zero-rated line is nothing, as on an exempt one.
+ */
+const untaxed = (item: CheckoutItem, exempt: ReadonlySet<number>) =>
+  item.flightOffer !== null || (item.productId !== null && exempt.has(item.productId));
+
 /** Pure: the cart's lines taxed by the policy; `exempt` holds the ids of exempt products. */
 export function taxCart(cart: CheckoutCart, policy: TaxPolicy, exempt: ReadonlySet<number>): TaxedCart {
   const lines = cart.items.map((item) => ({
     item,
-    tax: lineTax(toMinor(item.unitPrice, cart.currency) * item.quantity, policy, exempt.has(item.productId)),
+    tax: lineTax(toMinor(item.unitPrice, cart.currency) * item.quantity, policy, untaxed(item, exempt)),
   }));
   return { cart, policy, lines, totals: sumLineTaxes(lines.map((line) => line.tax)) };
 }
