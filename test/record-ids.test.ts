@@ -33,6 +33,8 @@ const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   '/common/wact': ['userId'],
   // A part of quote numbers to search for (employees only), not one quote's number.
   '/document/searchQuotes': ['quoteNumber'],
+  // The caller's own labels of the travellers an offer is priced for (contract §7.5), not ids of stored records.
+  '/flight/price': ['passengers[].passengerId'],
   // The caller's labels of the travellers a flight offer is priced for (contract §7.5), not ids of stored records.
   '/cart/addFlightOffer': ['passengers[].passengerId'],
 };

@@ -1,5 +1,6 @@
 // The passengers of /flight/price (contract §7.5: { passengerId, type, dateOfBirth O }) against the search that
-// found the offer: as many of each type as it asked for, ids unique, ages fitting their type on the departure date.
+// found the offer: as many of each type as it asked for, ids unique, dates of birth not after today and making
+// their type on the departure date.
 import type { FlightPassenger } from '../../integrations/flights/index.js';
 import { invalidFormat } from '../../platform/http/errors.js';
 import type { SearchParameters } from './flights.repository.js';
@@ -8,7 +9,11 @@ import type { Passenger } from './flights.schemas.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-export function checkPassengers(passengers: readonly Passenger[], search: SearchParameters): FlightPassenger[] {
+export function checkPassengers(
+  passengers: readonly Passenger[],
+  search: SearchParameters,
+  today: string,
+): FlightPassenger[] {
   const counted = { ADULT: 0, CHILD: 0, INFANT: 0 };
   for (const passenger of passengers) counted[passenger.type as PassengerKind] += 1;
   if (counted.ADULT !== search.adults || counted.CHILD !== search.children || counted.INFANT !== search.infants) {
@@ -24,7 +29,8 @@ export function checkPassengers(passengers: readonly Passenger[], search: Search
     const type = passenger.type as PassengerKind;
     if (passenger.dateOfBirth !== undefined) {
       const age = ageOn(passenger.dateOfBirth, search.departure_date);
-      if (age < 0 || passengerKindAt(age) !== type) {
+      if (passenger.dateOfBirth > today) throw invalidFormat(`passengers[${i}].dateOfBirth`, 'is in the future');
+      if (passengerKindAt(age) !== type) {
         throw invalidFormat(`passengers[${i}].dateOfBirth`, `does not make an ${type} on the departure date`);
       }
     }

@@ -165,7 +165,9 @@ async function price(
   passengers: Passenger[] | undefined,
 ) {
   const { row, offer, supplierOffer } = await offerOfSearch(ctx, flightOfferId);
-  const travellers: FlightPassenger[] = passengers ? checkPassengers(passengers, row) : [];
+  const travellers: FlightPassenger[] = passengers
+    ? checkPassengers(passengers, row, formatDate(ctx.now, ctx.tenant.timezone))
+    : [];
   const priced = await supplied(ctx, supplier.priceOffer(supplierOffer, travellers));
   // The airports' names as the search's answer showed them.
   const names = new Map(
