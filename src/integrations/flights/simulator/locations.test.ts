@@ -73,6 +73,14 @@ describe('findLocations', () => {
     });
   });
 
+  it('answers a repeated keyword from memory, each caller its own array', async () => {
+    const first = await simulator.findLocations('Dubai');
+    first.length = 0;
+    const again = await simulator.findLocations('DUBAI');
+    expect(again[0]).toMatchObject({ subType: 'CITY', iataCode: 'DXB' });
+    expect(again.map((l) => l.iataCode)).toEqual(expect.arrayContaining(['DXB', 'DWC']));
+  });
+
   it('answers [] for no match or a blank keyword', async () => {
     expect(await simulator.findLocations('zzqx')).toEqual([]);
     expect(await simulator.findLocations('  ')).toEqual([]);

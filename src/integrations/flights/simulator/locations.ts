@@ -59,14 +59,44 @@ function regionCode(airport: Airport): string {
   return '';
 }
 
+interface SearchIndex {
+  cities: { city: City; code: string; names: string[] }[];
+  airports: { airport: Airport; code: string; names: string[] }[];
+  /** Answers by upper-cased keyword (bounded: cleared when full). */
+  answers: Map<string, FlightLocation[]>;
+}
+
+const indexes = new WeakMap<FlightData, SearchIndex>();
+const MAX_CACHED = 2000;
+
+/** Lower-cased names kept beside the data once, and the answers given so far. */
+function searchIndex(data: FlightData): SearchIndex {
+  let index = indexes.get(data);
+  if (!index) {
+    index = {
+      // a city that is only its own airport is found as that airport
+      cities: [...data.cities.values()]
+        .filter((city) => city.airports.length > 1 || city.airports[0]?.code !== city.code)
+        .map((city) => ({ city, code: city.code, names: [city.name.toLowerCase()] })),
+      airports: [...data.airports.values()].map((airport) => ({
+        airport,
+        code: airport.code,
+        names: [airport.name.toLowerCase(), airport.city.toLowerCase()],
+      })),
+      answers: new Map(),
+    };
+    indexes.set(data, index);
+  }
+  return index;
+}
+
 /** 0 exact code, 1 code prefix, 2 name prefix, 3 substring; -1 no match. */
-function rank(keyword: string, code: string, names: string[]): number {
-  if (code === keyword) return 0;
-  if (code.startsWith(keyword)) return 1;
-  const lower = keyword.toLowerCase();
+function rank(key: string, lower: string, code: string, names: string[]): number {
+  if (code === key) return 0;
+  if (code.startsWith(key)) return 1;
   let best = -1;
   for (const name of names) {
-    const at = name.toLowerCase().indexOf(lower);
+    const at = name.indexOf(lower);
     if (at === 0) return 2;
     if (at > 0) best = 3;
   }
@@ -76,28 +106,43 @@ function rank(keyword: string, code: string, names: string[]): number {
 export function findLocations(data: FlightData, keyword: string): FlightLocation[] {
   const key = keyword.trim().toUpperCase();
   if (!key) return [];
-  const found: { rank: number; order: number; location: () => FlightLocation }[] = [];
-  for (const city of data.cities.values()) {
-    const r = rank(key, city.code, [city.name]);
-    if (r >= 0 && (city.airports.length > 1 || city.airports[0]?.code !== city.code)) {
-      found.push({ rank: r, order: 0, location: () => cityLocation(city) });
-      for (const airport of city.airports) found.push({ rank: r, order: 1, location: () => airportLocation(airport) });
-    }
+  const index = searchIndex(data);
+  let answer = index.answers.get(key);
+  if (!answer) {
+    answer = rankedLocations(index, key);
+    if (index.answers.size >= MAX_CACHED) index.answers.clear();
+    index.answers.set(key, answer);
   }
-  for (const airport of data.airports.values()) {
-    const r = rank(key, airport.code, [airport.name, airport.city]);
-    if (r >= 0) found.push({ rank: r, order: 1, location: () => airportLocation(airport) });
+  return answer.slice();
+}
+
+/** Best matches first: by rank, a city before the airports (its own first), at most MAX_LOCATIONS. */
+function rankedLocations(index: SearchIndex, key: string): FlightLocation[] {
+  const lower = key.toLowerCase();
+  const cities: City[][] = [[], [], [], []];
+  const airports: Airport[][] = [[], [], [], []];
+  for (const entry of index.cities) {
+    const r = rank(key, lower, entry.code, entry.names);
+    if (r >= 0) cities[r]?.push(entry.city);
   }
-  found.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const seen = new Set<string>();
+  for (const entry of index.airports) {
+    const r = rank(key, lower, entry.code, entry.names);
+    if (r >= 0) airports[r]?.push(entry.airport);
+  }
   const out: FlightLocation[] = [];
-  for (const item of found) {
-    const location = item.location();
-    const id = `${location.subType}:${location.iataCode}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(location);
-    if (out.length >= MAX_LOCATIONS) break;
+  const seen = new Set<string>();
+  const add = (id: string, location: () => FlightLocation) => {
+    if (out.length < MAX_LOCATIONS && !seen.has(id)) {
+      seen.add(id);
+      out.push(location());
+    }
+  };
+  for (let r = 0; r < 4 && out.length < MAX_LOCATIONS; r++) {
+    for (const city of cities[r] ?? []) add(`C${city.code}`, () => cityLocation(city));
+    for (const city of cities[r] ?? []) {
+      for (const airport of city.airports) add(`A${airport.code}`, () => airportLocation(airport));
+    }
+    for (const airport of airports[r] ?? []) add(`A${airport.code}`, () => airportLocation(airport));
   }
   return out;
 }
@@ -111,19 +156,40 @@ export function locationByCode(data: FlightData, code: string): FlightLocation |
   return city ? cityLocation(city) : null;
 }
 
+const airlineAnswers = new WeakMap<FlightData, Map<string, FlightAirline[]>>();
+
 export function findAirlines(data: FlightData, codeOrPart: string): FlightAirline[] {
   const key = codeOrPart.trim().toUpperCase();
   if (!key) return [];
+  let answers = airlineAnswers.get(data);
+  if (!answers) {
+    answers = new Map();
+    airlineAnswers.set(data, answers);
+  }
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = rankedAirlines(data, key);
+    if (answers.size >= MAX_CACHED) answers.clear();
+    answers.set(key, answer);
+  }
+  return answer.slice();
+}
+
+function rankedAirlines(data: FlightData, key: string): FlightAirline[] {
   const found: { rank: number; airline: FlightAirline }[] = [];
   for (const a of data.airlines.values()) {
     const byCode = Math.min(rankCode(key, a.iataCode), a.icaoCode ? rankCode(key, a.icaoCode) : 9);
     const byName = a.name.toUpperCase().includes(key) || a.alias?.toUpperCase().includes(key) ? 3 : 9;
-    const r = Math.min(byCode, byName);
-    if (r < 9)
-      found.push({
-        rank: r,
-        airline: { iataCode: a.iataCode, icaoCode: a.icaoCode, businessName: a.name, commonName: a.alias ?? a.name },
-      });
+    const rank = Math.min(byCode, byName);
+    if (rank < 9) {
+      const airline = {
+        iataCode: a.iataCode,
+        icaoCode: a.icaoCode,
+        businessName: a.name,
+        commonName: a.alias ?? a.name,
+      };
+      found.push({ rank, airline });
+    }
   }
   found.sort((a, b) => a.rank - b.rank || a.airline.iataCode.localeCompare(b.airline.iataCode));
   return found.slice(0, MAX_AIRLINES).map((f) => f.airline);
