@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDate } from '../../platform/time.js';
 import { defined } from '../../../test/support/api.js';
 import { type Caller, guest, product, type TestTenant, tenant, user } from '../../../test/support/factories.js';
+import { pdfText } from '../../../test/support/pdf.js';
 import { startTestService } from '../../../test/support/service.js';
 import type { AddedFlightOffer, CartView } from './cart.schemas.js';
 
@@ -164,6 +165,32 @@ describe('a flight offer in a cart', () => {
     const [row] = paid;
     expect(row).toMatchObject({ status: 'COMPLETED', payment_status: 'PAID', tax_total: '5.000', booked: '2' });
     expect(Number(row?.invoice)).toBeCloseTo(added.unitPrice + 105, 3);
+
+    // Confirm tickets the tour alone: the flight is the agent's to ticket offline.
+    const [request] = await t.db(
+      (sql) => sql<{ booking_request_id: number }[]>`
+        SELECT r.booking_request_id FROM booking_requests r JOIN sales_orders o USING (sales_order_id)
+        WHERE o.order_num = ${orderNum}`,
+    );
+    const confirmed = await buyer.api.ok<{ completeResult: string; ticketingResults: unknown[] }>('/booking/confirm', {
+      requestId: defined(request, 'the booking request').booking_request_id,
+    });
+    expect(confirmed).toMatchObject({ completeResult: 'OK', ticketingResults: [{ result: 'OK' }] });
+
+    // The buyer's own invoice shows the flight line (the route) beside the tour.
+    const [invoice] = await t.db(
+      (sql) => sql<{ invoice_number: string }[]>`
+        SELECT i.invoice_number FROM invoices i JOIN sales_orders o USING (sales_order_id) WHERE o.order_num = ${orderNum}`,
+    );
+    const printed = await buyer.api.inject({
+      method: 'POST',
+      url: '/document/printInvoice',
+      payload: { session: buyer.session, docnum: defined(invoice, 'the invoice').invoice_number },
+    });
+    expect(printed.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(printed.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('DXB');
+    expect(text).toContain('LHR');
   });
 
   it('cannot change its quantity (one line is every passenger) but can be removed', async () => {
