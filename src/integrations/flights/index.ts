@@ -36,5 +36,5 @@ export function createFlightSupplier(config: Config, deps: FlightSupplierDeps): 
   if (config.flights.kind === 'amadeus') {
     return createAmadeusFlightSupplier(config.flights, { log: deps.log ?? { warn: () => {} } });
   }
-  return createFlightSimulator({ clock: deps.clock });
+  return createFlightSimulator({ clock: deps.clock, latencyMs: config.flights.latencyMs });
 }

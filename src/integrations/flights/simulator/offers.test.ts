@@ -2,6 +2,8 @@
 // times and connections in local time, return trips, child and infant fares, currencies, last ticketing dates.
 import { describe, expect, it } from 'vitest';
 import { type FlightOffer, type FlightSearchRequest, FlightSupplierError, type TravelerPricing } from '../port.js';
+import { loadConfig } from '../../../config.js';
+import { createFlightSupplier } from '../index.js';
 import { loadFlightSettings } from '../settings.js';
 import { createFlightSimulator } from './index.js';
 
@@ -261,5 +263,15 @@ describe('latency', () => {
     expect(() => loadFlightSettings({ TC_FLIGHTS_SIMULATOR_LATENCY_MS: '-1' })).toThrow(
       /TC_FLIGHTS_SIMULATOR_LATENCY_MS/,
     );
+  });
+
+  it('is the default supplier, with the configured latency', async () => {
+    const supplier = createFlightSupplier(loadConfig({ TC_FLIGHTS_SIMULATOR_LATENCY_MS: '150' }), {
+      clock: () => TODAY,
+    });
+    expect(supplier.kind).toBe('simulator');
+    const started = performance.now();
+    expect((await supplier.findAirlines('EK'))[0]?.iataCode).toBe('EK');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 });
