@@ -61,6 +61,32 @@ export async function selectSearch(db: Queryable, searchId: string, now: Date): 
   return row;
 }
 
+export interface SearchPageRow extends SearchParameters {
+  search_id: string;
+  /** Offers of the whole search. */
+  total: number;
+  offers: Offer[];
+}
+
+/**
+ * A slice of a search's offers (`from` offers skipped, at most `count`), cut in PostgreSQL: a page travels, not the
+ * whole search.
+ */
+export async function selectSearchPage(
+  db: Queryable,
+  searchId: string,
+  slice: { from: number; count: number },
+  now: Date,
+): Promise<SearchPageRow | undefined> {
+  const [row] = await db<SearchPageRow[]>`
+    SELECT search_id, ${parameters(db)}, jsonb_array_length(offers) AS total,
+      (SELECT coalesce(jsonb_agg(o.offer ORDER BY o.n), '[]'::jsonb)
+       FROM jsonb_array_elements(offers) WITH ORDINALITY AS o(offer, n)
+       WHERE o.n > ${slice.from}::int AND o.n <= ${slice.from + slice.count}::int) AS offers
+    FROM flight_searches WHERE search_id = ${searchId} AND expires_at > ${now}`;
+  return row;
+}
+
 /** One offer of a search (index from 0), as answered and as the supplier gave it. */
 export async function selectSearchOffer(
   db: Queryable,

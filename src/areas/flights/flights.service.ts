@@ -151,6 +151,25 @@ async function search(ctx: TenantContext, supplier: FlightSupplier, input: Searc
   return offerSetPage(searchId, offers, grouping, 1);
 }
 
+/**
+ * A page of a kept search. Individual offers are cut from the kept list in PostgreSQL; a grouped page needs the
+ * whole list (groups gather offers from all over it). The grouping asked, else the search's.
+ */
+async function fetchResults(ctx: TenantContext, input: FetchResultsRequest): Promise<OfferSet> {
+  if (input.grouping !== 'GRP') {
+    const slice = { from: (input.page - 1) * LIMITS.pageSize, count: LIMITS.pageSize };
+    const page = await repo.selectSearchPage(ctx.db, input.searchId, slice, ctx.now);
+    if (!page) throw notFound('Search');
+    if (page.grouping === 0 || input.grouping === 'IND') {
+      const base = { searchId: page.search_id, pageId: input.page, groupType: 0, totalRes: page.total };
+      return { ...base, offers: page.offers, offerGroups: null };
+    }
+  }
+  const row = await repo.selectSearch(ctx.db, input.searchId, ctx.now);
+  if (!row) throw notFound('Search');
+  return offerSetPage(row.search_id, row.offers, 1, input.page);
+}
+
 async function offerOfSearch(ctx: TenantContext, flightOfferId: string) {
   const parsed = parseOfferId(flightOfferId);
   const row = parsed && (await repo.selectSearchOffer(ctx.db, parsed.searchId, parsed.index, ctx.now));
@@ -193,12 +212,7 @@ export function createFlightService({ flightSupplier: supplier }: FlightServiceD
 
     search: (ctx: TenantContext, input: SearchRequest) => search(ctx, supplier, input),
 
-    async fetchResults(ctx: TenantContext, input: FetchResultsRequest): Promise<OfferSet> {
-      const row = await repo.selectSearch(ctx.db, input.searchId, ctx.now);
-      if (!row) throw notFound('Search');
-      const grouping = input.grouping === undefined ? row.grouping : input.grouping === 'GRP' ? 1 : 0;
-      return offerSetPage(row.search_id, row.offers, grouping, input.page);
-    },
+    fetchResults: (ctx: TenantContext, input: FetchResultsRequest) => fetchResults(ctx, input),
 
     async price(ctx: TenantContext, flightOfferId: string, passengers?: Passenger[]): Promise<PricedOffer> {
       return (await price(ctx, supplier, flightOfferId, passengers)).priced;
