@@ -363,7 +363,7 @@ export function pricingAnswer(offers: Json[], shape: AnswerShape): Json {
 }
 
 function wordStarts(text: string, keyword: string): boolean {
-  return text.split(/[\s/-]+/).some((word) => word.startsWith(keyword));
+  return text.startsWith(keyword) || text.split(/[\s/-]+/).some((word) => word.startsWith(keyword));
 }
 
 export function locationsAnswer(query: URLSearchParams, baseUrl: string): Json {

@@ -1,5 +1,7 @@
 // A small time-to-live cache of Amadeus's reference data (locations per keyword, the airline list): answers only,
-// never failures; at most `maxEntries` keys, the oldest written going first.
+// never failures; at most `maxEntries` keys, the oldest written going first. Concurrent look-ups of one key share
+// one call (createSingleFlight).
+import { FlightSupplierError } from '../port.js';
 
 export interface TtlCache<T> {
   get(key: string): T | undefined;
@@ -26,4 +28,40 @@ export function createTtlCache<T>(options: { ttlMs: number; maxEntries: number; 
       }
     },
   };
+}
+
+/**
+ * One load per key at a time: a caller asking for a key already being loaded waits for that load instead of making
+ * its own call. The load runs without any caller's signal (the client's own timeout bounds it), so one caller giving
+ * up fails no other; that caller alone is answered a timeout.
+ */
+export function createSingleFlight<T>(): (key: string, load: () => Promise<T>, signal?: AbortSignal) => Promise<T> {
+  const pending = new Map<string, Promise<T>>();
+  return (key, load, signal) => {
+    let loading = pending.get(key);
+    if (!loading) {
+      loading = load().finally(() => pending.delete(key));
+      pending.set(key, loading);
+    }
+    return signal ? abandonable(loading, signal) : loading;
+  };
+}
+
+function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new FlightSupplierError('timeout', 'Amadeus: the call was abandoned'));
+    promise.catch(() => {});
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -87,6 +87,21 @@ describe('Amadeus locations', () => {
     expect(locationCalls()).toHaveLength(2);
   });
 
+  it('concurrent look-ups of one keyword share one call; a caller giving up fails no other', async () => {
+    const flights = supplier();
+    fake.delayMs = 200;
+    try {
+      const abandoned = flights.findLocations('new york', AbortSignal.timeout(50));
+      const [a, b] = await Promise.all([flights.findLocations('NEW YORK'), flights.findLocations('New York')]);
+      expect((await rejectionOf(abandoned, FlightSupplierError)).kind).toBe('timeout');
+      expect(a.map((l) => l.iataCode)).toEqual(['NYC', 'JFK']);
+      expect(b).toEqual(a);
+      expect(locationCalls()).toHaveLength(1);
+    } finally {
+      fake.delayMs = 0;
+    }
+  });
+
   it('a failure is not kept: the next look-up asks again', async () => {
     const flights = supplier();
     fake.failNext('server-error');

@@ -6,7 +6,7 @@
 // asked for once (the call without airlineCodes) and searched here.
 import type { FlightAirline, FlightLocation } from '../port.js';
 import type { AmadeusClient } from './client.js';
-import { createTtlCache } from './cache.js';
+import { createSingleFlight, createTtlCache } from './cache.js';
 import { list, record, text } from './read.js';
 
 export const LOCATIONS_PATH = '/v1/reference-data/locations';
@@ -100,31 +100,36 @@ export function matchingAirlines(airlines: FlightAirline[], codeOrPart: string):
 export function createReferenceData(client: AmadeusClient, now: () => number): ReferenceData {
   const locations = createTtlCache<FlightLocation[]>({ ttlMs: DAY_MS, maxEntries: KEYWORD_ENTRIES, now });
   const airlines = createTtlCache<FlightAirline[]>({ ttlMs: DAY_MS, maxEntries: 1, now });
+  const locationLoads = createSingleFlight<FlightLocation[]>();
+  const airlineLoads = createSingleFlight<FlightAirline[]>();
 
-  async function findLocations(keyword: string, signal?: AbortSignal): Promise<FlightLocation[]> {
-    const wanted = amadeusKeyword(keyword);
-    if (!wanted) return [];
-    const kept = locations.get(wanted);
-    if (kept) return [...kept];
+  async function loadLocations(keyword: string): Promise<FlightLocation[]> {
     const query: Record<string, string> = {
       subType: 'AIRPORT,CITY',
-      keyword: wanted,
+      keyword,
       'page[limit]': String(LOCATION_LIMIT),
       sort: 'analytics.travelers.score',
       view: 'FULL',
     };
-    const answer = await client.call({ method: 'GET', path: LOCATIONS_PATH, query }, signal);
-    const found = mapped(answer, locationOf);
-    locations.set(wanted, found);
-    return [...found];
+    const found = mapped(await client.call({ method: 'GET', path: LOCATIONS_PATH, query }), locationOf);
+    locations.set(keyword, found);
+    return found;
+  }
+
+  async function findLocations(keyword: string, signal?: AbortSignal): Promise<FlightLocation[]> {
+    const wanted = amadeusKeyword(keyword);
+    if (!wanted) return [];
+    const kept = locations.get(wanted) ?? (await locationLoads(wanted, () => loadLocations(wanted), signal));
+    return [...kept];
   }
 
   async function allAirlines(signal?: AbortSignal): Promise<FlightAirline[]> {
-    const kept = airlines.get('all');
-    if (kept) return kept;
-    const found = mapped(await client.call({ method: 'GET', path: AIRLINES_PATH }, signal), airlineOf);
-    airlines.set('all', found);
-    return found;
+    const load = async () => {
+      const found = mapped(await client.call({ method: 'GET', path: AIRLINES_PATH }), airlineOf);
+      airlines.set('all', found);
+      return found;
+    };
+    return airlines.get('all') ?? (await airlineLoads('all', load, signal));
   }
 
   return {
