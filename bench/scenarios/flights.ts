@@ -1,6 +1,6 @@
 // Issue 15: flights on the simulator (the default supplier), against bare baselines measured in the same run:
 //   /flight/search        DXB → LHR a month ahead, 2 adults (guest session), 10 connections: p99 < 150 ms
-//   /flight/fetchResults  page 2 of a kept search (guest session), 10 connections, ≥ 0.5 × (pk)
+//   /flight/fetchResults  page 1 of a kept search (guest session), 10 connections, ≥ 0.5 × (pk)
 //   /flight/getLocations  keyword "LON" (guest session), ≥ 0.5 × bare Fastify hello (both at 50 connections)
 // (pk) is GET /bench/item, one primary-key read through the kernel and the tenant's pool; (hello) bare Fastify.
 import { rm } from 'node:fs/promises';
@@ -84,9 +84,9 @@ export const flights: Scenario = async (ctx) => {
         cpu: served,
       },
       results: {
-        label: 'POST /flight/fetchResults page 2 of a kept search (guest session)',
+        label: 'POST /flight/fetchResults page 1 of a kept search (guest session)',
         connections: BACK_OFFICE_CONNECTIONS,
-        request: post('/flight/fetchResults', { searchId: kept.searchId, page: 2 }),
+        request: post('/flight/fetchResults', { searchId: kept.searchId, page: 1 }),
         profiled: service,
         cpu: served,
       },
