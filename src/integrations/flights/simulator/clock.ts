@@ -74,21 +74,34 @@ function format(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const offsets = new Map<string, number>();
+
+/** The zone's offset from UTC in ms during the UTC hour of the instant (zones change offset on the hour). */
+function offsetMs(epochMs: number, timeZone: string): number {
+  const hour = Math.floor(epochMs / 3_600_000);
+  const key = `${timeZone}|${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const at = hour * 3_600_000;
+    const p: Record<string, string> = {};
+    for (const part of format(timeZone).formatToParts(at)) p[part.type] = part.value;
+    offset = Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`) - at;
+    if (offsets.size >= 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** The local wall-clock time of an instant in a zone, as ISO 8601 without offset (2026-12-01T08:35:00). */
 export function localIso(epochMs: number, timeZone: string): string {
-  const p: Record<string, string> = {};
-  for (const part of format(timeZone).formatToParts(epochMs)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  return new Date(epochMs + offsetMs(epochMs, timeZone)).toISOString().slice(0, 19);
 }
 
 /** The instant of a local wall-clock time (yyyy-MM-dd plus minutes after midnight) in a zone. */
 export function instantOf(date: string, minuteOfDay: number, timeZone: string): number {
   const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
   let guess = wall;
-  for (let i = 0; i < 2; i++) {
-    const offset = Date.parse(`${localIso(guess, timeZone)}Z`) - guess;
-    guess = wall - offset;
-  }
+  for (let i = 0; i < 2; i++) guess = wall - offsetMs(guess, timeZone);
   return guess;
 }
 

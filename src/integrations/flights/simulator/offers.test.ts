@@ -73,6 +73,7 @@ describe('searchOffers', () => {
       expect(minutes).toBeGreaterThanOrEqual(360);
       expect(minutes).toBeLessThanOrEqual(480);
       expect(segment.departure).toMatchObject({ iataCode: 'DXB', timeZone: 'Asia/Dubai' });
+      expect(segment.departure.terminal).toMatch(/^[123]$/);
       expect(segment.departure.at.startsWith('2026-12-10T')).toBe(true);
       const flown = utcMs(segment.arrival.at, 'Europe/London') - utcMs(segment.departure.at, 'Asia/Dubai');
       expect(flown / 60_000).toBe(minutes);
@@ -98,6 +99,19 @@ describe('searchOffers', () => {
       expect(first.carrierCode).toBe(second.carrierCode);
       const total = minutesOf(offer.itineraries[0]?.duration ?? '');
       expect(total).toBe(minutesOf(first.duration) + minutesOf(second.duration) + connection / 60_000);
+    }
+  });
+
+  it('keeps local times and durations consistent across a change to summer time', async () => {
+    const around = new Date('2026-03-20T10:00:00Z');
+    const offers = await createFlightSimulator({ clock: () => around }).searchOffers(
+      request({ origin: 'JFK', destination: 'FRA', departureDate: '2026-03-29', returnDate: '2026-04-05' }),
+    );
+    expect(offers.length).toBeGreaterThan(0);
+    for (const segment of offers.flatMap((o) => o.itineraries.flatMap((i) => i.segments))) {
+      const departed = utcMs(segment.departure.at, segment.departure.timeZone ?? '');
+      const arrived = utcMs(segment.arrival.at, segment.arrival.timeZone ?? '');
+      expect((arrived - departed) / 60_000).toBe(minutesOf(segment.duration));
     }
   });
 

@@ -2,7 +2,7 @@
 // the route (hub carriers at either end, else a home carrier of either country) and one-stop itineraries through
 // real hubs by the hub's carrier, with connection times of 75 minutes to 4 hours. Schedules are seeded from the
 // route and the date only, so every request for that route and date sees the same flights.
-import type { FlightSegment } from '../port.js';
+import type { FlightEndpoint, FlightSegment } from '../port.js';
 import { blockMinutes, distanceKm, instantOf, isoDuration, localIso, seededRandom, type Random } from './clock.js';
 import type { Airline, Airport, FlightData } from './data.js';
 import { CONNECTING_HUBS, GATEWAYS, HUB_CARRIERS } from './reference.js';
@@ -142,12 +142,20 @@ export function segmentsOf(journey: Journey, firstId: number): FlightSegment[] {
     carrierName: leg.carrier.name,
     flightNumber: leg.flightNumber,
     aircraftCode: aircraft(leg),
-    departure: { iataCode: leg.from.code, at: localIso(leg.departMs, leg.from.timeZone), timeZone: leg.from.timeZone },
-    arrival: { iataCode: leg.to.code, at: localIso(leg.arriveMs, leg.to.timeZone), timeZone: leg.to.timeZone },
+    departure: endpoint(leg.from, leg.departMs, leg.carrier),
+    arrival: endpoint(leg.to, leg.arriveMs, leg.carrier),
     duration: isoDuration(leg.minutes),
     numberOfStops: 0,
     blacklistedInEU: false,
   }));
+}
+
+/** Local time in the airport's zone; a terminal (1 to 3, fixed per airport and carrier) at gateways. */
+function endpoint(airport: Airport, epochMs: number, carrier: Airline): FlightEndpoint {
+  const at = localIso(epochMs, airport.timeZone);
+  if (!GATEWAYS.has(airport.code)) return { iataCode: airport.code, at, timeZone: airport.timeZone };
+  const terminal = String(seededRandom(`terminal|${airport.code}|${carrier.iataCode}`).int(1, 3));
+  return { iataCode: airport.code, terminal, at, timeZone: airport.timeZone };
 }
 
 function aircraft(leg: Leg): string {
