@@ -47,8 +47,8 @@ function quarterOffset(instantMs: number, timeZone: string): number | null {
   const key = `${timeZone}\u0000${quarter}`;
   let offset = quarterOffsets.get(key);
   if (offset === undefined) {
-    const first = offsetAt(new Date(quarter * QUARTER_HOUR_MS), timeZone);
-    const last = offsetAt(new Date((quarter + 1) * QUARTER_HOUR_MS - 1000), timeZone);
+    const first = offsetWithIntl(new Date(quarter * QUARTER_HOUR_MS), timeZone);
+    const last = offsetWithIntl(new Date((quarter + 1) * QUARTER_HOUR_MS - 1000), timeZone);
     offset = first === last ? first : null;
     if (quarterOffsets.size >= OFFSETS_KEPT) quarterOffsets.clear();
     quarterOffsets.set(key, offset);
@@ -91,8 +91,14 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The offset of a timezone from UTC at an instant, in milliseconds. */
+/** The offset of a timezone from UTC at an instant, in milliseconds (the quarter hour's, when it has one). */
 function offsetAt(instant: Date, timeZone: string): number {
+  const ms = instant.getTime();
+  const kept = ms >= PLAIN_YEARS.from && ms <= PLAIN_YEARS.to ? quarterOffset(ms, timeZone) : null;
+  return kept ?? offsetWithIntl(instant, timeZone);
+}
+
+function offsetWithIntl(instant: Date, timeZone: string): number {
   const local = formatWithIntl(instant, timeZone);
   return Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000;
 }

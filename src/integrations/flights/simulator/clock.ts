@@ -1,6 +1,7 @@
 // Deterministic randomness and the clock arithmetic of the simulator: a PRNG seeded from a hash of its key
 // (node:crypto, never Math.random), great-circle distances, and local times in an airport's time zone.
 import { createHash } from 'node:crypto';
+import { addDays, formatDateTime, localToInstant } from '../../../platform/time.js';
 import type { Airport } from './data.js';
 
 export interface Random {
@@ -54,55 +55,19 @@ export function blockMinutes(from: Airport, to: Airport): number {
   return Math.max(40, Math.round(minutes / 5) * 5);
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
-const offsets = new Map<string, number>();
-
-/** The zone's offset from UTC in ms during the UTC hour of the instant (zones change offset on the hour). */
-function offsetMs(epochMs: number, timeZone: string): number {
-  const hour = Math.floor(epochMs / 3_600_000);
-  const key = `${timeZone}|${hour}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    const at = hour * 3_600_000;
-    const p: Record<string, string> = {};
-    for (const part of format(timeZone).formatToParts(at)) p[part.type] = part.value;
-    offset = Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`) - at;
-    if (offsets.size >= 50_000) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
-}
-
 /** The local wall-clock time of an instant in a zone, as ISO 8601 without offset (2026-12-01T08:35:00). */
 export function localIso(epochMs: number, timeZone: string): string {
-  return new Date(epochMs + offsetMs(epochMs, timeZone)).toISOString().slice(0, 19);
+  return formatDateTime(new Date(epochMs), timeZone);
 }
 
 /** The instant of a local wall-clock time (yyyy-MM-dd plus minutes after midnight) in a zone. */
 export function instantOf(date: string, minuteOfDay: number, timeZone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60_000;
-  let guess = wall;
-  for (let i = 0; i < 2; i++) guess = wall - offsetMs(guess, timeZone);
-  return guess;
+  const day = addDays(date, Math.floor(minuteOfDay / 1440));
+  const minutes = minuteOfDay % 1440;
+  const local = `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const instant = localToInstant(local, timeZone);
+  if (!instant) throw new Error(`not a local time: ${local}`);
+  return instant.getTime();
 }
 
 /** ISO 8601 duration of minutes: PT7H5M. */
@@ -112,7 +77,4 @@ export function isoDuration(minutes: number): string {
   return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
 }
 
-/** yyyy-MM-dd plus days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays };
