@@ -2,25 +2,10 @@
 // with its items, and closing it once its lines are the booking's.
 import type { Queryable } from '../../platform/database/connections.js';
 import * as repo from './cart.repository.js';
+import { type CheckoutItem, toCheckoutItem } from './checkout.js';
 
-/** A line of a cart as a booking takes it. */
-export interface MergedItem {
-  itemId: number;
-  /** Null on a flight line (/cart/addFlightOffer): the booking's agent tickets it offline. */
-  productId: number | null;
-  variantId: number | null;
-  description: string;
-  unitName: string;
-  /** Decimal text in the cart's currency. */
-  unitPrice: string;
-  quantity: number;
-  /** The tenant's calendar date (yyyy-MM-dd) and its time slot (HH:mm, '' for the whole day). */
-  bookDate: string | null;
-  timeSlot: string;
-  /** The capacity hold of its seats (the catalog's), and whether it still keeps them. */
-  holdId: string | null;
-  held: boolean;
-}
+/** A line of a cart as a booking takes it: as checkout does (a flight line has no product; its agent tickets it). */
+export type MergedItem = CheckoutItem;
 
 export interface CartToMerge {
   cartId: string;
@@ -46,19 +31,7 @@ export async function lockCartToMerge(db: Queryable, cartNumber: number, now: Da
     userId: cart.user_id,
     orderNum: cart.order_num,
     currency: cart.currency,
-    items: items.map((item) => ({
-      itemId: item.item_id,
-      productId: item.product_id,
-      variantId: item.variant_id,
-      description: item.description,
-      unitName: item.unit_name,
-      unitPrice: item.unit_price,
-      quantity: item.quantity,
-      bookDate: item.book_date,
-      timeSlot: item.time_slot,
-      holdId: item.hold_id,
-      held: item.held,
-    })),
+    items: items.map(toCheckoutItem),
   };
 }
 

@@ -43,7 +43,8 @@ export interface CheckoutCart {
   items: CheckoutItem[];
 }
 
-const toCheckoutItem = (item: repo.ItemRow): CheckoutItem => ({
+/** A cart line as the areas that take a cart's lines (checkout, a back-office booking) see it. */
+export const toCheckoutItem = (item: repo.ItemRow): CheckoutItem => ({
   itemId: item.item_id,
   productId: item.product_id,
   variantId: item.variant_id,
