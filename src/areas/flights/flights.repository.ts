@@ -99,3 +99,30 @@ export async function selectSearchOffer(
     FROM flight_searches WHERE search_id = ${searchId} AND expires_at > ${now}`;
   return row;
 }
+
+/** The serialised pages of a search (flight_search_pages), stored with it. */
+export async function insertPages(
+  db: Queryable,
+  searchId: string,
+  pages: readonly { grouping: number; page: number; answer: string }[],
+): Promise<void> {
+  if (pages.length === 0) return;
+  await db`INSERT INTO flight_search_pages ${db(pages.map((page) => ({ search_id: searchId, ...page })))}`;
+}
+
+/**
+ * A stored page of a search still usable: in the view asked (0 or 1), else in the search's own; the JSON text as
+ * stored. Undefined when the search, or that page of it, is not there.
+ */
+export async function selectStoredPage(
+  db: Queryable,
+  key: { searchId: string; grouping: number | null; page: number },
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db<{ answer: string }[]>`
+    SELECT p.answer FROM flight_searches s
+    JOIN flight_search_pages p
+      ON p.search_id = s.search_id AND p.grouping = coalesce(${key.grouping}::smallint, s.grouping) AND p.page = ${key.page}
+    WHERE s.search_id = ${key.searchId} AND s.expires_at > ${now}`;
+  return row?.answer;
+}

@@ -9,7 +9,9 @@ import {
   FlightSupplierError,
 } from '../../integrations/flights/index.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
+import { okJson } from '../../platform/http/envelope.js';
 import type { RequestContext, TenantContext } from '../../platform/http/operation.js';
+import type { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import * as repo from './flights.repository.js';
@@ -27,6 +29,7 @@ import { type AirportNames, toAirline, toLocation, toOffer, toPricedOffer } from
 import { offerSetPage } from './flights.pages.js';
 import type {
   Airline,
+  Offer,
   FetchResultsRequest,
   Location,
   OfferSet,
@@ -148,14 +151,31 @@ async function search(ctx: TenantContext, supplier: FlightSupplier, input: Searc
     created_at: ctx.now,
     expires_at: new Date(ctx.now.getTime() + LIMITS.searchMinutes * 60_000),
   });
+  await repo.insertPages(ctx.db, searchId, storedPages(searchId, offers));
   return offerSetPage(searchId, offers, grouping, 1);
+}
+
+/** Every page of a search in both views, serialised once: a kept search never changes (fetchResults answers them). */
+function storedPages(searchId: string, offers: readonly Offer[]) {
+  const pages = Math.max(1, Math.ceil(offers.length / LIMITS.pageSize));
+  return [0, 1].flatMap((grouping) =>
+    Array.from({ length: pages }, (_, index) => ({
+      grouping,
+      page: index + 1,
+      answer: JSON.stringify(offerSetPage(searchId, offers, grouping, index + 1)),
+    })),
+  );
 }
 
 /**
  * A page of a kept search. Individual offers are cut from the kept list in PostgreSQL; a grouped page needs the
  * whole list (groups gather offers from all over it). The grouping asked, else the search's.
  */
-async function fetchResults(ctx: TenantContext, input: FetchResultsRequest): Promise<OfferSet> {
+async function fetchResults(ctx: TenantContext, input: FetchResultsRequest): Promise<OfferSet | RawAnswer> {
+  const grouping = input.grouping === undefined ? null : input.grouping === 'GRP' ? 1 : 0;
+  const stored = await repo.selectStoredPage(ctx.db, { searchId: input.searchId, grouping, page: input.page }, ctx.now);
+  if (stored !== undefined) return okJson(stored);
+  // Not stored: a page past the last, an unknown or expired search, or one kept before pages were stored.
   if (input.grouping !== 'GRP') {
     const slice = { from: (input.page - 1) * LIMITS.pageSize, count: LIMITS.pageSize };
     const page = await repo.selectSearchPage(ctx.db, input.searchId, slice, ctx.now);

@@ -8,7 +8,14 @@ import { startTestService } from '../../../test/support/service.js';
 import { createFlightSupplier, type FlightSupplier, FlightSupplierError } from '../../integrations/flights/index.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import { durationSeconds } from './flights.rules.js';
-import type { Airline, Location, OfferSet, PricedOffer } from './flights.schemas.js';
+import { Value } from '@sinclair/typebox/value';
+import {
+  type Airline,
+  type Location,
+  OfferSet as OfferSetSchema,
+  type OfferSet,
+  type PricedOffer,
+} from './flights.schemas.js';
 import { createFlightsArea } from './index.js';
 
 let offsetMs = 0;
@@ -166,6 +173,33 @@ describe('fetchResults', () => {
       offers: [],
       offerGroups: [],
     });
+  });
+
+  it('answers a kept page as it was stored with the search, in both views, valid against the OfferSet schema', async () => {
+    const set = await search();
+    const rows = await t.db(
+      (sql) => sql<{ grouping: number; page: number; answer: string }[]>`
+        SELECT grouping, page, answer FROM flight_search_pages WHERE search_id = ${set.searchId}
+        ORDER BY grouping, page`,
+    );
+    const pages = Math.max(1, Math.ceil(set.totalRes / 20));
+    expect(rows.map((row) => [row.grouping, row.page])).toEqual(
+      [0, 1].flatMap((grouping) => Array.from({ length: pages }, (_, i) => [grouping, i + 1])),
+    );
+    for (const row of rows) expect(Value.Check(OfferSetSchema, JSON.parse(row.answer))).toBe(true);
+    // the stored text is what is answered: changed in the table, the answer changes with it
+    await t.db(
+      (sql) => sql`
+        UPDATE flight_search_pages SET answer = (answer::jsonb || '{"totalRes": 999}'::jsonb)::text
+        WHERE search_id = ${set.searchId} AND grouping = 0 AND page = 1`,
+    );
+    const answer = await g.api.inject({
+      method: 'POST',
+      url: '/flight/fetchResults',
+      payload: { session: g.session, searchId: set.searchId, page: 1 },
+    });
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.json()).toMatchObject({ apiStatus: { errorCode: 'OK' }, apiData: { totalRes: 999 } });
   });
 
   it('keeps the grouping of a grouped search unless IND is asked', async () => {

@@ -1,6 +1,7 @@
 // The envelope every JSON answer wears: { apiStatus: { errorCode, errorMessage }, apiData }.
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { ErrorCode } from './errors.js';
+import { RawAnswer } from './raw.js';
 
 export const SUCCESS_MESSAGE = 'Success';
 
@@ -17,6 +18,16 @@ export function Envelope<T extends TSchema>(data: T) {
 export function ok<T>(apiData: T) {
   return { apiStatus: { errorCode: 'OK', errorMessage: SUCCESS_MESSAGE }, apiData };
 }
+
+/**
+ * The success envelope around apiData already serialised (a stored answer that never changes): sent as it is, so
+ * the caller must have made `apiDataJson` with the operation's response schema in mind (its test checks the shape).
+ */
+export function okJson(apiDataJson: string): RawAnswer {
+  return new RawAnswer('application/json; charset=utf-8', `${OK_PREFIX}${apiDataJson}}`);
+}
+
+const OK_PREFIX = JSON.stringify(ok(null)).replace(/null}$/, '');
 
 /** An error envelope, already serialised: errors bypass the operation's response schema. */
 export function errorBody(code: ErrorCode | string, message: string): string {
