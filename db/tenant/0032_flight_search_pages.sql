@@ -7,5 +7,10 @@ CREATE TABLE flight_search_pages (
   page      integer NOT NULL CHECK (page >= 1),
   -- the offer set of the page as /flight/fetchResults answers it (apiData), JSON text
   answer    text NOT NULL,
+  -- the search's, copied: a page is read by its key alone
+  expires_at timestamptz NOT NULL,
   PRIMARY KEY (search_id, grouping, page)
 );
+-- Pages are read far more often than written, and a page of offers compresses little: kept out of line but not
+-- compressed, so a read does not decompress it.
+ALTER TABLE flight_search_pages ALTER COLUMN answer SET STORAGE EXTERNAL;

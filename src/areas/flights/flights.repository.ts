@@ -105,9 +105,11 @@ export async function insertPages(
   db: Queryable,
   searchId: string,
   pages: readonly { grouping: number; page: number; answer: string }[],
+  expiresAt: Date,
 ): Promise<void> {
   if (pages.length === 0) return;
-  await db`INSERT INTO flight_search_pages ${db(pages.map((page) => ({ search_id: searchId, ...page })))}`;
+  const rows = pages.map((page) => ({ search_id: searchId, ...page, expires_at: expiresAt }));
+  await db`INSERT INTO flight_search_pages ${db(rows)}`;
 }
 
 /**
@@ -119,10 +121,16 @@ export async function selectStoredPage(
   key: { searchId: string; grouping: number | null; page: number },
   now: Date,
 ): Promise<string | undefined> {
-  const [row] = await db<{ answer: string }[]>`
-    SELECT p.answer FROM flight_searches s
-    JOIN flight_search_pages p
-      ON p.search_id = s.search_id AND p.grouping = coalesce(${key.grouping}::smallint, s.grouping) AND p.page = ${key.page}
-    WHERE s.search_id = ${key.searchId} AND s.expires_at > ${now}`;
+  // The view asked needs no look at the search; its own view is the search's grouping.
+  const [row] =
+    key.grouping === null
+      ? await db<{ answer: string }[]>`
+          SELECT p.answer FROM flight_searches s
+          JOIN flight_search_pages p ON p.search_id = s.search_id AND p.grouping = s.grouping AND p.page = ${key.page}
+          WHERE s.search_id = ${key.searchId} AND p.expires_at > ${now}`
+      : await db<{ answer: string }[]>`
+          SELECT answer FROM flight_search_pages
+          WHERE search_id = ${key.searchId} AND grouping = ${key.grouping} AND page = ${key.page}
+            AND expires_at > ${now}`;
   return row?.answer;
 }

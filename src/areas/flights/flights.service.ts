@@ -136,6 +136,7 @@ async function search(ctx: TenantContext, supplier: FlightSupplier, input: Searc
   const searchId = randomBytes(12).toString('hex');
   const offers = sorted.map((offer, index) => toOffer(offer, offerIdOf(searchId, index), names));
   const grouping = input.grouping ?? 0;
+  const expiresAt = new Date(ctx.now.getTime() + LIMITS.searchMinutes * 60_000);
   await repo.insertSearch(ctx.db, {
     search_id: searchId,
     origin,
@@ -149,9 +150,9 @@ async function search(ctx: TenantContext, supplier: FlightSupplier, input: Searc
     offers,
     supplier_offers: sorted,
     created_at: ctx.now,
-    expires_at: new Date(ctx.now.getTime() + LIMITS.searchMinutes * 60_000),
+    expires_at: expiresAt,
   });
-  await repo.insertPages(ctx.db, searchId, storedPages(searchId, offers));
+  await repo.insertPages(ctx.db, searchId, storedPages(searchId, offers), expiresAt);
   return offerSetPage(searchId, offers, grouping, 1);
 }
 
