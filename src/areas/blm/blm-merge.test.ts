@@ -16,6 +16,7 @@ import { startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { CartView } from '../cart/index.js';
 import type { Booking, BookingSummary } from './blm.schemas.js';
+import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 
 /** An item as /cart/addItem takes it. */
 type NewItem = Parameters<typeof cartWithItems>[2][number];
@@ -35,23 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.service.close());
 
-/** The payer declines on the simulator's page and the browser follows the redirect back (the order is settled). */
+/** The payer declines on the simulator's page and the browser opens the return page (the order is settled). */
 async function declineOnGateway(paymentUrl: string): Promise<void> {
-  const url = new URL(paymentUrl);
-  const answer = await t.service.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=decline',
-  });
-  expect(answer.statusCode).toBe(303);
-  const back = new URL(String(answer.headers.location));
-  const page = await t.service.app.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: { host: back.host.replace(/:\d+$/, '') },
-  });
-  expect(page.body).toContain('declined');
+  expect((await settleOnSimulator(t, paymentUrl, 'decline')).body).toContain('declined');
 }
 
 interface Customer {

@@ -11,9 +11,10 @@ import {
   user,
   variantWithInventory,
 } from '../../../test/support/factories.js';
-import { runJobOnce, startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { runJobOnce, startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { Booking, PaymentLinkAnswer } from './blm.schemas.js';
+import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
 
 let t: TestTenant;
 let agent: TestUser;
@@ -128,18 +129,11 @@ describe('/blm/booking/recordPayment', () => {
   });
 });
 
-/** The payer on the simulator's page: answers where the gateway sends the browser back (303). */
-async function actOnGateway(paymentUrl: string, action: 'pay' | 'decline' | 'cancel'): Promise<string> {
-  const answer = await t.service.app.inject({
-    method: 'POST',
-    url: new URL(paymentUrl).pathname,
-    headers: { host: TEST_BASE_DOMAIN, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `action=${action}`,
-  });
-  expect(answer.statusCode).toBe(303);
-  const back = new URL(String(answer.headers.location));
-  expect(back.pathname).toBe('/payment/blm/return');
-  return `${back.pathname}${back.search}`;
+/** The payer on the simulator's page: answers the booking's return address the gateway sends the browser to. */
+async function actOnGateway(paymentUrl: string, action: PayerChoice): Promise<string> {
+  const back = await chooseOnSimulator(t.service.app, paymentUrl, action);
+  expect(back).toMatch(/^\/payment\/blm\/return\?/);
+  return back;
 }
 
 const openPage = async (path: string) => {

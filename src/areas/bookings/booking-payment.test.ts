@@ -12,6 +12,7 @@ import { type MailInbox, startMailInbox } from '../../../test/support/smtp.js';
 import { until } from '../../../test/support/wait.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { BookingRequest, BookingSearchRow } from './bookings.schemas.js';
+import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 
 let inbox: MailInbox;
 let t: TestTenant;
@@ -25,19 +26,9 @@ afterAll(async () => {
   await inbox.stop();
 });
 
-/** What the payer's browser does: pay on the simulator's page, then open the success address it is sent to. */
+/** The payer pays on the simulator's page and the browser opens the return page. */
 async function payOnSimulator(paymentUrl: string): Promise<void> {
-  const url = new URL(paymentUrl);
-  const paid = await t.service.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(paid.statusCode).toBe(303);
-  const back = new URL(String(paid.headers.location));
-  const page = await t.api.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(page.statusCode).toBe(200);
+  expect((await settleOnSimulator(t, paymentUrl)).statusCode).toBe(200);
 }
 
 it('a paid order gets its booking, ticketed after the payment, and the tickets e-mail links to its page', async () => {

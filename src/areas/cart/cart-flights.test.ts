@@ -9,6 +9,7 @@ import { type Caller, guest, product, type TestTenant, tenant, user } from '../.
 import { pdfText } from '../../../test/support/pdf.js';
 import { startTestService } from '../../../test/support/service.js';
 import type { AddedFlightOffer, CartView } from './cart.schemas.js';
+import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 
 let t: TestTenant;
 /** Moves the service's clock (the search lifetime); reset after every test. */
@@ -76,19 +77,9 @@ const orderLines = (orderNum: string) =>
       WHERE o.order_num = ${orderNum} ORDER BY l.line_no`,
   );
 
-/** The payer on the simulator's page: pays, and the browser follows the redirect back. */
-async function payOnSimulator(paymentUrl: string) {
-  const url = new URL(paymentUrl);
-  const paid = await t.service.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(paid.statusCode).toBe(303);
-  const back = new URL(String(paid.headers.location));
-  const page = await t.api.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(page.statusCode).toBe(200);
+/** The payer pays on the simulator's page and the browser opens the return page. */
+async function payOnSimulator(paymentUrl: string): Promise<void> {
+  expect((await settleOnSimulator(t, paymentUrl)).statusCode).toBe(200);
 }
 
 describe('a flight offer in a cart', () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../test/support/factories.js';
 import { pdfText } from '../../../test/support/pdf.js';
 import { startTestService } from '../../../test/support/service.js';
+import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 
 type NewItem = Parameters<typeof cartWithItems>[2][number];
 
@@ -59,20 +60,6 @@ const orderOf = (orderNum: string) =>
     return { order, lines, invoice };
   });
 
-/** The payer on the simulator's page: pays, and the browser follows the redirect back. */
-async function payOnGateway(paymentUrl: string) {
-  const url = new URL(paymentUrl);
-  const paid = await t.service.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(paid.statusCode).toBe(303);
-  const back = new URL(String(paid.headers.location));
-  await t.api.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-}
-
 describe('tax at checkout', () => {
   it('with tax-exclusive prices the payment link charges the cart plus its tax; the paid invoice is a tax invoice', async () => {
     await taxPolicy(5, false, TRN);
@@ -88,7 +75,7 @@ describe('tax at checkout', () => {
     const check = await buyer.api.ok<{ order: { amount: number } }>('/cart/checkPaymentStatus', { paymentRef });
     expect(check.order.amount).toBe(144.99);
 
-    await payOnGateway(paymentUrl);
+    await settleOnSimulator(t, paymentUrl);
     const { order, lines, invoice } = await orderOf(link.orderNum);
     expect(order).toMatchObject({
       total: '144.990',
