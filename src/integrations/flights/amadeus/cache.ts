@@ -47,9 +47,17 @@ export function createSingleFlight<T>(): (key: string, load: () => Promise<T>, s
   };
 }
 
-function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * The promise, or a rejection with `reason()` as soon as `signal` aborts: the caller stops waiting while the work
+ * goes on for whoever else waits for it (its own failure then goes unobserved by this caller).
+ */
+export function abandonable<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  reason: () => unknown = () => new FlightSupplierError('timeout', 'Amadeus: the call was abandoned'),
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new FlightSupplierError('timeout', 'Amadeus: the call was abandoned'));
+    const onAbort = () => reject(reason());
     promise.catch(() => {});
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });

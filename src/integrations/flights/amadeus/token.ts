@@ -5,6 +5,7 @@
 import { FlightSupplierError } from '../port.js';
 import type { AmadeusSettings } from '../settings.js';
 import type { AmadeusLog } from './client.js';
+import { abandonable } from './cache.js';
 import { count, record, text } from './read.js';
 
 export interface TokenSource {
@@ -27,27 +28,6 @@ export const TOKEN_PATH = '/v1/security/oauth2/token';
 export function keepUntil(now: number, expiresIn: number): number {
   const margin = Math.min(MARGIN_S, expiresIn / 10);
   return now + (expiresIn - margin) * 1000;
-}
-
-function raced<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      promise.catch(() => {});
-      return reject(signal.reason);
-    }
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 export function createTokenSource(
@@ -110,9 +90,10 @@ export function createTokenSource(
           },
         );
       }
-      return raced(
+      return abandonable(
         pending.then((fresh) => fresh.token),
         signal,
+        () => signal.reason,
       );
     },
     forget(token) {
