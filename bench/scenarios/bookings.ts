@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { type Sql, withConnection } from '../../src/platform/database/connections.js';
 import { tenantDatabaseName } from '../../src/platform/tenancy/tenant.js';
 import type { TenantApi } from '../lib/api.js';
-import { resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { type ServerChild, startServerChild } from '../lib/child.js';
 import {
   benchRounds,
   type LoadTarget,
@@ -22,9 +22,8 @@ import {
   ratio,
   summarize,
 } from '../lib/measure.js';
-import { waitForIdleConnections } from '../lib/postgres.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
-import { BENCH_ADMIN_PASSWORD, provisionBenchTenant } from '../lib/tenant.js';
+import { BENCH_ADMIN_PASSWORD, provisionBenchTenant, servedTenant } from '../lib/tenant.js';
 
 const CONNECTIONS = 10;
 const LINES = 3;
@@ -69,13 +68,8 @@ export const bookings: Scenario = async (ctx) => {
     await api.ok('/booking/confirm', { requestId: read.requestId }, admin.session);
     const { session: guest } = await api.ok<{ session: string }>('/auth/guest');
 
-    const applicationName = `travel-commerce:${tenantCode}`;
-    const served = { pid: service.pid, applicationName };
     const child = service;
-    const freshTenantPool = async () => {
-      await waitForIdleConnections(pg.admin, applicationName);
-      await resetPool(child, tenantCode);
-    };
+    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
     const post = (path: string, body: object, session: string) => ({
       port: child.port('service'),
       host,

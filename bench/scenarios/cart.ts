@@ -16,9 +16,9 @@ import {
   ratio,
   summarize,
 } from '../lib/measure.js';
-import { waitForIdleConnections } from '../lib/postgres.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
+import { servedTenant } from '../lib/tenant.js';
 
 const SESSIONS = 200;
 const LOAD_ITEMS = 3;
@@ -79,12 +79,7 @@ export const cart: Scenario = async (ctx) => {
 
     const servicePort = service.port('service');
     let turn = 0;
-    const served = { pid: service.pid, applicationName: `travel-commerce:${tenantCode}` };
-    // The requests of the run before may still be at work: the old pool is closed at once when evicted.
-    const freshTenantPool = async () => {
-      await waitForIdleConnections(pg.admin, served.applicationName);
-      await resetPool(service, tenantCode);
-    };
+    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, service, tenantCode);
     const targets: Record<Target, LoadTarget> = {
       tx: {
         label: '(tx) bare Fastify + postgres.js sql.begin cart write',

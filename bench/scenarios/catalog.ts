@@ -16,9 +16,9 @@ import {
   ratio,
   summarize,
 } from '../lib/measure.js';
-import { waitForIdleConnections } from '../lib/postgres.js';
 import { atLeast, below, type Check, info, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
+import { servedTenant } from '../lib/tenant.js';
 
 const PRODUCTS = 20;
 const DAYS = 30;
@@ -69,12 +69,7 @@ export const catalog: Scenario = async (ctx) => {
     const benchPort = service.port('bench');
     const slots = built.variantIds.flatMap((variantId) => built.dates.map((date) => ({ variantId, date })));
     let turn = 0;
-    const served = { pid: service.pid, applicationName: `travel-commerce:${tenantCode}` };
-    // The requests of the run before may still be at work: the old pool is closed at once when evicted.
-    const freshTenantPool = async () => {
-      await waitForIdleConnections(pg.admin, served.applicationName);
-      await resetPool(service, tenantCode);
-    };
+    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, service, tenantCode);
     const targets: Record<Target, LoadTarget> = {
       c: {
         label: '(c) bare Fastify + postgres.js PK select',

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { withConnection } from '../../src/platform/database/connections.js';
 import { tenantDatabaseName } from '../../src/platform/tenancy/tenant.js';
-import { resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { type ServerChild, startServerChild } from '../lib/child.js';
 import {
   benchRounds,
   type LoadTarget,
@@ -19,10 +19,9 @@ import {
   ratio,
   summarize,
 } from '../lib/measure.js';
-import { waitForIdleConnections } from '../lib/postgres.js';
 import { below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
-import { provisionBenchTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, servedTenant } from '../lib/tenant.js';
 import { seedCustomers } from '../lib/customers.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000) || 100_000;
@@ -56,13 +55,8 @@ export const customers: Scenario = async (ctx) => {
       ctx.log(`/customer/search ${JSON.stringify(filter)}: ${rows.length} rows`);
     }
 
-    const applicationName = `travel-commerce:${tenantCode}`;
-    const served = { pid: service.pid, applicationName };
     const child = service;
-    const freshTenantPool = async () => {
-      await waitForIdleConnections(pg.admin, applicationName);
-      await resetPool(child, tenantCode);
-    };
+    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
     const search = (label: string, filter: object): LoadTarget => ({
       label,
       connections: CONNECTIONS,

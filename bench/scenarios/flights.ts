@@ -27,6 +27,7 @@ import {
   serviceSettings,
   tenantPrefix,
 } from '../lib/scenario.js';
+import { servedTenant } from '../lib/tenant.js';
 
 const BACK_OFFICE_CONNECTIONS = 10;
 const SEARCH_P99_MS = 150;
@@ -57,8 +58,7 @@ export const flights: Scenario = async (ctx) => {
     const searchBody = { origin: 'DXB', destination: 'LHR', departureDate, numAdults: 2 };
     const kept = await api.ok<{ searchId: string; totalRes: number }>('/flight/search', searchBody, session);
     ctx.log(`search ${kept.searchId}: ${kept.totalRes} offers`);
-    const applicationName = `travel-commerce:${tenantCode}`;
-    const served = { pid: service.pid, applicationName };
+    const { served } = servedTenant(pg.admin, service, tenantCode);
     const post = (path: string, body: object) => ({
       port: service.port('service'),
       host,

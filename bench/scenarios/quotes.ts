@@ -2,7 +2,7 @@
 // primary-key read through the same service stack: GET /bench/customer, one customer by primary key in a tenant
 // operation of the bench's app. 10 connections, as a back office; getQuote must reach half the baseline's req/s.
 import { rm } from 'node:fs/promises';
-import { resetPool, type ServerChild, startServerChild } from '../lib/child.js';
+import { type ServerChild, startServerChild } from '../lib/child.js';
 import {
   benchRounds,
   type LoadTarget,
@@ -15,9 +15,8 @@ import {
   ratio,
   summarize,
 } from '../lib/measure.js';
-import { waitForIdleConnections } from '../lib/postgres.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
-import { provisionBenchTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, servedTenant } from '../lib/tenant.js';
 
 const CONNECTIONS = 10;
 const LINES = 10;
@@ -52,13 +51,8 @@ export const quotes: Scenario = async (ctx) => {
     );
     ctx.log(`quote ${quote.quoteNumber} of ${LINES} lines for customer ${customer.customerId}`);
 
-    const applicationName = `travel-commerce:${tenantCode}`;
-    const served = { pid: service.pid, applicationName };
     const child = service;
-    const freshTenantPool = async () => {
-      await waitForIdleConnections(pg.admin, applicationName);
-      await resetPool(child, tenantCode);
-    };
+    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
     const targets: Record<Target, LoadTarget> = {
       pk: {
         label: '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
