@@ -9,9 +9,11 @@ import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
 import { createCommonArea } from './areas/common/index.js';
-import { createCustomersArea } from './areas/customers/index.js';
-import { createDocumentsArea, localDiskStorage } from './areas/documents/index.js';
+import { type CustomersApi, createCustomersArea } from './areas/customers/index.js';
+import { createDocumentsArea, type DocumentsApi, localDiskStorage } from './areas/documents/index.js';
 import { createFlightsArea } from './areas/flights/index.js';
+import { createGroupsArea } from './areas/groups/index.js';
+import { createHotelsArea } from './areas/hotels/index.js';
 import { createMessagingArea, type MessagingApi } from './areas/messaging/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
@@ -20,6 +22,7 @@ import { createSalesArea, type SalesAreaDeps } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
 import { createRealmPasswordChooser, createUsersArea, seedAdminUser } from './areas/users/index.js';
+import { createVisasArea } from './areas/visas/index.js';
 import type { Config } from './config.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import type { Area, Job } from './platform/area.js';
@@ -88,9 +91,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 }
 
 function buildAreas(platform: Platform, integrations: Integrations, initialized: () => boolean): Area<unknown>[] {
-  const { config } = platform;
   const system = createSystemArea({ ...platform, state: { initialized } });
-  const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
+  const auth = createAuthArea({ idp: platform.idp, primaryClient: platform.config.idp.authClients[0] ?? 'tc-web' });
   const platformAdmin = createPlatformAdminArea(platform);
   const settings = createSettingsArea();
   // Asked at request time, once users is built: the users area knows which customer record a customer user is.
@@ -105,12 +107,12 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const common = createCommonArea({
     ...platform,
     botCheck: integrations.botCheck,
-    rateLimits: config.rateLimits,
-    webActionRetentionDays: config.retention.webActionDays,
+    rateLimits: platform.config.rateLimits,
+    webActionRetentionDays: platform.config.retention.webActionDays,
   });
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
-  const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
+  const documents = createDocumentsArea({ storage: localDiskStorage(platform.config.dataDir) });
   const flights = createFlightsArea(integrations);
   const cart = createCartArea({ catalog: catalog.api, flights: flights.api });
   const messaging = createMessagingArea({ ...platform, ...integrations });
@@ -127,7 +129,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const blm = createBlmArea({
     ...platform,
     ...integrations,
-    linkMinutes: config.paymentGateway.linkMinutes,
+    linkMinutes: platform.config.paymentGateway.linkMinutes,
     customers: customers.api,
     offlineTickets: offlineTickets.api,
     cart: cart.api,
@@ -153,7 +155,20 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     quotes,
     bookings,
     blm,
+    ...buildBackOfficeAreas(platform, integrations, { customers: customers.api, documents: documents.api }),
   ];
+}
+
+/** The back-office areas of spec part 2: group travel, visas and hotels (employees, and hotel search for guests). */
+function buildBackOfficeAreas(
+  _platform: Platform,
+  _integrations: Integrations,
+  _apis: { customers: CustomersApi; documents: DocumentsApi },
+): Area<unknown>[] {
+  const groups = createGroupsArea();
+  const visas = createVisasArea();
+  const hotels = createHotelsArea();
+  return [groups, visas, hotels];
 }
 
 /**

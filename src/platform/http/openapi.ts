@@ -104,6 +104,22 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
   },
   { name: 'document', description: 'Invoice documents and payment records' },
   {
+    name: 'groups',
+    description: 'Group travel for employees: groups, passengers, hotels, transport, rooms, spreadsheets in and out',
+  },
+  {
+    name: 'visa',
+    description: 'Visa applications, applicants, documents, deliveries, requirements and invoices (employees)',
+  },
+  {
+    name: 'hotel inventory',
+    description: 'Contracted hotels, rooms, meal plans and room calendars with their rates (employees)',
+  },
+  {
+    name: 'hotel',
+    description: 'Accommodation search (contracted and online), online hotel bookings, static data, hotel payments',
+  },
+  {
     name: 'quotes',
     description:
       "Quotes for customers (/document/*): numbered DRAFTs with taxed lines, their PDF, sending and the customer's answer",

@@ -1,0 +1,6 @@
+// Hotel operations of this part of the area (see index.ts).
+import type { OperationDeclaration } from '../../platform/http/operation.js';
+
+export function inventoryOperations(): OperationDeclaration[] {
+  return [];
+}
