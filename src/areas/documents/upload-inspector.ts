@@ -5,6 +5,7 @@
 // hundred kilobytes are ever held, whatever the file's size.
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import { describeBytes } from '../../platform/base64.js';
 import { invalidFormat } from '../../platform/http/errors.js';
 import {
   HEAD_BYTES,
@@ -112,8 +113,4 @@ export class UploadInspector extends Transform {
   private refusal(why: string) {
     return invalidFormat(this.parameter, why);
   }
-}
-
-export function describeBytes(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
 }

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { docxArchive, zipArchive } from '../../../test/support/zip.js';
-import { decodeBase64Strictly } from './upload-base64.js';
+import { decodeBase64Strictly } from '../../platform/base64.js';
 import { type InspectedUpload, UploadInspector } from './upload-inspector.js';
 import { attachmentDisposition, originalNameOf } from './upload-names.js';
 import { officeDocument, sniffHead, textType, UPLOAD_TYPES, zipEntryNames } from './upload-types.js';

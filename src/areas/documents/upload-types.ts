@@ -3,6 +3,8 @@
 // executables are refused, and so is anything else. Pure: the caller hands over the first bytes, the last bytes
 // (where a ZIP keeps its directory) and whether the whole file was UTF-8 text without NUL bytes.
 
+import { readZipDirectory } from '../../platform/zip-directory.js';
+
 /** A type we accept: its media type and the extension of the names we generate for it. */
 export interface UploadType {
   mediaType: string;
@@ -98,43 +100,12 @@ export function officeDocument(entryNames: readonly string[] | undefined): Verdi
   return { refused: 'is a ZIP archive that is not an XLSX or DOCX document' };
 }
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const EOCD_LENGTH = 22;
-
 /**
  * The entry names of a ZIP archive's central directory, read from the archive's last bytes (`tail`, whose end is the
  * file's end, `fileSize` bytes in all). Undefined when the directory is not (wholly) in the tail or is malformed.
- * The directory is what unzip tools trust; local headers may defer their sizes to data descriptors.
  */
 export function zipEntryNames(tail: Uint8Array, fileSize: number): string[] | undefined {
-  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
-  let eocd = -1;
-  // the end record is 22 bytes plus a comment of at most 65535
-  for (let at = tail.length - EOCD_LENGTH; at >= 0 && at >= tail.length - EOCD_LENGTH - 0xffff; at -= 1) {
-    if (view.getUint32(at, true) === EOCD_SIGNATURE) {
-      eocd = at;
-      break;
-    }
-  }
-  if (eocd < 0) return undefined;
-  const entries = view.getUint16(eocd + 10, true);
-  const directorySize = view.getUint32(eocd + 12, true);
-  const directoryOffset = view.getUint32(eocd + 16, true);
-  const tailStart = fileSize - tail.length;
-  let at = directoryOffset - tailStart;
-  if (at < 0 || at + directorySize > eocd) return undefined;
-  const names: string[] = [];
-  const decoder = new TextDecoder();
-  for (let index = 0; index < entries; index += 1) {
-    if (at + 46 > eocd || view.getUint32(at, true) !== CENTRAL_SIGNATURE) return undefined;
-    const nameLength = view.getUint16(at + 28, true);
-    const extraLength = view.getUint16(at + 30, true);
-    const commentLength = view.getUint16(at + 32, true);
-    names.push(decoder.decode(tail.subarray(at + 46, at + 46 + nameLength)));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
+  return readZipDirectory(tail, fileSize)?.entries.map((entry) => entry.name);
 }
 
 /**

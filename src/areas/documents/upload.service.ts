@@ -2,13 +2,13 @@
 // into the tenant's file storage under a generated name; only a file accepted whole is kept, and only then is its
 // row written (a failed write removes the file again). Downloads hand the bytes back with the recognised type.
 import { Readable } from 'node:stream';
+import { decodeBase64Strictly } from '../../platform/base64.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { UploadedFile } from '../../platform/http/multipart.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { FileStorage } from './storage/file-storage.js';
-import { decodeBase64Strictly } from './upload-base64.js';
 import { UploadInspector } from './upload-inspector.js';
 import { attachmentDisposition, originalNameOf } from './upload-names.js';
 import * as repo from './upload.repository.js';

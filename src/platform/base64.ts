@@ -1,6 +1,6 @@
-// upload2's content: base64 decoded strictly, so a typo is refused instead of silently becoming other bytes.
-import { invalidFormat } from '../../platform/http/errors.js';
-import { describeBytes } from './upload-inspector.js';
+// File content sent as base64 in a JSON body (document upload2, spreadsheet imports): decoded strictly, so a typo is
+// refused instead of silently becoming other bytes, and refused by its length before it is decoded when too large.
+import { invalidFormat } from './http/errors.js';
 
 // outside the standard alphabet and its padding (a character class: linear on a 14 MB string, no backtracking)
 const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
@@ -28,4 +28,9 @@ function isPaddedBase64(content: string): boolean {
   const firstPad = content.indexOf('=');
   if (firstPad === -1) return true;
   return firstPad >= content.length - 2 && (firstPad === content.length - 1 || content[firstPad + 1] === '=');
+}
+
+/** A size as refusals name it: whole MiB as such, else bytes. */
+export function describeBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
 }
