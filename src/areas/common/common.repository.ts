@@ -22,6 +22,13 @@ export async function listCountries(db: Queryable, pattern: string | undefined):
     ORDER BY search_name COLLATE "C", country_id`;
 }
 
+/** The country of an ISO 3166-1 alpha-2 code (upper case), if any. */
+export async function selectCountryByCode(db: Queryable, code: string): Promise<CountryRow | undefined> {
+  const [row] = await db<CountryRow[]>`
+    SELECT country_id, country_name, country_code, country_code3 FROM countries WHERE country_code = ${code}`;
+  return row;
+}
+
 export interface WebActionRow {
   action_id: number;
   action_type: string;

@@ -8,7 +8,8 @@ import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import type { BotCheckProvider } from '../../integrations/bot-check/index.js';
 import { commonOperations } from './common.operations.js';
-import { deleteWebActionsBefore } from './common.repository.js';
+import type { Queryable } from '../../platform/database/connections.js';
+import { deleteWebActionsBefore, selectCountryByCode } from './common.repository.js';
 import { createCommonService } from './common.service.js';
 import type { CommonRateLimits } from './common.settings.js';
 
@@ -25,10 +26,32 @@ export interface CommonAreaDeps {
   webActionRetentionDays: number;
 }
 
-export function createCommonArea(deps: CommonAreaDeps): Area {
+/** A country as other areas see it (visa destinations and nationalities). */
+export interface Country {
+  countryId: number;
+  countryName: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+}
+
+/** Look-ups for other areas; each runs on the handle (pool or transaction) the caller passes. */
+export interface CommonApi {
+  /** The country of an ISO 3166-1 alpha-2 code (any case), if there is one. */
+  countryByCode(db: Queryable, code: string): Promise<Country | undefined>;
+}
+
+/** The api needs no dependencies: the composition root and tests pass it as it is. */
+export const commonApi: CommonApi = {
+  async countryByCode(db, code) {
+    const row = await selectCountryByCode(db, code.trim().toUpperCase());
+    return row && { countryId: row.country_id, countryName: row.country_name, countryCode: row.country_code };
+  },
+};
+
+export function createCommonArea(deps: CommonAreaDeps): Area<CommonApi> {
   return {
     operations: commonOperations(createCommonService(deps)),
-    api: undefined,
+    api: commonApi,
     jobs: [sweepJob('web action retention', createWebActionRetention({ ...deps, log: deps.logger }))],
   };
 }
