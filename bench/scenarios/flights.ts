@@ -2,7 +2,9 @@
 //   /flight/search        DXB → LHR a month ahead, 2 adults (guest session), 10 connections: p99 < 150 ms
 //   /flight/fetchResults  page 1 of a kept search (guest session), 10 connections, ≥ 0.5 × (pk)
 //   /flight/getLocations  keyword "LON" (guest session), ≥ 0.5 × bare Fastify hello (both at 50 connections)
-// (pk) is GET /bench/item, one primary-key read through the kernel and the tenant's pool; (hello) bare Fastify.
+// (pk) is GET /bench/item, one primary-key read through the kernel and the tenant's pool; (hello) bare Fastify;
+// (bytes) bare Fastify answering POST /body with the very bytes getLocations answers (about 5 KB): how much of the
+// gap to (hello) is writing and reading an answer of that size, which no kernel can avoid.
 import { rm } from 'node:fs/promises';
 import { childProvision, type ServerChild, startServerChild } from '../lib/child.js';
 import { tenantApi } from '../lib/api.js';
@@ -33,7 +35,7 @@ const BACK_OFFICE_CONNECTIONS = 10;
 const SEARCH_P99_MS = 150;
 const SESSION_HEADER = 'x-auth-request-access-token';
 
-type Target = 'hello' | 'pk' | 'search' | 'results' | 'locations';
+type Target = 'hello' | 'bytes' | 'pk' | 'search' | 'results' | 'locations';
 
 export const flights: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
@@ -41,8 +43,6 @@ export const flights: Scenario = async (ctx) => {
   const settings = await serviceSettings(ctx, 'flights');
   const children: ServerChild[] = [];
   try {
-    const hello = await startServerChild('bare-hello.ts', {});
-    children.push(hello);
     const service = await startServerChild('service.ts', settings.env);
     children.push(service);
     const provisioned = await childProvision(
@@ -58,6 +58,9 @@ export const flights: Scenario = async (ctx) => {
     const searchBody = { origin: 'DXB', destination: 'LHR', departureDate, numAdults: 2 };
     const kept = await api.ok<{ searchId: string; totalRes: number }>('/flight/search', searchBody, session);
     ctx.log(`search ${kept.searchId}: ${kept.totalRes} offers`);
+    const locationsBody = JSON.stringify(await api.call('/flight/getLocations', { keyword: 'LON' }, session));
+    const hello = await startServerChild('bare-hello.ts', { BENCH_BARE_BODY: locationsBody });
+    children.push(hello);
     const { served } = servedTenant(pg.admin, service, tenantCode);
     const post = (path: string, body: object) => ({
       port: service.port('service'),
@@ -69,6 +72,10 @@ export const flights: Scenario = async (ctx) => {
     });
     const targets: Record<Target, LoadTarget> = {
       hello: { label: '(hello) bare Fastify hello', request: { port: hello.port('http'), path: '/hello' } },
+      bytes: {
+        label: `(bytes) bare Fastify answering getLocations' ${locationsBody.length} bytes`,
+        request: { port: hello.port('http'), method: 'POST', path: '/body', body: JSON.stringify({ keyword: 'LON' }) },
+      },
       pk: {
         label: '(pk) GET /bench/item: one row by primary key through the kernel',
         connections: BACK_OFFICE_CONNECTIONS,
@@ -98,17 +105,24 @@ export const flights: Scenario = async (ctx) => {
       },
     };
     const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
-    const { hello: _hello, pk: _pk, ...profiled } = targets;
+    const { hello: _hello, bytes: _bytes, pk: _pk, ...profiled } = targets;
     const profiles = profiling() ? await profileTargets('flights', ctx.runId, profiled, ctx.log) : undefined;
     const figures = Object.fromEntries(
       (Object.keys(targets) as Target[]).map((key) => [key, summarize(runs[key])]),
     ) as Record<Target, ReturnType<typeof summarize>>;
-    const ratios = { results: ratio(runs.results, runs.pk), locations: ratio(runs.locations, runs.hello) };
+    const ratios = {
+      results: ratio(runs.results, runs.pk),
+      locations: ratio(runs.locations, runs.hello),
+      locationsToBytes: ratio(runs.locations, runs.bytes),
+      bytesToHello: ratio(runs.bytes, runs.hello),
+    };
     const checks: Check[] = [
       ...(Object.keys(targets) as Target[]).map((key) => loadLine(targets[key].label, figures[key])),
       below(`search p99 at ${BACK_OFFICE_CONNECTIONS} connections`, figures.search.p99Ms, 'ms', SEARCH_P99_MS),
       atLeast('ratio fetchResults / (pk)', ratios.results, '', 0.5),
       atLeast('ratio getLocations / (hello)', ratios.locations, '', 0.5),
+      { figure: 'ratio (bytes) / (hello): the same answer from bare Fastify', value: ratios.bytesToHello, unit: '' },
+      { figure: 'ratio getLocations / (bytes)', value: ratios.locationsToBytes, unit: '' },
     ];
     return {
       checks,

@@ -2,6 +2,7 @@
 // offers), result pages sorted and grouped, pricing of an offer of a kept search, locations and airlines.
 import { randomBytes } from 'node:crypto';
 import {
+  type FlightLocation,
   type FlightOffer,
   type FlightPassenger,
   type FlightSearchRequest,
@@ -31,7 +32,6 @@ import type {
   Airline,
   Offer,
   FetchResultsRequest,
-  Location,
   OfferSet,
   Passenger,
   PricedOffer,
@@ -222,9 +222,19 @@ async function price(
 }
 
 export function createFlightService({ flightSupplier: supplier }: FlightServiceDeps) {
+  // The answer to a keyword, serialised once per array the supplier keeps for it (reference data): a location
+  // look-up runs on every keystroke of a search box, and serialising its rows was most of its cost.
+  const serialisedLocations = new WeakMap<readonly FlightLocation[], string>();
   return {
-    async locations(ctx: TenantContext, keyword: string): Promise<Location[]> {
-      return (await supplied(ctx, supplier.findLocations(keyword))).slice(0, LIMITS.listRows).map(toLocation);
+    async locations(ctx: TenantContext, keyword: string): Promise<RawAnswer> {
+      const found = await supplied(ctx, supplier.findLocations(keyword));
+      let json = serialisedLocations.get(found);
+      if (json === undefined) {
+        // Every field of a Location is a string: JSON.stringify writes what the response schema would.
+        json = JSON.stringify(found.slice(0, LIMITS.listRows).map(toLocation));
+        serialisedLocations.set(found, json);
+      }
+      return okJson(json);
     },
 
     async airlines(ctx: TenantContext, code: string): Promise<Airline[]> {

@@ -12,6 +12,7 @@ import { Value } from '@sinclair/typebox/value';
 import {
   type Airline,
   type Location,
+  Location as LocationSchema,
   OfferSet as OfferSetSchema,
   type OfferSet,
   type PricedOffer,
@@ -56,6 +57,13 @@ describe('locations and airlines', () => {
     expect(await g.api.ok<Airline[]>('/flight/getAirlines', { code: 'emir' })).toContainEqual(
       expect.objectContaining({ iataCode: 'EK' }),
     );
+  });
+
+  it('answers a keyword again (any case) alike, each row with exactly the documented fields', async () => {
+    const first = await g.api.ok<Location[]>('/flight/getLocations', { keyword: 'par' });
+    expect(await g.api.ok<Location[]>('/flight/getLocations', { keyword: 'PAR ' })).toEqual(first);
+    expect(first.length).toBeGreaterThan(1);
+    for (const row of first) expect(Object.keys(row).sort()).toEqual(Object.keys(LocationSchema.properties).sort());
   });
 
   it('needs a session and its parameter', async () => {

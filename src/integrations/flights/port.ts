@@ -205,8 +205,12 @@ export interface FlightSupplier {
    * with FlightSupplierError (kind 'refused' when the offer is no longer sold).
    */
   priceOffer(offer: FlightOffer, passengers: FlightPassenger[], signal?: AbortSignal): Promise<PricedFlightOffer>;
-  /** Airports and cities whose code, name or city matches the keyword (case-insensitive), best match first. */
-  findLocations(keyword: string, signal?: AbortSignal): Promise<FlightLocation[]>;
+  /**
+   * Airports and cities whose code, name or city matches the keyword (case-insensitive), best match first. The same
+   * keyword answers the same array while the supplier keeps it (reference data), so a caller may key its own work
+   * on the array.
+   */
+  findLocations(keyword: string, signal?: AbortSignal): Promise<readonly FlightLocation[]>;
   /** The airport or city with exactly this IATA code, or null: how the area refuses unknown codes. */
   locationByCode(iataCode: string, signal?: AbortSignal): Promise<FlightLocation | null>;
   /** Airlines whose IATA or ICAO code starts with, or name contains, `codeOrPart` (case-insensitive). */

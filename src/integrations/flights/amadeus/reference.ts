@@ -18,12 +18,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KEYWORD_ENTRIES = 2_000;
 
 export interface ReferenceData {
-  findLocations(keyword: string, signal?: AbortSignal): Promise<FlightLocation[]>;
+  findLocations(keyword: string, signal?: AbortSignal): Promise<readonly FlightLocation[]>;
   locationByCode(iataCode: string, signal?: AbortSignal): Promise<FlightLocation | null>;
   findAirlines(codeOrPart: string, signal?: AbortSignal): Promise<FlightAirline[]>;
 }
 
 /** The keyword as Amadeus takes it (upper case, accents off), or undefined when it cannot match anything. */
+const NO_LOCATIONS: readonly FlightLocation[] = Object.freeze([]);
+
 export function amadeusKeyword(keyword: string): string | undefined {
   const plain = keyword
     .normalize('NFD')
@@ -98,12 +100,12 @@ export function matchingAirlines(airlines: FlightAirline[], codeOrPart: string):
 }
 
 export function createReferenceData(client: AmadeusClient, now: () => number): ReferenceData {
-  const locations = createTtlCache<FlightLocation[]>({ ttlMs: DAY_MS, maxEntries: KEYWORD_ENTRIES, now });
+  const locations = createTtlCache<readonly FlightLocation[]>({ ttlMs: DAY_MS, maxEntries: KEYWORD_ENTRIES, now });
   const airlines = createTtlCache<FlightAirline[]>({ ttlMs: DAY_MS, maxEntries: 1, now });
-  const locationLoads = createSingleFlight<FlightLocation[]>();
+  const locationLoads = createSingleFlight<readonly FlightLocation[]>();
   const airlineLoads = createSingleFlight<FlightAirline[]>();
 
-  async function loadLocations(keyword: string): Promise<FlightLocation[]> {
+  async function loadLocations(keyword: string): Promise<readonly FlightLocation[]> {
     const query: Record<string, string> = {
       subType: 'AIRPORT,CITY',
       keyword,
@@ -116,11 +118,10 @@ export function createReferenceData(client: AmadeusClient, now: () => number): R
     return found;
   }
 
-  async function findLocations(keyword: string, signal?: AbortSignal): Promise<FlightLocation[]> {
+  async function findLocations(keyword: string, signal?: AbortSignal): Promise<readonly FlightLocation[]> {
     const wanted = amadeusKeyword(keyword);
-    if (!wanted) return [];
-    const kept = locations.get(wanted) ?? (await locationLoads(wanted, () => loadLocations(wanted), signal));
-    return [...kept];
+    if (!wanted) return NO_LOCATIONS;
+    return locations.get(wanted) ?? (await locationLoads(wanted, () => loadLocations(wanted), signal));
   }
 
   async function allAirlines(signal?: AbortSignal): Promise<FlightAirline[]> {

@@ -73,10 +73,13 @@ describe('findLocations', () => {
     });
   });
 
-  it('answers a repeated keyword from memory, each caller its own array', async () => {
+  it('answers a repeated keyword (any case) with the same frozen array, which no caller can change', async () => {
     const first = await simulator.findLocations('Dubai');
-    first.length = 0;
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Reflect.set(first, 'length', 0)).toBe(false);
+    expect(first.length).toBeGreaterThan(1);
     const again = await simulator.findLocations('DUBAI');
+    expect(again).toBe(first);
     expect(again[0]).toMatchObject({ subType: 'CITY', iataCode: 'DXB' });
     expect(again.map((l) => l.iataCode)).toEqual(expect.arrayContaining(['DXB', 'DWC']));
   });

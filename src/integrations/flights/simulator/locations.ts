@@ -63,7 +63,7 @@ interface SearchIndex {
   cities: { city: City; code: string; names: string[] }[];
   airports: { airport: Airport; code: string; names: string[] }[];
   /** Answers by upper-cased keyword (bounded: cleared when full). */
-  answers: Map<string, FlightLocation[]>;
+  answers: Map<string, readonly FlightLocation[]>;
 }
 
 const indexes = new WeakMap<FlightData, SearchIndex>();
@@ -103,17 +103,20 @@ function rank(key: string, lower: string, code: string, names: string[]): number
   return best;
 }
 
-export function findLocations(data: FlightData, keyword: string): FlightLocation[] {
+const NO_LOCATIONS: readonly FlightLocation[] = Object.freeze([]);
+
+/** The same keyword (any case) answers the same frozen array while it stays cached. */
+export function findLocations(data: FlightData, keyword: string): readonly FlightLocation[] {
   const key = keyword.trim().toUpperCase();
-  if (!key) return [];
+  if (!key) return NO_LOCATIONS;
   const index = searchIndex(data);
   let answer = index.answers.get(key);
   if (!answer) {
-    answer = rankedLocations(index, key);
+    answer = Object.freeze(rankedLocations(index, key));
     if (index.answers.size >= MAX_CACHED) index.answers.clear();
     index.answers.set(key, answer);
   }
-  return answer.slice();
+  return answer;
 }
 
 /** Best matches first: by rank, a city before the airports (its own first), at most MAX_LOCATIONS. */
