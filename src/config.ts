@@ -7,6 +7,7 @@ import { ConfigError } from './config-error.js';
 import { baseUrl, type Env, flag, integer, optionalText, requiredText, text } from './config-readers.js';
 import { type BotCheckSettings, loadBotCheckSettings } from './integrations/bot-check/settings.js';
 import { type FlightSettings, loadFlightSettings } from './integrations/flights/settings.js';
+import { type HotelSupplierSettings, loadHotelSupplierSettings } from './integrations/hotels/settings.js';
 import { loadMessagingSettings, type MessagingSettings } from './integrations/messaging/settings.js';
 import { loadPaymentGatewaySettings, type PaymentGatewaySettings } from './integrations/payment-gateway/settings.js';
 import { loadTicketSupplierSettings, type TicketSupplierSettings } from './integrations/ticket-supplier/settings.js';
@@ -92,6 +93,8 @@ export interface Config {
   ticketSupplier: TicketSupplierSettings;
   /** TC_FLIGHTS: the flight simulator (default) or Amadeus Self-Service with its credentials, URL and timeout. */
   flights: FlightSettings;
+  /** TC_HOTELS: the online hotel simulator (default) or GoGlobal's XML API with its agency, user, password, URL. */
+  hotels: HotelSupplierSettings;
   lockout: {
     /** Consecutive failed logins that lock an account. */
     threshold: number;
@@ -244,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     messaging: loadMessagingSettings(env),
     ticketSupplier: loadTicketSupplierSettings(env),
     flights: loadFlightSettings(env),
+    hotels: loadHotelSupplierSettings(env),
     lockout: {
       threshold: integer(env, 'TC_LOCKOUT_THRESHOLD', 5, 1, 100),
       minutes: integer(env, 'TC_LOCKOUT_MINUTES', 15, 1, 24 * 60),

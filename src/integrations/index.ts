@@ -7,6 +7,7 @@ import type { Sql } from '../platform/database/connections.js';
 import { messagingNumberOf } from '../platform/tenancy/messaging-numbers.js';
 import { type BotCheckProvider, createBotCheckProvider } from './bot-check/index.js';
 import { createFlightSupplier, type FlightSupplier } from './flights/index.js';
+import { createHotelSupplier, type HotelSupplier } from './hotels/index.js';
 import { createMessenger, type Messenger, type WhatsAppWebhookSettings } from './messaging/index.js';
 import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
 import { createTicketSupplier, type TicketSupplierSimulator } from './ticket-supplier/index.js';
@@ -24,6 +25,8 @@ export interface Integrations {
   ticketSupplier: TicketSupplierSimulator;
   /** Flight offers, locations and airlines: the simulator by default, Amadeus with TC_FLIGHTS=amadeus. */
   flightSupplier: FlightSupplier;
+  /** Online hotel offers and bookings: the simulator by default, GoGlobal with TC_HOTELS=goglobal. */
+  hotelSupplier: HotelSupplier;
   /** Adds what an integration serves itself (the simulator's payment page). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -51,6 +54,7 @@ export function createIntegrations(deps: {
     messagingWebhook: config.messaging.webhook,
     ticketSupplier: createTicketSupplier(config.ticketSupplier),
     flightSupplier: createFlightSupplier(config, { clock: deps.clock, log: deps.logger }),
+    hotelSupplier: createHotelSupplier(config, { clock: deps.clock }),
     async registerRoutes(app) {
       if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
     },
