@@ -2,6 +2,7 @@
 // search merged with the online supplier (integrations/hotels), online bookings, static data, hotel payments.
 import type { Area } from '../../platform/area.js';
 import { inventoryOperations } from './inventory.operations.js';
+import { inventoryRecords } from './inventory.records.js';
 import { onlineOperations } from './online.operations.js';
 import { staticDataOperations } from './static-data.operations.js';
 
@@ -9,5 +10,6 @@ export function createHotelsArea(): Area {
   return {
     operations: [...inventoryOperations(), ...onlineOperations(), ...staticDataOperations()],
     api: undefined,
+    records: { ...inventoryRecords },
   };
 }
