@@ -1,5 +1,5 @@
 // The tenant pool cache under a small cap: pools open with one connection and grow with concurrent demand,
-// idle connections close, idle pools make room for other tenants, the connections PostgreSQL sees never exceed
+// idle connections close, idle pools make room for other tenants (the least used first), the connections PostgreSQL sees never exceed
 // the cap, and a request that finds no room is answered 503 rather than left hanging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
@@ -133,6 +133,24 @@ describe('tenant pool cache', () => {
       await query(pools, b);
       expect(pools.stats().connections).toBe(connectionsBefore);
       await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it("closes the least used tenant's idle pool, not the least recent, when a new tenant needs room", async () => {
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 2_000 });
+    try {
+      const [busy, once, newcomer] = [tenant(0), tenant(1), tenant(2)];
+      for (let i = 0; i < 3; i++) await query(pools, busy);
+      await query(pools, once);
+      await query(pools, newcomer);
+      // busy was used less recently than once, but more: it keeps its connection and once made room.
+      const connectionsBefore = pools.stats().connections;
+      await query(pools, busy);
+      expect(pools.stats().connections).toBe(connectionsBefore);
+      expect(pools.isOpen(once.tenantId)).toBe(false);
+      await until(async () => (await connectionsSeen([once])) === 0, 3_000);
     } finally {
       await pools.closeAll();
     }
