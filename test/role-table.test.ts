@@ -62,6 +62,8 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/document\/quoteResponse$/, ANYONE],
   [/^\/payment\//, ANYONE],
   [/^\/(blm|offline|cruise\/booking)\//, AGENT_OR_ADMIN],
+  // the supplier's countries of the hotel static data: anyone (contract §3)
+  [/^\/hotel\/searchCountries$/, ANYONE],
   // open to guest sessions and above (contract §7.5); its cost view (context config) is refused to non-employees
   [/^\/hotel\/searchAccommodation$/, ANY_SESSION],
   [/^\/(customer|document|groups|visa|hotel|tripoffer|cruise|tripmaker|marketing|ticketsupplier\/city)\//, EMPLOYEES],
