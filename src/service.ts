@@ -163,9 +163,9 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
 function buildBackOfficeAreas(
   _platform: Platform,
   _integrations: Integrations,
-  _apis: { customers: CustomersApi; documents: DocumentsApi },
+  apis: { customers: CustomersApi; documents: DocumentsApi },
 ): Area<unknown>[] {
-  const groups = createGroupsArea();
+  const groups = createGroupsArea({ customers: apis.customers });
   const visas = createVisasArea();
   const hotels = createHotelsArea();
   return [groups, visas, hotels];

@@ -134,6 +134,11 @@ export async function selectPax(db: Queryable, paxId: number): Promise<PaxRow | 
   return row;
 }
 
+/** The passengers of those ids (in no particular order). */
+export function selectPaxByIds(db: Queryable, paxIds: readonly number[]): Promise<PaxRow[]> {
+  return db<PaxRow[]>`SELECT ${paxColumns(db)} FROM group_pax WHERE pax_id = ANY(${[...paxIds]}::int[])`;
+}
+
 /** A group's hotels by check-in date. */
 export function selectGroupHotels(db: Queryable, groupId: number): Promise<HotelRow[]> {
   return db<HotelRow[]>`

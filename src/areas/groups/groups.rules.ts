@@ -4,6 +4,25 @@
 export const GROUP_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'ARRIVED', 'DEPARTED'] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
+// Where a group's status may go by group/write (the specification shows no transitions): a pending group is
+// confirmed or cancelled; a confirmed one may fall back to pending, arrive or be cancelled; an arrived one departs;
+// a cancelled one may be taken up again as pending. DEPARTED is the end. Writing the same status is no move.
+const STATUS_MOVES: Readonly<Record<GroupStatus, readonly GroupStatus[]>> = {
+  PENDING: ['CONFIRMED', 'CANCELLED'],
+  CONFIRMED: ['PENDING', 'ARRIVED', 'CANCELLED'],
+  ARRIVED: ['DEPARTED'],
+  CANCELLED: ['PENDING'],
+  DEPARTED: [],
+};
+
+export function statusMoveAllowed(from: GroupStatus, to: GroupStatus): boolean {
+  return from === to || STATUS_MOVES[from].includes(to);
+}
+
+export function isGroupStatus(value: string): value is GroupStatus {
+  return GROUP_STATUSES.some((status) => status === value);
+}
+
 export const TRANSPORT_TYPES = ['FLIGHT', 'COACH', 'FERRY'] as const;
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
 

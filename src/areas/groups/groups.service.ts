@@ -1,0 +1,115 @@
+// Groups: write one (create, or update the fields given), list those arriving in a date range, and load one with
+// everything an operations team needs in one answer (passengers, hotels, transport, rooms, who sleeps where, and
+// what is not ready yet).
+import { loggedInUserId } from '../../platform/auth/session.js';
+import { withTransaction } from '../../platform/database/transaction.js';
+import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import type { CustomersApi } from '../customers/index.js';
+import type { ExpandedGroup } from './group-stays.schemas.js';
+import * as reads from './groups.repository.js';
+import * as writes from './groups-write.repository.js';
+import { isGroupStatus, LIMITS, readinessWarnings, statusMoveAllowed } from './groups.rules.js';
+import type { Group, ListGroupsRequest, WriteGroupRequest } from './groups.schemas.js';
+import {
+  readinessInputOf,
+  toGroup,
+  toGroupHotel,
+  toPassenger,
+  toRoom,
+  toRoomAssignment,
+  toTransport,
+} from './groups.view.js';
+
+export interface GroupServiceDeps {
+  /** The partner is a customer record of the customers area. */
+  customers: Pick<CustomersApi, 'findById'>;
+}
+
+export type GroupService = ReturnType<typeof createGroupService>;
+
+export function createGroupService(deps: GroupServiceDeps) {
+  /** The partner's name, to be kept with the group; an unknown or archived partner is NOTFOUND. */
+  async function partnerName(ctx: TenantContext, partnerId: number | undefined): Promise<string | undefined> {
+    if (partnerId === undefined) return undefined;
+    const partner = await deps.customers.findById(ctx.db, partnerId);
+    if (!partner) throw notFound('Customer');
+    return partner.custName;
+  }
+
+  /**
+   * Creates the group (groupId absent) or updates it: the fields given are written, an absent partnerId, status or
+   * notes keeps its value. A client's paxCount is ignored: it is the number of passengers, kept by the database.
+   */
+  async function write(ctx: TenantContext, input: WriteGroupRequest): Promise<Group> {
+    if (input.departureDate < input.arrivalDate) {
+      throw invalidFormat('departureDate', 'must not be before arrivalDate');
+    }
+    const columns: writes.GroupColumns = {
+      group_name: input.groupName,
+      arrival_date: input.arrivalDate,
+      departure_date: input.departureDate,
+      partner_id: input.partnerId,
+      partner_name: await partnerName(ctx, input.partnerId),
+      status: input.status,
+      notes: input.notes,
+    };
+    const groupId = await withTransaction(ctx, async (tx) => {
+      if (input.groupId === undefined) return writes.insertGroup(tx, columns, loggedInUserId(ctx.session));
+      const current = await writes.lockGroupStatus(tx, input.groupId);
+      if (current === undefined) throw notFound('Group');
+      if (input.status !== undefined && isGroupStatus(current) && !statusMoveAllowed(current, input.status)) {
+        throw new ApiError(ErrorCode.INVALID_STATE, `A ${current} group cannot become ${input.status}`);
+      }
+      await writes.updateGroup(tx, input.groupId, columns);
+      return input.groupId;
+    });
+    return read(ctx, groupId);
+  }
+
+  async function read(ctx: TenantContext, groupId: number): Promise<Group> {
+    const row = await reads.selectGroup(ctx.db, groupId);
+    if (!row) throw notFound('Group');
+    return toGroup(row, ctx.tenant.timezone);
+  }
+
+  async function list(ctx: TenantContext, input: ListGroupsRequest): Promise<Group[]> {
+    if (input.arrivalTo < input.arrivalFrom) throw invalidFormat('arrivalTo', 'must not be before arrivalFrom');
+    const range = { from: input.arrivalFrom, to: input.arrivalTo, partnerId: input.partnerId ?? null };
+    const rows = await reads.selectGroupsArriving(ctx.db, range, LIMITS.listRows);
+    return rows.map((row) => toGroup(row, ctx.tenant.timezone));
+  }
+
+  return { write, read, list, loadExpanded };
+}
+
+/**
+ * The group and everything of it, read in six statements whatever its size (no query per passenger or room), sent
+ * together on the request's connection in one read-only snapshot, so the passengers, rooms and assignments agree
+ * with one another even while someone assigns rooms.
+ */
+export async function loadExpanded(ctx: TenantContext, groupId: number): Promise<ExpandedGroup> {
+  const rows = await ctx.db.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+    const [group, passengers, hotels, transport, rooms, assignments] = await Promise.all([
+      reads.selectGroup(tx, groupId),
+      reads.selectGroupPax(tx, groupId),
+      reads.selectGroupHotels(tx, groupId),
+      reads.selectGroupTransport(tx, groupId),
+      reads.selectGroupRooms(tx, groupId),
+      reads.selectGroupRoomPax(tx, groupId),
+    ]);
+    return { group, passengers, hotels, transport, rooms, assignments };
+  });
+  const { group } = rows;
+  if (!group) throw notFound('Group');
+  const timezone = ctx.tenant.timezone;
+  return {
+    group: toGroup(group, timezone),
+    passengers: rows.passengers.map(toPassenger),
+    hotels: rows.hotels.map(toGroupHotel),
+    transport: rows.transport.map((row) => toTransport(row, timezone)),
+    rooms: rows.rooms.map(toRoom),
+    roomAssignments: rows.assignments.map(toRoomAssignment),
+    readiness: readinessWarnings(readinessInputOf({ ...rows, group })),
+  };
+}
