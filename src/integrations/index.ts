@@ -54,7 +54,7 @@ export function createIntegrations(deps: {
     messagingWebhook: config.messaging.webhook,
     ticketSupplier: createTicketSupplier(config.ticketSupplier),
     flightSupplier: createFlightSupplier(config, { clock: deps.clock, log: deps.logger }),
-    hotelSupplier: createHotelSupplier(config, { clock: deps.clock }),
+    hotelSupplier: createHotelSupplier(config, { clock: deps.clock, log: deps.logger }),
     async registerRoutes(app) {
       if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
     },

@@ -1,6 +1,7 @@
 // The online hotel supplier's public face: the port and the adapter the settings choose (the simulator by
 // default; GoGlobal with TC_HOTELS=goglobal).
 import type { Config } from '../../config.js';
+import { createGoGlobalHotelSupplier, type GoGlobalLog } from './goglobal/index.js';
 import type { HotelSupplier } from './port.js';
 import { createHotelSimulator } from './simulator/index.js';
 
@@ -19,18 +20,20 @@ export {
   type OfferAvailability,
   type RoomOccupancy,
   type SupplierBooking,
+  type SupplierBookingState,
   type SupplierBookingStatus,
 } from './port.js';
 
 export interface HotelSupplierDeps {
   /** Today for the simulator's offers and cancellation deadlines. */
   clock: () => Date;
+  /** Where the GoGlobal adapter writes what GoGlobal refused or failed (never the password); silent when absent. */
+  log?: GoGlobalLog;
 }
 
 export function createHotelSupplier(config: Config, deps: HotelSupplierDeps): HotelSupplier {
   if (config.hotels.kind === 'goglobal') {
-    // the adapter lands in the next commit; until then the setting is refused at start rather than ignored
-    throw new Error('TC_HOTELS=goglobal: the GoGlobal adapter is not built yet');
+    return createGoGlobalHotelSupplier(config.hotels, { log: deps.log ?? { warn: () => {} } });
   }
   return createHotelSimulator({ clock: deps.clock, latencyMs: config.hotels.latencyMs });
 }

@@ -11,7 +11,10 @@ export interface RoomOccupancy {
 }
 
 export interface HotelSearchRequest {
-  /** The supplier's city code (DXB, PAR, LON or any other three-letter code). */
+  /**
+   * The supplier's city code: the simulator takes any code of 2-10 letters or digits (DXB, PAR, LON), GoGlobal its
+   * own numeric CityId (the static data's cityId).
+   */
   cityCode: string;
   /** yyyy-MM-dd: the first night. */
   arrivalDate: string;
@@ -135,6 +138,15 @@ export interface SupplierBooking {
   cancellationDeadline: string | null;
 }
 
+/** A booking's status as the supplier reports it after a status request or a cancellation. */
+export interface SupplierBookingState {
+  bookingCode: string;
+  status: SupplierBookingStatus;
+  /** The price now, when the supplier says. */
+  totalPrice?: string;
+  currency?: string;
+}
+
 export interface HotelVoucher {
   bookingCode: string;
   supplierReference?: string;
@@ -180,12 +192,12 @@ export interface HotelSupplier {
   priceBreakdown(offerCode: string, signal?: AbortSignal): Promise<HotelPriceBreakdown>;
   /** Books the offer. A 'timeout' rejection may hide a booking made: ask findByClientReference before retrying. */
   book(request: HotelBookingRequest, signal?: AbortSignal): Promise<SupplierBooking>;
-  /** The booking as the supplier has it now; kind 'refused' for a code it does not know. */
-  status(bookingCode: string, signal?: AbortSignal): Promise<SupplierBooking>;
+  /** The booking's status at the supplier now; kind 'refused' for a code it does not know. */
+  status(bookingCode: string, signal?: AbortSignal): Promise<SupplierBookingState>;
   /** The booking made with this client reference, or null when the supplier has none. */
   findByClientReference(clientReference: string, signal?: AbortSignal): Promise<SupplierBooking | null>;
   /** Cancels the booking (the answer carries CANCELLED or CANCELLATION_REQUESTED); cancelling again is harmless. */
-  cancel(bookingCode: string, signal?: AbortSignal): Promise<SupplierBooking>;
+  cancel(bookingCode: string, signal?: AbortSignal): Promise<SupplierBookingState>;
   /** What the guest shows at the hotel; kind 'refused' while the booking is not confirmed. */
   voucher(bookingCode: string, signal?: AbortSignal): Promise<HotelVoucher>;
 }

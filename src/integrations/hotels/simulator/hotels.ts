@@ -155,13 +155,14 @@ function generated(cityCode: string, index: number): SimulatedHotel {
   };
 }
 
-/** The hotels of a three-letter city code (upper case). */
+/** The hotels of a city code (upper case). */
 export function hotelsOf(cityCode: string): SimulatedHotel[] {
   const seed = CITIES[cityCode];
   if (seed) return seed.hotels.map((hotel, index) => fromSeed(cityCode, seed, hotel, index));
   return GENERATED_NAMES.map((_, index) => generated(cityCode, index));
 }
 
+/** A hotel code is its city code and three digits (DXB001). */
 export function hotelByCode(hotelCode: string): SimulatedHotel | undefined {
-  return hotelsOf(hotelCode.slice(0, 3)).find((hotel) => hotel.hotelCode === hotelCode);
+  return hotelsOf(hotelCode.slice(0, -3)).find((hotel) => hotel.hotelCode === hotelCode);
 }

@@ -9,6 +9,7 @@ import {
   type HotelSupplier,
   type HotelVoucher,
   type SupplierBooking,
+  type SupplierBookingState,
 } from '../port.js';
 import { hotelByCode, stableHash } from './hotels.js';
 import { breakdownOf, decodeOfferKey, offerOf, searchOffers } from './offers.js';
@@ -66,7 +67,7 @@ export function createHotelSimulator(options: HotelSimulatorOptions): HotelSuppl
     },
     async status(bookingCode, signal) {
       await wait(signal);
-      return { ...kept(bookingCode).booking };
+      return stateOf(kept(bookingCode).booking);
     },
     async findByClientReference(clientReference, signal) {
       await wait(signal);
@@ -77,7 +78,7 @@ export function createHotelSimulator(options: HotelSimulatorOptions): HotelSuppl
       await wait(signal);
       const found = kept(bookingCode);
       found.booking.status = 'CANCELLED';
-      return { ...found.booking };
+      return stateOf(found.booking);
     },
     async voucher(bookingCode, signal) {
       await wait(signal);
@@ -89,6 +90,11 @@ export function createHotelSimulator(options: HotelSimulatorOptions): HotelSuppl
       return { ...found.voucher };
     },
   };
+}
+
+function stateOf(booking: SupplierBooking): SupplierBookingState {
+  const { bookingCode, status, totalPrice, currency } = booking;
+  return { bookingCode, status, totalPrice, currency };
 }
 
 function makeBooking(request: HotelBookingRequest, today: string): KeptBooking {

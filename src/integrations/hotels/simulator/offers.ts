@@ -138,7 +138,7 @@ export function offerOf(key: OfferKey, today: string): HotelOffer {
 }
 
 export function searchOffers(request: HotelSearchRequest, today: string, max: number): HotelOffer[] {
-  if (!/^[A-Z]{3}$/.test(request.cityCode)) throw new HotelSupplierError('refused', 'unknown city code');
+  if (!/^[A-Z0-9]{2,10}$/.test(request.cityCode)) throw new HotelSupplierError('refused', 'unknown city code');
   const name = request.hotelName?.toLowerCase();
   const wanted = request.roomBasis?.length ? new Set(request.roomBasis) : undefined;
   const offers: HotelOffer[] = [];
