@@ -167,7 +167,7 @@ function buildBackOfficeAreas(
 ): Area<unknown>[] {
   const groups = createGroupsArea({ customers: apis.customers });
   const visas = createVisasArea();
-  const hotels = createHotelsArea();
+  const hotels = createHotelsArea({ hotelSupplier: _integrations.hotelSupplier });
   return [groups, visas, hotels];
 }
 

@@ -31,7 +31,10 @@ export const SearchAccommodationRequest = Type.Object({
   hotelId: Type.Optional(Id('A contracted hotel')),
   roomId: Type.Optional(Id('A contracted room')),
   cityCode: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z]{3}$', description: 'City code for online results (e.g. DXB); default: area' }),
+    Type.String({
+      pattern: '^[A-Za-z0-9]{2,10}$',
+      description: "The online supplier's city code (DXB; GoGlobal's CityId): without it, no online results",
+    }),
   ),
   context: Type.Optional(Type.Literal('config', { description: 'Employees only: adds cost and margin per room' })),
   searchMode: Type.Optional(SearchMode),
