@@ -167,7 +167,15 @@ function buildBackOfficeAreas(
 ): Area<unknown>[] {
   const groups = createGroupsArea({ customers: apis.customers });
   const visas = createVisasArea();
-  const hotels = createHotelsArea({ hotelSupplier: _integrations.hotelSupplier });
+  const hotels = createHotelsArea({
+    hotelSupplier: _integrations.hotelSupplier,
+    payments: {
+      ..._integrations,
+      tenantUrl: _platform.tenantUrl,
+      linkMinutes: _platform.config.paymentGateway.linkMinutes,
+      dataDir: _platform.config.dataDir,
+    },
+  });
   return [groups, visas, hotels];
 }
 
