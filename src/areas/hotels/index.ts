@@ -5,22 +5,27 @@ import type { Area } from '../../platform/area.js';
 import { onlineSearchWith } from './accommodation-search.online.js';
 import { inventoryOperations } from './inventory.operations.js';
 import { inventoryRecords } from './inventory.records.js';
+import { type HotelPaymentSettings, hotelPaymentsPart } from './hotel-payments.operations.js';
 import { onlineOperations } from './online.operations.js';
 import { staticDataOperations } from './static-data.operations.js';
 
 export interface HotelsAreaDeps {
   /** The online supplier: searchAccommodation's ONLINE results. */
   hotelSupplier: HotelSupplier;
+  /** Payment links of hotel bookings and the gateway's return pages. */
+  payments: HotelPaymentSettings;
 }
 
 export function createHotelsArea(deps: HotelsAreaDeps): Area {
+  const payments = hotelPaymentsPart(deps.payments);
   return {
     operations: [
       ...inventoryOperations(onlineSearchWith(deps.hotelSupplier)),
       ...onlineOperations(),
       ...staticDataOperations(),
+      ...payments.operations,
     ],
     api: undefined,
-    records: { ...inventoryRecords },
+    records: { ...inventoryRecords, ...payments.records },
   };
 }
