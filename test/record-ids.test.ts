@@ -37,6 +37,9 @@ const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   '/flight/price': ['passengers[].passengerId'],
   // The caller's labels of the travellers a flight offer is priced for (contract §7.5), not ids of stored records.
   '/cart/addFlightOffer': ['passengers[].passengerId'],
+  // The multiple form's passengers: each element's paxId (and groupId) is checked by the groups area as it writes
+  // them (NOTFOUND naming the element); employees only, who may name every passenger of their tenant.
+  '/groups/pax/write': ['paxList[].paxId'],
 };
 
 /** Operations stricter than "may read": the record's reader lets staff through, the operation does not. */
@@ -251,6 +254,7 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const { savedFileName } = await t.adminApi.ok<{ savedFileName: string }>('/document/upload2', {
     fileToUpload: Buffer.from('name,passport\n').toString('base64'),
   });
+  const groupRecords = await groupRecordsOf(t);
   // A paid order of the owner's customer record (staff record it paid) and its booking request.
   await cartWithItems(t, t.admin, [item]);
   const paid = await t.adminApi.ok<{ invoices: string[] }>('/cart/createInvoice', {
@@ -279,6 +283,45 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       cartNumber,
       order: order.order_num,
       bookingRequest: booking.bookingrequestid,
+      ...groupRecords,
     },
+  };
+}
+
+/** Group travel is for employees: a group made by the admin, with a passenger, hotel, transport, room and assignment. */
+async function groupRecordsOf(t: TestTenant): Promise<Record<string, RecordId>> {
+  const { groupId } = await t.adminApi.ok<{ groupId: number }>('/groups/group/write', {
+    groupName: 'Record ids',
+    arrivalDate: '2030-01-15',
+    departureDate: '2030-01-20',
+  });
+  const { paxId } = await t.adminApi.ok<{ paxId: number }>('/groups/pax/write', {
+    groupId,
+    firstName: 'Rana',
+    lastName: 'Haddad',
+  });
+  const { hotelId } = await t.adminApi.ok<{ hotelId: number }>('/groups/hotel/write', {
+    groupId,
+    hotelName: 'Record Inn',
+    checkIn: '2030-01-15',
+    checkOut: '2030-01-20',
+  });
+  const { transportId } = await t.adminApi.ok<{ transportId: number }>('/groups/transport/write', {
+    groupId,
+    type: 'COACH',
+    departure: '2030-01-15T09:00:00',
+    arrival: '2030-01-15T10:00:00',
+    from: 'Airport',
+    to: 'Record Inn',
+  });
+  const { roomId } = await t.adminApi.ok<{ roomId: number }>('/groups/room/write', { hotelId, roomType: 'SUITE' });
+  const { roomPaxId } = await t.adminApi.ok<{ roomPaxId: number }>('/groups/room/assign', { roomId, paxId });
+  return {
+    group: groupId,
+    pax: paxId,
+    groupHotel: hotelId,
+    groupTransport: transportId,
+    groupRoom: roomId,
+    groupRoomAssignment: roomPaxId,
   };
 }

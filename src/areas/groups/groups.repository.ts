@@ -106,6 +106,22 @@ export async function groupExists(db: Queryable, groupId: number): Promise<boole
   return row !== undefined;
 }
 
+export type GroupRecordKind = 'group' | 'pax' | 'hotel' | 'transport' | 'room' | 'roomAssignment';
+
+/** Whether a record of the area exists (each by its primary key). */
+export async function groupRecordExists(db: Queryable, kind: GroupRecordKind, id: number): Promise<boolean> {
+  const statements = {
+    group: () => db`SELECT 1 FROM groups WHERE group_id = ${id}`,
+    pax: () => db`SELECT 1 FROM group_pax WHERE pax_id = ${id}`,
+    hotel: () => db`SELECT 1 FROM group_hotels WHERE hotel_id = ${id}`,
+    transport: () => db`SELECT 1 FROM group_transport WHERE transport_id = ${id}`,
+    room: () => db`SELECT 1 FROM group_rooms WHERE room_id = ${id}`,
+    roomAssignment: () => db`SELECT 1 FROM group_room_pax WHERE room_pax_id = ${id}`,
+  };
+  const [row] = await statements[kind]();
+  return row !== undefined;
+}
+
 /** Groups arriving from `from` to `to` inclusive (tenant dates), optionally one partner's, by arrival then id. */
 export function selectGroupsArriving(
   db: Queryable,
