@@ -5,12 +5,13 @@ import { Nullable } from '../../platform/http/schema.js';
 import { LIMITS, TRANSPORT_TYPES, type TransportType } from './groups.rules.js';
 import { enumOf, Group, Id, Passenger, ReadinessWarning, Text } from './groups.schemas.js';
 
-// Contract §6: a field the specification types as datetime accepts yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss.
+// Contract §6: a field the specification types as datetime accepts yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss (the date a
+// format of its own, so a bad one is answered "must match format date", and a real calendar date is checked).
 const DateOrDateTime = (description: string) =>
-  Type.String({
-    pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2})?)?$',
-    description: `${description} (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss, tenant time)`,
-  });
+  Type.Union(
+    [Type.String({ format: 'date' }), Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2})?$' })],
+    { description: `${description} (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss, tenant time)` },
+  );
 
 export const GroupHotel = Type.Object({
   hotelId: Type.Integer(),
