@@ -8,7 +8,7 @@ import { createBlmArea } from './areas/blm/index.js';
 import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
-import { createCommonArea } from './areas/common/index.js';
+import { commonApi, createCommonArea } from './areas/common/index.js';
 import { type CustomersApi, createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea, type DocumentsApi, localDiskStorage } from './areas/documents/index.js';
 import { createFlightsArea } from './areas/flights/index.js';
@@ -166,7 +166,14 @@ function buildBackOfficeAreas(
   apis: { customers: CustomersApi; documents: DocumentsApi },
 ): Area<unknown>[] {
   const groups = createGroupsArea({ customers: apis.customers });
-  const visas = createVisasArea();
+  const visas = createVisasArea({
+    ..._platform,
+    ..._integrations,
+    linkMinutes: _platform.config.paymentGateway.linkMinutes,
+    customers: apis.customers,
+    documents: apis.documents,
+    countries: commonApi,
+  });
   const hotels = createHotelsArea({
     hotelSupplier: _integrations.hotelSupplier,
     payments: {

@@ -1,9 +1,72 @@
-// The visa area (contract §3: employees only; §7.5): applications, applicants, documents, deliveries,
-// requirements and invoices.
-import type { Area } from '../../platform/area.js';
-import type { OperationDeclaration } from '../../platform/http/operation.js';
+// The visa area (contract §3: employees only; §7.5): applications of customers with their applicants, documents (files
+// kept by the documents area's uploads), deliveries, requirements (behind a provider port, the table staff keep by
+// default) and invoices paid through payment links (tables visa_*). A sweep settles the links whose payer never
+// came back.
+import type { FastifyBaseLogger } from 'fastify';
+import { type Area, sweepJob } from '../../platform/area.js';
+import type { TenantPools } from '../../platform/tenancy/pools.js';
+import type { TenantRegistry } from '../../platform/tenancy/registry.js';
+import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import type { CommonApi } from '../common/index.js';
+import type { CustomersApi } from '../customers/index.js';
+import type { DocumentsApi } from '../documents/index.js';
+import { createApplicantService } from './applicants.service.js';
+import { createApplicationService } from './applications.service.js';
+import { createDeliveryService } from './deliveries.service.js';
+import { createDocumentService } from './documents.service.js';
+import { reconcileLinks } from './invoice-link-settlement.js';
+import { createInvoicePaymentLinks, type PaymentLinkDeps } from './invoice-payment-link.js';
+import { createInvoiceService } from './invoices.service.js';
+import { type RequirementsProvider, tableRequirements } from './requirements.js';
+import { createRequirementService } from './requirements.service.js';
+import { deliveryOperations, documentOperations } from './visa-documents.operations.js';
+import { invoiceOperations, requirementOperations } from './visa-invoices.operations.js';
+import { applicantOperations, applicationOperations } from './visas.operations.js';
+import { visaRecords } from './visas.records.js';
 
-export function createVisasArea(): Area {
-  const operations: OperationDeclaration[] = [];
-  return { operations, api: undefined };
+export type { RequirementKey, RequirementsProvider, VisaRequirement } from './requirements.js';
+
+export interface VisasAreaDeps extends PaymentLinkDeps {
+  customers: Pick<CustomersApi, 'findById'>;
+  countries: Pick<CommonApi, 'countryByCode'>;
+  documents: Pick<DocumentsApi, 'findUpload' | 'openUpload'>;
+  /** Where requirements come from: the table staff keep unless an external provider is given. */
+  requirements?: RequirementsProvider;
+  registry: TenantRegistry;
+  pools: TenantPools;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+}
+
+export function createVisasArea(deps: VisasAreaDeps): Area {
+  const visaDeps = { ...deps, requirements: deps.requirements ?? tableRequirements };
+  return {
+    operations: [
+      ...applicationOperations(createApplicationService(visaDeps)),
+      ...applicantOperations(createApplicantService(visaDeps)),
+      ...documentOperations(createDocumentService(visaDeps)),
+      ...deliveryOperations(createDeliveryService()),
+      ...requirementOperations(createRequirementService(visaDeps)),
+      ...invoiceOperations(createInvoiceService(visaDeps), createInvoicePaymentLinks(deps)),
+    ],
+    api: undefined,
+    records: visaRecords(deps.documents),
+    jobs: [sweepJob('visa invoice payment links', createVisaLinkReconciler({ ...deps, log: deps.logger }))],
+  };
+}
+
+/** Payment links of visa invoices whose payer never came back are settled from the gateway's answer every minute. */
+export function createVisaLinkReconciler(deps: {
+  registry: TenantRegistry;
+  pools: TenantPools;
+  paymentGateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  intervalMs?: number;
+}): TenantSweep {
+  return createMinuteSweep('visa invoice payment links', deps, async (tenant, db) => {
+    const settled = await reconcileLinks(deps.paymentGateway, { tenant, db, now: deps.clock(), log: deps.log });
+    if (settled > 0) deps.log.debug({ tenant: tenant.tenantCode, settled }, 'visa invoice payment links settled');
+  });
 }

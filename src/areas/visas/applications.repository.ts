@@ -1,0 +1,147 @@
+// SQL of visa applications and their numbers. Plain rows out; dates as yyyy-MM-dd text. A status move is written under
+// the application's row lock (the caller's transaction), so two staff members cannot move one application at once.
+import type { Queryable } from '../../platform/database/connections.js';
+import type { ApplicationStatus, VisaType } from './visas.rules.js';
+
+export interface ApplicationRow {
+  application_id: number;
+  application_number: string;
+  customer_id: number;
+  customer_name: string;
+  destination_country: string;
+  destination_country_name: string;
+  visa_type: VisaType;
+  travel_date: string | null;
+  return_date: string | null;
+  status: ApplicationStatus;
+  notes: string | null;
+  override_by: number | null;
+  override_reason: string | null;
+  override_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ApplicationSummaryRow extends ApplicationRow {
+  applicant_count: number;
+}
+
+const columns = (db: Queryable) => db`
+  a.application_id, a.application_number, a.customer_id, a.customer_name, a.destination_country,
+  a.destination_country_name, a.visa_type, a.travel_date::text AS travel_date, a.return_date::text AS return_date,
+  a.status, a.notes, a.override_by, a.override_reason, a.override_at, a.created_at, a.updated_at`;
+
+/** The next number of a kind in a year, gapless: the counter row is locked until the caller's transaction ends. */
+export async function nextNumber(db: Queryable, kind: 'APPLICATION' | 'INVOICE', year: number): Promise<number> {
+  const [row] = await db<{ last_number: number }[]>`
+    INSERT INTO visa_counters (kind, year, last_number) VALUES (${kind}, ${year}, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last_number = visa_counters.last_number + 1
+    RETURNING last_number`;
+  if (!row) throw new Error('visa counter returned no row');
+  return row.last_number;
+}
+
+export interface ApplicationValues {
+  customerId: number;
+  customerName: string;
+  destinationCountry: string;
+  destinationCountryName: string;
+  visaType: VisaType;
+  travelDate: string | null;
+  returnDate: string | null;
+  status: ApplicationStatus;
+  notes: string | null;
+  now: Date;
+}
+
+export async function insertApplication(
+  db: Queryable,
+  applicationNumber: string,
+  values: ApplicationValues,
+  createdBy: number | null,
+): Promise<number> {
+  const [row] = await db<{ application_id: number }[]>`
+    INSERT INTO visa_applications (application_number, customer_id, customer_name, destination_country,
+                                   destination_country_name, visa_type, travel_date, return_date, status, notes,
+                                   created_by, created_at, updated_at)
+    VALUES (${applicationNumber}, ${values.customerId}, ${values.customerName}, ${values.destinationCountry},
+            ${values.destinationCountryName}, ${values.visaType}, ${values.travelDate}::date, ${values.returnDate}::date,
+            ${values.status}, ${values.notes}, ${createdBy}, ${values.now}, ${values.now})
+    RETURNING application_id`;
+  if (!row) throw new Error('application insert returned no row');
+  return row.application_id;
+}
+
+export async function updateApplication(
+  db: Queryable,
+  applicationId: number,
+  values: ApplicationValues,
+): Promise<void> {
+  await db`
+    UPDATE visa_applications
+    SET customer_id = ${values.customerId}, customer_name = ${values.customerName},
+        destination_country = ${values.destinationCountry}, destination_country_name = ${values.destinationCountryName},
+        visa_type = ${values.visaType}, travel_date = ${values.travelDate}::date, return_date = ${values.returnDate}::date,
+        status = ${values.status}, notes = ${values.notes}, updated_at = ${values.now}
+    WHERE application_id = ${applicationId}`;
+}
+
+export async function selectApplication(db: Queryable, applicationId: number): Promise<ApplicationRow | undefined> {
+  const [row] = await db<ApplicationRow[]>`
+    SELECT ${columns(db)} FROM visa_applications a WHERE a.application_id = ${applicationId}`;
+  return row;
+}
+
+export async function lockApplication(db: Queryable, applicationId: number): Promise<ApplicationRow | undefined> {
+  const [row] = await db<ApplicationRow[]>`
+    SELECT ${columns(db)} FROM visa_applications a WHERE a.application_id = ${applicationId} FOR UPDATE`;
+  return row;
+}
+
+export async function applicationExists(db: Queryable, applicationId: number): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM visa_applications WHERE application_id = ${applicationId}`;
+  return rows.length === 1;
+}
+
+export async function recordOverride(
+  db: Queryable,
+  applicationId: number,
+  override: { by: number | null; reason: string; now: Date },
+): Promise<void> {
+  await db`
+    UPDATE visa_applications
+    SET override_by = ${override.by}, override_reason = ${override.reason}, override_at = ${override.now},
+        updated_at = ${override.now}
+    WHERE application_id = ${applicationId}`;
+}
+
+export interface ApplicationFilter {
+  customerId: number | null;
+  status: ApplicationStatus | null;
+  destinationCountry: string | null;
+  travelFrom: string | null;
+  travelTo: string | null;
+  /** Escaped for LIKE; matched in any case. */
+  keyword: string | null;
+}
+
+/** Newest first, at most `limit`, each with its number of applicants (one index probe per row). */
+export function searchApplications(
+  db: Queryable,
+  filter: ApplicationFilter,
+  limit: number,
+): Promise<ApplicationSummaryRow[]> {
+  const pattern = filter.keyword === null ? null : `%${filter.keyword}%`;
+  return db<ApplicationSummaryRow[]>`
+    SELECT ${columns(db)},
+           (SELECT count(*)::int FROM visa_applicants p WHERE p.application_id = a.application_id) AS applicant_count
+    FROM visa_applications a
+    WHERE (${filter.customerId}::int IS NULL OR a.customer_id = ${filter.customerId})
+      AND (${filter.status}::text IS NULL OR a.status = ${filter.status})
+      AND (${filter.destinationCountry}::text IS NULL OR a.destination_country = ${filter.destinationCountry})
+      AND (${filter.travelFrom}::date IS NULL OR a.travel_date >= ${filter.travelFrom}::date)
+      AND (${filter.travelTo}::date IS NULL OR a.travel_date <= ${filter.travelTo}::date)
+      AND (${pattern}::text IS NULL OR a.application_number ILIKE ${pattern} OR a.customer_name ILIKE ${pattern})
+    ORDER BY a.created_at DESC, a.application_id DESC
+    LIMIT ${limit}`;
+}
