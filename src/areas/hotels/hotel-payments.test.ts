@@ -70,18 +70,17 @@ async function hotelBooking(
       new Date(),
     );
     if (options.status === 'PENDING') return pending.hotel_booking_id;
-    await recordSupplierBooking(
-      sql,
-      pending.hotel_booking_id,
-      {
-        status: options.status ?? 'CONFIRMED',
-        supplierBookingCode: `SUP-${bookingCount}`,
-        supplierReference: null,
-        costPrice: '1000.00',
-        cancellationDeadline: null,
-      },
-      new Date(),
-    );
+    // a variable, not a literal: the supplier's outcome may carry more fields than a test needs to name
+    const outcome = {
+      status: options.status ?? 'CONFIRMED',
+      supplierBookingCode: `SUP-${bookingCount}`,
+      supplierReference: null,
+      costPrice: '1000.00',
+      totalPrice: null,
+      hotelName: null,
+      cancellationDeadline: null,
+    };
+    await recordSupplierBooking(sql, pending.hotel_booking_id, outcome, new Date());
     return pending.hotel_booking_id;
   });
 }

@@ -9,6 +9,10 @@ import { type HotelPaymentSettings, hotelPaymentsPart } from './hotel-payments.o
 import { onlineOperations } from './online.operations.js';
 import { staticDataOperations } from './static-data.operations.js';
 
+// The static-data import, for the command line (scripts/hotels-import.ts) and the bench: the same merge as the operation.
+export { fixtureLines as sampleStaticDataLines } from './static-data.fixture.js';
+export { type ImportReport, ImportRefused, importStaticData } from './static-data.import.js';
+
 export interface HotelsAreaDeps {
   /** The online supplier: searchAccommodation's ONLINE results. */
   hotelSupplier: HotelSupplier;
