@@ -146,7 +146,12 @@ export interface SupplierOutcome {
   status: 'CONFIRMED' | 'ON_REQUEST';
   supplierBookingCode: string | null;
   supplierReference: string | null;
+  /** The supplier's price of the booking: what we pay, and (online) what the guest pays. */
   costPrice: string;
+  /** Online: the price the guest pays, the supplier's; null keeps the row's. */
+  totalPrice: string | null;
+  /** The supplier's name of the hotel; null keeps the row's. */
+  hotelName: string | null;
   cancellationDeadline: string | null;
 }
 
@@ -160,6 +165,8 @@ export async function recordSupplierBooking(
   const [row] = await db<HotelBookingRow[]>`
     UPDATE hotel_bookings SET status = ${outcome.status}, supplier_booking_code = ${outcome.supplierBookingCode},
       supplier_reference = ${outcome.supplierReference}, cost_price = ${outcome.costPrice}::numeric,
+      total_price = coalesce(${outcome.totalPrice}::numeric, total_price),
+      hotel_name = coalesce(nullif(${outcome.hotelName}, ''), hotel_name),
       cancellation_deadline = ${outcome.cancellationDeadline}::date, updated_at = ${now}
     WHERE hotel_booking_id = ${bookingId} AND status = 'PENDING'
     RETURNING ${columns(db)}`;

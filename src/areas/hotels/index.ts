@@ -25,7 +25,7 @@ export function createHotelsArea(deps: HotelsAreaDeps): Area {
   return {
     operations: [
       ...inventoryOperations(onlineSearchWith(deps.hotelSupplier)),
-      ...onlineOperations(),
+      ...onlineOperations(deps),
       ...staticDataOperations(),
       ...payments.operations,
     ],
