@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
+import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
 import * as links from './invoice-links.repository.js';
@@ -49,7 +50,12 @@ export async function settleLink(gateway: PaymentGateway, scope: LinkScope, link
     if (ended === 'PAID') await invoices.markPaid(tx, link.invoice_id, scope.now);
   });
   return ended === 'PAID'
-    ? { kind: 'paid', reference, amount: link.amount, currency: link.currency }
+    ? {
+        kind: 'paid',
+        reference,
+        amount: minorToDecimalString(toMinor(link.amount, link.currency), link.currency),
+        currency: link.currency,
+      }
     : { kind: 'unpaid', reference, statusText: status.text };
 }
 
