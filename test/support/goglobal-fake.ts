@@ -3,7 +3,8 @@
 // parsing the inner request's header (agency, user, password; the Operation must match the requestType) and
 // answering MakeRequestResult documents from goglobal-fake-answers.ts, with GoGlobal's Error element for what it
 // refuses. `failNext` scripts the next answers (an Error element, a SOAP fault, HTTP 500, a body that is not XML, a
-// hang, or a booking made whose answer never comes); `delayMs` makes every answer slow.
+// hang, or a booking made whose answer never comes), `failNextOn` those of one operation; `delayMs` makes every
+// answer slow.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
@@ -41,6 +42,8 @@ export interface GoGlobalFake {
   bookings: Map<string, FakeBooking>;
   delayMs: number;
   failNext(...failures: GoGlobalFailure[]): void;
+  /** Fails the next requests of one operation (BOOKING_INSERT_REQUEST, …), whatever comes between them. */
+  failNextOn(operation: string, ...failures: GoGlobalFailure[]): void;
   /** Requests of one operation (HOTEL_SEARCH_REQUEST, BOOKING_INSERT_REQUEST, …). */
   count(operation: string): number;
   stop(): Promise<void>;
@@ -112,6 +115,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startGoGlobalFake(): Promise<GoGlobalFake> {
   const failures: GoGlobalFailure[] = [];
+  const failuresOf = new Map<string, GoGlobalFailure[]>();
   const hanging = new Set<ServerResponse>();
   let nextCode = 500_001;
   const fake: GoGlobalFake = {
@@ -124,6 +128,7 @@ export async function startGoGlobalFake(): Promise<GoGlobalFake> {
     bookings: new Map(),
     delayMs: 0,
     failNext: (...next) => void failures.push(...next),
+    failNextOn: (operation, ...next) => void failuresOf.set(operation, [...(failuresOf.get(operation) ?? []), ...next]),
     count: (operation) => fake.requests.filter((r) => r.operation === operation).length,
     stop: async () => {},
   };
@@ -227,7 +232,7 @@ export async function startGoGlobalFake(): Promise<GoGlobalFake> {
       xmlRequest,
     });
     if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
-    const failure = failures.shift();
+    const failure = failuresOf.get(operation)?.shift() ?? failures.shift();
     if (failure === 'hang') return void hanging.add(response);
     if (failure === 'book-then-hang') {
       answer(operation, main);
