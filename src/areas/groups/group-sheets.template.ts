@@ -2,45 +2,46 @@
 // its cells checked as they are typed: Gender from a list (M, F), Date of Birth a date in yyyy-MM-dd, Age a whole
 // number. The same for every tenant and caller; built once and kept.
 import ExcelJS from 'exceljs';
-import { IMPORT_LIMITS } from './pax-import.rules.js';
-import { headerText, TEMPLATE_COLUMNS } from './sheet-columns.js';
+import { headerText, type PaxField, TEMPLATE_COLUMNS } from './sheet-columns.js';
 import { workbookBuffer } from './sheet-writer.js';
 
-/** Rows the cell checks cover below the header (the import takes at most this many passengers). */
-export const TEMPLATE_ROWS = IMPORT_LIMITS.dataRows;
+/**
+ * Rows the cell checks cover below the header: a large group's sheet (the import takes up to ten times more rows;
+ * a check per cell makes the template slow to build beyond this).
+ */
+export const TEMPLATE_ROWS = 1000;
 export const TEMPLATE_FILENAME = 'group-passengers-template.xlsx';
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } };
 const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFC00000' } };
 
-/** The column letter of a template column (A for the first). */
-const letterOf = (field: string) => String.fromCharCode(65 + TEMPLATE_COLUMNS.findIndex((c) => c.field === field));
-
-function addCellChecks(sheet: ExcelJS.Worksheet): void {
-  const range = (field: string) => `${letterOf(field)}2:${letterOf(field)}${TEMPLATE_ROWS + 1}`;
-  const refusal = { showErrorMessage: true, errorStyle: 'stop', allowBlank: true } as const;
-  sheet.dataValidations.add(range('gender'), {
-    ...refusal,
-    type: 'list',
-    formulae: ['"M,F"'],
-    errorTitle: 'Gender',
-    error: 'M or F',
-  });
-  sheet.dataValidations.add(range('dateOfBirth'), {
+const refusal = { showErrorMessage: true, errorStyle: 'stop', allowBlank: true } as const;
+const CELL_CHECKS: Partial<Record<PaxField, ExcelJS.DataValidation>> = {
+  gender: { ...refusal, type: 'list', formulae: ['"M,F"'], errorTitle: 'Gender', error: 'M or F' },
+  dateOfBirth: {
     ...refusal,
     type: 'date',
     operator: 'between',
     formulae: [new Date(Date.UTC(1900, 0, 1)), new Date(Date.UTC(2100, 11, 31))],
     errorTitle: 'Date of Birth',
     error: 'A date (yyyy-MM-dd)',
-  });
-  sheet.dataValidations.add(range('age'), {
+  },
+  age: {
     ...refusal,
     type: 'whole',
     operator: 'between',
     formulae: [0, 150],
     errorTitle: 'Age',
     error: 'A whole number from 0 to 150',
+  },
+};
+
+// exceljs writes a check given to each cell of a column as one range
+function addCellChecks(sheet: ExcelJS.Worksheet): void {
+  TEMPLATE_COLUMNS.forEach((column, index) => {
+    const check = CELL_CHECKS[column.field];
+    if (!check) return;
+    for (let row = 2; row <= TEMPLATE_ROWS + 1; row += 1) sheet.getCell(row, index + 1).dataValidation = check;
   });
 }
 

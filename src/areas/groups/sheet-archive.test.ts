@@ -65,8 +65,11 @@ const refusal = (bytes: Buffer) => checkSpreadsheetArchive(PARAMETER, bytes);
 describe('the archive check', () => {
   it('passes a workbook written by exceljs, its sheets last in reading order', async () => {
     const records = await refusal(await xlsxOf([['First Name', 'Last Name']]));
-    const names = records.map((record) => record.subarray(30, 30 + record.readUInt16LE(26)).toString());
+    const entries = records.slice(0, -1);
+    const names = entries.map((record) => record.subarray(30, 30 + record.readUInt16LE(26)).toString());
     expect(names.at(-1)).toBe('xl/worksheets/sheet1.xml');
+    // the directory last: a streaming reader ends there
+    expect(records.at(-1)?.readUInt32LE(0)).toBe(0x02014b50);
     expect(names).toContain('xl/sharedStrings.xml');
   });
 
@@ -141,6 +144,10 @@ describe('reading the first sheet', () => {
     expect(rows.map((row) => row.rowNumber)).toEqual([1, 2, 4]);
     expect(rows[1]?.cells).toEqual(['Ann', '=HYPERLINK("http://evil.example","x")', birth, 34]);
     expect(rows[2]?.cells).toEqual(['Bob', 'Lee', '1990-05-03', true]);
+  });
+
+  it('reads an empty sheet as no rows', async () => {
+    expect(await read(await xlsxOf([]))).toEqual([]);
   });
 
   it('refuses a sheet of more rows than the bound as soon as it gets there', async () => {

@@ -31,7 +31,8 @@ const notASpreadsheet = (parameter: string, why: string) =>
 
 /**
  * Refuses (INVALID_FORMAT naming `parameter`) bytes that are not an XLSX archive safe to unpack; else answers its
- * entries' records (slices of `bytes`) in the order a streaming reader reads them best, without the directory.
+ * entries' records (slices of `bytes`) in the order a streaming reader reads them best, then the directory (which a
+ * streaming reader reads as the end, without following its offsets).
  */
 export async function checkSpreadsheetArchive(parameter: string, bytes: Buffer): Promise<Buffer[]> {
   if (bytes.length < LOCAL_HEADER_LENGTH || bytes.readUInt32LE(0) !== LOCAL_SIGNATURE) {
@@ -57,7 +58,7 @@ export async function checkSpreadsheetArchive(parameter: string, bytes: Buffer):
       throw notASpreadsheet(parameter, `its entry ${entry.name} does not inflate to the size it declares`);
     }
   }
-  return readingOrder(bytes, records);
+  return [...readingOrder(bytes, records), bytes.subarray(directory.directoryOffset)];
 }
 
 function tooLarge(parameter: string) {
