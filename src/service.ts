@@ -177,8 +177,8 @@ function buildBackOfficeAreas(
   const hotels = createHotelsArea({
     hotelSupplier: _integrations.hotelSupplier,
     payments: {
+      ..._platform,
       ..._integrations,
-      tenantUrl: _platform.tenantUrl,
       linkMinutes: _platform.config.paymentGateway.linkMinutes,
       dataDir: _platform.config.dataDir,
     },

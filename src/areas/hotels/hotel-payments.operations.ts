@@ -1,5 +1,6 @@
 // Hotel payments (issue 18, item 6): a payment link for a hotel booking (employees) and the gateway's three return
 // addresses under /payment/hotel (anyone: the `ref` and its `t` are the key, contract §3).
+import { type Job, sweepJob } from '../../platform/area.js';
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import type { RecordReaders } from '../../platform/http/records.js';
@@ -12,6 +13,7 @@ import {
   type HotelPaymentsDeps,
   RETURN_PATHS,
 } from './hotel-payments.service.js';
+import { createHotelLinkReconciler } from './hotel-payments.settlement.js';
 
 export interface HotelPaymentServices {
   payments: HotelPayments;
@@ -65,16 +67,23 @@ export function hotelPaymentOperations(services: HotelPaymentServices): Operatio
   ].map((declare) => declare(services));
 }
 
-/** What hotel payments need from the composition root: the gateway and its settings, and where templates live. */
-export interface HotelPaymentSettings extends HotelPaymentsDeps {
-  dataDir: string;
-}
+/** What hotel payments need from the composition root: the gateway and its settings, where templates live, and
+ * what the reconciliation sweep visits tenants with. */
+export type HotelPaymentSettings = HotelPaymentsDeps &
+  Parameters<typeof createHotelLinkReconciler>[0] & {
+    dataDir: string;
+  };
 
-/** The operations of hotel payments and the record kind they read (hotelBooking), built once. */
+/** The operations of hotel payments, the record kind they read (hotelBooking) and the reconciliation job. */
 export function hotelPaymentsPart(settings: HotelPaymentSettings): {
   operations: OperationDeclaration[];
   records: RecordReaders;
+  jobs: Job[];
 } {
   const services = { payments: createHotelPayments(settings), pages: createHotelPaymentPages(settings) };
-  return { operations: hotelPaymentOperations(services), records: hotelBookingRecords };
+  return {
+    operations: hotelPaymentOperations(services),
+    records: hotelBookingRecords,
+    jobs: [sweepJob('hotel payment links', createHotelLinkReconciler(settings))],
+  };
 }

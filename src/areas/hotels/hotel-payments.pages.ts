@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { renderTenantPage } from '../../platform/html.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
-import type { HotelPaymentOutcome } from './hotel-payments.service.js';
+import type { HotelPaymentOutcome } from './hotel-payments.settlement.js';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
 

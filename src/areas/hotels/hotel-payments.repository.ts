@@ -140,3 +140,14 @@ export async function hotelBookingExists(db: Queryable, bookingId: number): Prom
   const rows = await db`SELECT 1 FROM hotel_bookings WHERE hotel_booking_id = ${bookingId}`;
   return rows.length === 1;
 }
+
+/** ACTIVE links to ask the gateway about: made at least a minute ago (the payer may still be on the page) and not
+ * expired a day ago; the oldest first, a batch per round. */
+export function selectOpenLinks(db: Queryable, now: Date, limit = 100): Promise<LinkRow[]> {
+  return db<LinkRow[]>`
+    SELECT ${db.unsafe(LINK_COLUMNS)} FROM hotel_payment_links
+    WHERE status = 'ACTIVE' AND created_at <= ${now}::timestamptz - interval '1 minute'
+      AND expires_at > ${now}::timestamptz - interval '1 day'
+    ORDER BY created_at, link_id
+    LIMIT ${limit}`;
+}

@@ -3,9 +3,8 @@
 // price, carrying a new cart reference; the link is recorded under the booking's row lock, where a concurrent link
 // loses to the one-ACTIVE-link index. The gateway sends the payer to /payment/hotel/success|cancel|decline with
 // that reference and a token; with the token, the gateway's own state of the order decides, whichever page was
-// opened, and it is applied once: paid confirms the booking's payment by its cart reference.
-import { timingSafeEqual } from 'node:crypto';
-import { type PaymentGateway, PaymentGatewayError, PaymentStatus } from '../../integrations/payment-gateway/index.js';
+// opened, and it is applied once (hotel-payments.settlement.ts).
+import { type PaymentGateway, PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
 import { loggedInUserId } from '../../platform/auth/session.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { withTransaction } from '../../platform/database/transaction.js';
@@ -13,9 +12,9 @@ import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
-import { markPaidByCartReference } from './hotel-bookings.repository.js';
 import * as repo from './hotel-payments.repository.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
+import { settleReturn } from './hotel-payments.settlement.js';
 
 export interface HotelPaymentsDeps {
   paymentGateway: PaymentGateway;
@@ -121,79 +120,11 @@ async function createLink(deps: HotelPaymentsDeps, ctx: TenantContext, bookingId
   };
 }
 
-/** What a return address found: the page to show follows from it. */
-export type HotelPaymentOutcome =
-  | { kind: 'unknown' }
-  | { kind: 'paid'; customerName: string }
-  | { kind: 'failedAfterPayment' }
-  | { kind: 'cancelled' }
-  | { kind: 'declined' }
-  | { kind: 'open'; statusText: string }
-  | { kind: 'unconfirmed' };
-
-function tokenMatches(stored: Buffer, given: string | undefined): boolean {
-  if (!given) return false;
-  const hash = sha256(given);
-  return hash.length === stored.length && timingSafeEqual(hash, stored);
-}
-
-const UNPAID_ENDS = new Map<number, 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED'>([
-  [PaymentStatus.CANCELED, 'CANCELLED_PAYMENT'],
-  [PaymentStatus.DECLINED, 'DECLINED'],
-  [PaymentStatus.EXPIRED, 'EXPIRED'],
-]);
-
-/** The return address: with the link's token, the gateway's state of the order is applied to the link once. */
-async function settle(
-  deps: HotelPaymentsDeps,
-  ctx: TenantContext,
-  cartReference: string,
-  token: string | undefined,
-): Promise<HotelPaymentOutcome> {
-  const link = await repo.selectLinkByReference(ctx.db, cartReference);
-  if (!link || !tokenMatches(link.callback_token_hash, token)) return { kind: 'unknown' };
-  let status: { code: number; text: string };
-  try {
-    status = (await deps.paymentGateway.checkOrder(link.gateway_order_ref)).order.status;
-  } catch (error) {
-    ctx.log.warn({ err: error, cartReference }, 'payment check of a hotel payment link failed');
-    return { kind: 'unconfirmed' };
-  }
-  if (status.code === PaymentStatus.PAID) return recordPayment(ctx, link);
-  const ended = UNPAID_ENDS.get(status.code);
-  if (!ended) return { kind: 'open', statusText: status.text };
-  await withTransaction(ctx, async (tx) => {
-    await repo.lockPayableBooking(tx, link.hotel_booking_id, ctx.now);
-    if (!(await repo.settleLink(tx, link.link_id, ended, ctx.now)) || ended === 'EXPIRED') return;
-    await repo.markPaymentFailed(tx, cartReference, ended, ctx.now);
-  });
-  if (ended === 'EXPIRED') return { kind: 'open', statusText: status.text };
-  return { kind: ended === 'DECLINED' ? 'declined' : 'cancelled' };
-}
-
-/** A paid link confirms its booking's payment, once; a failure here is logged and the payment stands. */
-async function recordPayment(ctx: TenantContext, link: repo.LinkRow): Promise<HotelPaymentOutcome> {
-  try {
-    await withTransaction(ctx, async (tx) => {
-      await repo.lockPayableBooking(tx, link.hotel_booking_id, ctx.now);
-      if (!(await repo.settleLink(tx, link.link_id, 'PAID', ctx.now))) return;
-      const paid = await markPaidByCartReference(tx, link.cart_reference, ctx.now);
-      if (!paid) {
-        ctx.log.warn({ cartReference: link.cart_reference }, 'a paid hotel link whose booking was not awaiting it');
-      }
-    });
-    return { kind: 'paid', customerName: (await repo.selectLeadGuest(ctx.db, link.hotel_booking_id)) ?? '' };
-  } catch (error) {
-    ctx.log.error({ err: error, cartReference: link.cart_reference }, 'a paid hotel payment could not be recorded');
-    return { kind: 'failedAfterPayment' };
-  }
-}
-
 export function createHotelPayments(deps: HotelPaymentsDeps) {
   return {
     createLink: (ctx: TenantContext, bookingId: number) => createLink(deps, ctx, bookingId),
     settle: (ctx: TenantContext, cartReference: string, token: string | undefined) =>
-      settle(deps, ctx, cartReference, token),
+      settleReturn(deps, ctx, cartReference, token),
   };
 }
 

@@ -7,16 +7,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
-import { startTestService } from '../../../test/support/service.js';
+import { runJobOnce, startTestService } from '../../../test/support/service.js';
 import { insertPendingBooking, recordSupplierBooking } from './hotel-bookings.repository.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
 
 let t: TestTenant;
 let other: TestTenant;
 let agent: TestUser;
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
-  const service = await startTestService();
+  const service = await startTestService({ clock: now });
   t = await tenant(service);
   other = await tenant(service);
   agent = await user(t, 'agent');
@@ -245,5 +247,27 @@ describe('/payment/hotel/*', () => {
     } finally {
       await rm(path.join(folder, 'hotel-success.html'));
     }
+  });
+});
+
+describe('the reconciliation of hotel payment links', () => {
+  it('settles a link whose payer paid and never came back, once; a link still on its page is left alone', async () => {
+    const paidAway = await hotelBooking(t);
+    await chooseOnSimulator(t.service.app, (await createLink(paidAway)).paymentUrl, 'pay');
+    const declinedAway = await hotelBooking(t);
+    await chooseOnSimulator(t.service.app, (await createLink(declinedAway)).paymentUrl, 'decline');
+    const stillPaying = await hotelBooking(t);
+    await createLink(stillPaying);
+    // a link younger than a minute: its payer may still be on the gateway's page
+    await runJobOnce(t.service, 'hotel payment links');
+    expect((await paymentState(paidAway)).payment_status).toBe('UNPAID');
+    clockOffsetMs += 2 * 60_000;
+    await runJobOnce(t.service, 'hotel payment links');
+    expect(await paymentState(paidAway)).toMatchObject({ payment_status: 'PAID', links: ['PAID'] });
+    expect(await paymentState(declinedAway)).toMatchObject({ payment_status: 'DECLINED', links: ['DECLINED'] });
+    expect(await paymentState(stillPaying)).toMatchObject({ payment_status: 'UNPAID', links: ['ACTIVE'] });
+    const paidAt = (await paymentState(paidAway)).paid_at;
+    await runJobOnce(t.service, 'hotel payment links');
+    expect((await paymentState(paidAway)).paid_at).toEqual(paidAt);
   });
 });

@@ -31,5 +31,6 @@ export function createHotelsArea(deps: HotelsAreaDeps): Area {
     ],
     api: undefined,
     records: { ...inventoryRecords, ...payments.records },
+    jobs: payments.jobs,
   };
 }
