@@ -255,6 +255,7 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
     fileToUpload: Buffer.from('name,passport\n').toString('base64'),
   });
   const groupRecords = await groupRecordsOf(t);
+  const visaRecords = await visaRecordsOf(t, owner.contactId, savedFileName);
   // A paid order of the owner's customer record (staff record it paid) and its booking request.
   await cartWithItems(t, t.admin, [item]);
   const paid = await t.adminApi.ok<{ invoices: string[] }>('/cart/createInvoice', {
@@ -284,6 +285,7 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       order: order.order_num,
       bookingRequest: booking.bookingrequestid,
       ...groupRecords,
+      ...visaRecords,
     },
   };
 }
@@ -323,5 +325,51 @@ async function groupRecordsOf(t: TestTenant): Promise<Record<string, RecordId>> 
     groupTransport: transportId,
     groupRoom: roomId,
     groupRoomAssignment: roomPaxId,
+  };
+}
+
+/** Visas are for employees: an application of the owner's customer record with an applicant, its document (the
+ * admin's upload), a delivery and a paid-for requirement's invoice. */
+async function visaRecordsOf(t: TestTenant, customerId: number, fileUrl: string): Promise<Record<string, RecordId>> {
+  const { requirementId } = await t.adminApi.ok<{ requirementId: number }>('/visa/writerequirement', {
+    destinationCountry: 'FR',
+    visaType: 'TOURIST',
+    documentTypes: ['PASSPORT_COPY'],
+    visaFee: 80,
+    serviceFee: 20,
+    processingDays: 15,
+  });
+  const { applicationId } = await t.adminApi.ok<{ applicationId: number }>('/visa/writeapplication', {
+    customerId,
+    destinationCountry: 'FR',
+    visaType: 'TOURIST',
+  });
+  const { applicantId } = await t.adminApi.ok<{ applicantId: number }>('/visa/writeapplicant', {
+    applicationId,
+    firstName: 'Rana',
+    lastName: 'Haddad',
+    passportNumber: 'RH1234567',
+    nationality: 'JO',
+    dateOfBirth: '1991-02-03',
+  });
+  const { documentId } = await t.adminApi.ok<{ documentId: number }>('/visa/writedocument', {
+    applicantId,
+    documentType: 'PASSPORT_COPY',
+    fileName: 'passport.csv',
+    fileUrl,
+  });
+  const { deliveryId } = await t.adminApi.ok<{ deliveryId: number }>('/visa/writedelivery', {
+    applicationId,
+    deliveryType: 'PICKUP',
+  });
+  const { invoiceId } = await t.adminApi.ok<{ invoiceId: number }>('/visa/writeinvoice', { applicationId });
+  return {
+    visaApplication: applicationId,
+    visaApplicant: applicantId,
+    visaDocument: documentId,
+    visaDelivery: deliveryId,
+    visaInvoice: invoiceId,
+    visaRequirement: requirementId,
+    visaFile: fileUrl,
   };
 }

@@ -131,6 +131,7 @@ describe('/visa/writeapplicant, readapplicant and searchapplicant', () => {
     };
     await agent.api.expectError(path, { ...good, firstName: undefined }, 'MISSING_PARAMETER', 'firstName');
     await agent.api.expectError(path, { ...good, passportNumber: ' ' }, 'MISSING_PARAMETER', 'passportNumber');
+    await agent.api.expectError(path, { ...good, passportNumber: 'AB-12' }, 'INVALID_FORMAT', 'passportNumber');
     await agent.api.expectError(path, { ...good, dateOfBirth: undefined }, 'MISSING_PARAMETER', 'dateOfBirth');
     await agent.api.expectError(path, { ...good, nationality: 'XX' }, 'INVALID_FORMAT', 'nationality');
     await agent.api.expectError(path, { ...good, gender: 'X' }, 'INVALID_FORMAT', 'gender');

@@ -16,6 +16,9 @@ const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, messa
 
 /** Dates that cannot be: a birth not in the past, a passport expiring before it was issued. */
 function checkDates(input: WriteApplicantRequest, today: string): void {
+  if (!/^[A-Za-z0-9]{5,20}$/.test(input.passportNumber)) {
+    throw invalidFormat('passportNumber', 'must be 5 to 20 letters and digits');
+  }
   if (input.dateOfBirth >= today) throw invalidFormat('dateOfBirth', `must be before today (${today})`);
   const { passportIssueDate: issued, passportExpiryDate: expires } = input;
   if (issued !== undefined && expires !== undefined && expires <= issued) {

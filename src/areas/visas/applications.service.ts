@@ -46,7 +46,7 @@ export async function knownCountry(
   code: string,
   parameter: string,
 ): Promise<{ code: string; name: string }> {
-  const country = await deps.countries.countryByCode(db, code);
+  const country = /^[A-Za-z]{2}$/.test(code.trim()) ? await deps.countries.countryByCode(db, code) : undefined;
   if (!country) throw invalidFormat(parameter, `is not an ISO 3166-1 alpha-2 country code (${code})`);
   return { code: country.countryCode, name: country.countryName };
 }

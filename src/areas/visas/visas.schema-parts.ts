@@ -10,8 +10,10 @@ export const DateOnly = (description: string) =>
   Type.String({ format: 'date', description: `${description} (yyyy-MM-dd)` });
 export const DateTime = (description: string) =>
   Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` });
+// Checked against the country list by the service (INVALID_FORMAT naming the parameter), not by a pattern here: a
+// code of the wrong shape and an unknown one are answered alike.
 export const CountryCode = (description: string) =>
-  Type.String({ pattern: '^[A-Za-z]{2}$', description: `${description}: ISO 3166-1 alpha-2 code (any case)` });
+  Type.String({ minLength: 1, maxLength: 60, description: `${description}: ISO 3166-1 alpha-2 code (any case)` });
 
 // Plain string enums (not unions of literals) so a wrong value is answered "must be one of …".
 export const enumOf = <T extends string>(values: readonly T[], description?: string) =>

@@ -171,7 +171,7 @@ export const WriteApplicantRequest = Type.Object({
   applicationId: Id(),
   firstName: Text(100),
   lastName: Text(100),
-  passportNumber: Type.String({ pattern: '^[A-Za-z0-9]{5,20}$', description: '5 to 20 letters and digits' }),
+  passportNumber: Text(30, '5 to 20 letters and digits (kept in upper case)'),
   nationality: CountryCode('Nationality'),
   dateOfBirth: DateOnly('Date of birth, in the past'),
   gender: Optional(GenderSchema),
