@@ -60,7 +60,11 @@ interface Schema {
   minimum?: number;
   minLength?: number;
   minItems?: number;
+  pattern?: string;
 }
+
+/** Values tried, in order, for a string with a pattern (dd/MM/yyyy dates, markets, city codes, times). */
+const PATTERNED = ['15/01/2030', '2030-01-15', 'UAE', 'DXB', '12:00', 'a1'];
 
 const asSchema = (schema: TSchema | undefined): Schema => (schema ?? {}) as Schema;
 
@@ -88,6 +92,8 @@ function sample(schema: Schema): unknown {
   if (schema.format === 'email') return 'someone@example.com';
   if (schema.format === 'uuid') return randomUUID();
   if (schema.format === 'date') return '2030-01-15';
+  const { pattern } = schema;
+  if (pattern !== undefined) return PATTERNED.find((value) => new RegExp(pattern).test(value)) ?? 'a1';
   return 'a sample value 42'.padEnd(schema.minLength ?? 0, 'x');
 }
 
@@ -256,6 +262,7 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   });
   const groupRecords = await groupRecordsOf(t);
   const visaRecords = await visaRecordsOf(t, owner.contactId, savedFileName);
+  const hotelRecords = await hotelRecordsOf(t, owner.contactId);
   // A paid order of the owner's customer record (staff record it paid) and its booking request.
   await cartWithItems(t, t.admin, [item]);
   const paid = await t.adminApi.ok<{ invoices: string[] }>('/cart/createInvoice', {
@@ -286,8 +293,31 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       bookingRequest: booking.bookingrequestid,
       ...groupRecords,
       ...visaRecords,
+      ...hotelRecords,
     },
   };
+}
+
+/** Hotels are for employees: a contracted hotel and room of the admin's, and a booking of that room for the owner. */
+async function hotelRecordsOf(t: TestTenant, customerId: number): Promise<Record<string, RecordId>> {
+  const { hotelId } = await t.adminApi.ok<{ hotelId: number }>('/hotel/saveHotel', { hotel: { name: 'Record Hotel' } });
+  const { roomId } = await t.adminApi.ok<{ roomId: number }>('/hotel/saveRoom', { room: { hotelId, name: 'Double' } });
+  const [from, to] = [10, 12].map((days) => addDays(formatDate(new Date(), t.record.timezone), days));
+  await t.adminApi.ok('/hotel/createRoomCalendar', {
+    template: { roomId, stayDate: from, baseRate: 200, allotment: 5 },
+    stayTo: to,
+    specDays: 'NONE',
+  });
+  const dmy = (iso = '') => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  const { bookingId } = await t.adminApi.ok<{ bookingId: number }>('/hotel/online/book', {
+    searchMode: 'contracted',
+    roomId,
+    checkin: dmy(from),
+    checkout: dmy(to),
+    rooms: [{ adults: [{ title: 'MR', firstName: 'Rami', lastName: 'Owner' }] }],
+    customerId,
+  });
+  return { hotel: hotelId, hotelRoom: roomId, hotelBooking: bookingId };
 }
 
 /** Group travel is for employees: a group made by the admin, with a passenger, hotel, transport, room and assignment. */
