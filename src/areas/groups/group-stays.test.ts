@@ -238,6 +238,34 @@ describe('/groups/room/*', () => {
     );
   });
 
+  it('never overfills a room or doubles a passenger at a hotel under concurrent assigns', async () => {
+    const groupId = await newGroup();
+    const hotel = await newHotel(groupId);
+    const [double, other] = [
+      await agent.api.ok<Room>('/groups/room/write', { hotelId: hotel.hotelId, roomType: 'DBL' }),
+      await agent.api.ok<Room>('/groups/room/write', { hotelId: hotel.hotelId, roomType: 'QUAD' }),
+    ];
+    const pax = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F'].map((name) => newPax(groupId, name)));
+    const intoDouble = await Promise.all(
+      pax.map((paxId) => agent.api.call('/groups/room/assign', { roomId: double.roomId, paxId })),
+    );
+    expect(intoDouble.map((answer) => answer.apiStatus.errorCode).sort()).toEqual([
+      'INVALID_STATE',
+      'INVALID_STATE',
+      'INVALID_STATE',
+      'INVALID_STATE',
+      'OK',
+      'OK',
+    ]);
+    const unroomed = pax.find((_, i) => intoDouble[i]?.apiStatus.errorCode !== 'OK') ?? 0;
+    const twice = await Promise.all(
+      [double.roomId, other.roomId, other.roomId].map((roomId) =>
+        agent.api.call('/groups/room/assign', { roomId, paxId: unroomed }),
+      ),
+    );
+    expect(twice.filter((answer) => answer.apiStatus.errorCode === 'OK')).toHaveLength(1);
+  });
+
   it('deletes an empty room and refuses one with room assignments', async () => {
     const groupId = await newGroup();
     const hotel = await newHotel(groupId);

@@ -6,20 +6,14 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CustomersApi } from '../customers/index.js';
-import type { ExpandedGroup } from './group-stays.schemas.js';
+import { okJson } from '../../platform/http/envelope.js';
+import type { RawAnswer } from '../../platform/http/raw.js';
+import { selectExpandedGroup } from './group-expanded.repository.js';
 import * as reads from './groups.repository.js';
 import * as writes from './groups-write.repository.js';
 import { isGroupStatus, LIMITS, readinessWarnings, statusMoveAllowed } from './groups.rules.js';
 import type { Group, ListGroupsRequest, WriteGroupRequest } from './groups.schemas.js';
-import {
-  readinessInputOf,
-  toGroup,
-  toGroupHotel,
-  toPassenger,
-  toRoom,
-  toRoomAssignment,
-  toTransport,
-} from './groups.view.js';
+import { expandedReadinessInput, toGroup } from './groups.view.js';
 
 export interface GroupServiceDeps {
   /** The partner is a customer record of the customers area. */
@@ -84,32 +78,17 @@ export function createGroupService(deps: GroupServiceDeps) {
 }
 
 /**
- * The group and everything of it, read in six statements whatever its size (no query per passenger or room), sent
- * together on the request's connection in one read-only snapshot, so the passengers, rooms and assignments agree
- * with one another even while someone assigns rooms.
+ * The group and everything of it in one statement whatever its size (no query per passenger or room, one snapshot,
+ * so passengers, rooms and assignments agree with one another while someone assigns rooms). The lists are answered
+ * as PostgreSQL wrote them in the answer's shape; the readiness warnings are worked out here, by the rules.
  */
-export async function loadExpanded(ctx: TenantContext, groupId: number): Promise<ExpandedGroup> {
-  const rows = await ctx.db.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
-    const [group, passengers, hotels, transport, rooms, assignments] = await Promise.all([
-      reads.selectGroup(tx, groupId),
-      reads.selectGroupPax(tx, groupId),
-      reads.selectGroupHotels(tx, groupId),
-      reads.selectGroupTransport(tx, groupId),
-      reads.selectGroupRooms(tx, groupId),
-      reads.selectGroupRoomPax(tx, groupId),
-    ]);
-    return { group, passengers, hotels, transport, rooms, assignments };
-  });
-  const { group } = rows;
-  if (!group) throw notFound('Group');
-  const timezone = ctx.tenant.timezone;
-  return {
-    group: toGroup(group, timezone),
-    passengers: rows.passengers.map(toPassenger),
-    hotels: rows.hotels.map(toGroupHotel),
-    transport: rows.transport.map((row) => toTransport(row, timezone)),
-    rooms: rows.rooms.map(toRoom),
-    roomAssignments: rows.assignments.map(toRoomAssignment),
-    readiness: readinessWarnings(readinessInputOf({ ...rows, group })),
-  };
+export async function loadExpanded(ctx: TenantContext, groupId: number): Promise<RawAnswer> {
+  const row = await selectExpandedGroup(ctx.db, groupId, ctx.tenant.timezone);
+  if (!row) throw notFound('Group');
+  const readiness = readinessWarnings(expandedReadinessInput(row));
+  return okJson(
+    `{"group":${JSON.stringify(toGroup(row, ctx.tenant.timezone))},"passengers":${row.passengers_json},` +
+      `"hotels":${row.hotels_json},"transport":${row.transport_json},"rooms":${row.rooms_json},` +
+      `"roomAssignments":${row.assignments_json},"readiness":${JSON.stringify(readiness)}}`,
+  );
 }

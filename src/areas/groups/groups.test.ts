@@ -5,10 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../../test/support/database.js';
 import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
-import type { ExpandedGroup, GroupHotel, Room, Transport } from './group-stays.schemas.js';
-import type { Group, Passenger } from './groups.schemas.js';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import {
+  type ExpandedGroup,
+  ExpandedGroup as ExpandedGroupSchema,
+  type GroupHotel,
+  type Room,
+  type Transport,
+  Transport as TransportSchema,
+} from './group-stays.schemas.js';
+import { type Group, type Passenger, Passenger as PassengerSchema } from './groups.schemas.js';
 
 let t: TestTenant;
+const ajv = new Ajv({ strict: false });
+addFormats.default(ajv);
+/** Whether a value is one of the schema (as the server's validator reads it). */
+const answers = (schema: object, value: unknown) => ajv.validate(schema, value);
 let other: TestTenant;
 let agent: TestUser;
 
@@ -190,6 +203,10 @@ describe('/groups/group/loadExpanded', () => {
     const assignment = await agent.api.ok('/groups/room/assign', { roomId: room.roomId, paxId: ana });
 
     const expanded = await agent.api.ok<ExpandedGroup>('/groups/group/loadExpanded', { groupId });
+    // The lists are written by PostgreSQL: the answer must be the schema's, key for key.
+    expect(answers(ExpandedGroupSchema, expanded)).toBe(true);
+    expect(Object.keys(expanded.passengers[0] ?? {})).toEqual(Object.keys(PassengerSchema.properties));
+    expect(Object.keys(expanded.transport[0] ?? {})).toEqual(Object.keys(TransportSchema.properties));
     expect(expanded.group).toEqual({ ...group, paxCount: 2 });
     expect(expanded.passengers).toEqual(pax);
     expect(expanded.hotels).toEqual([hotel]);

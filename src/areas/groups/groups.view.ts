@@ -1,6 +1,7 @@
 // Group travel's rows as the API shows them: camelCase, calendar dates as stored (yyyy-MM-dd), instants in the
 // tenant's timezone; and the rows a readiness check reads.
 import { formatDateTime } from '../../platform/time.js';
+import type { ExpandedGroupRow } from './group-expanded.repository.js';
 import type { GroupHotel, Room, RoomAssignment, Transport } from './group-stays.schemas.js';
 import type { GroupRow, HotelRow, PaxRow, RoomPaxRow, RoomRow, TransportRow } from './groups.repository.js';
 import {
@@ -129,6 +130,32 @@ export function readinessInputOf(rows: {
       flightNumber: leg.flight_number,
     })),
     assignments: rows.assignments.map((a) => ({ paxId: a.pax_id, hotelId: a.hotel_id })),
+  };
+}
+
+/** What the readiness rules read of loadExpanded's row (its lists column by column, in the lists' order). */
+export function expandedReadinessInput(row: ExpandedGroupRow): ReadinessInput {
+  return {
+    departureDate: row.departure_date,
+    passengers: row.pax_ids.map((paxId, i) => ({
+      paxId,
+      firstName: row.pax_first_names[i] ?? '',
+      lastName: row.pax_last_names[i] ?? '',
+      passportExpiry: row.pax_passport_expiries[i] || null,
+    })),
+    hotels: row.hotel_ids.map((hotelId, i) => ({
+      hotelId,
+      hotelName: row.hotel_names[i] ?? '',
+      confirmationNumber: row.hotel_confirmations[i] || null,
+    })),
+    transport: row.transport_ids.map((transportId, i) => ({
+      transportId,
+      type: row.transport_types[i] ?? '',
+      from: row.transport_froms[i] ?? '',
+      to: row.transport_tos[i] ?? '',
+      flightNumber: row.transport_flight_numbers[i] || null,
+    })),
+    assignments: row.assigned_pax_ids.map((paxId, i) => ({ paxId, hotelId: row.assigned_hotel_ids[i] ?? 0 })),
   };
 }
 

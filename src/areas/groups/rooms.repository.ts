@@ -28,13 +28,18 @@ export interface LockedRoom {
   occupants: number;
 }
 
-/** The room with its occupants, its row locked until the transaction ends. */
+/**
+ * The room with its occupants, its row locked until the transaction ends. Counted by a second statement once the
+ * lock is held: a statement that waited for the lock still sees the snapshot it began with, so a count in the
+ * locking statement would miss the passengers the previous holder of the lock just put in the room.
+ */
 export async function lockRoom(db: Queryable, roomId: number): Promise<LockedRoom | undefined> {
-  const [row] = await db<LockedRoom[]>`
-    SELECT hotel_id, group_id, capacity,
-           (SELECT count(*) FROM group_room_pax a WHERE a.room_id = r.room_id)::int AS occupants
-    FROM group_rooms r WHERE room_id = ${roomId} FOR UPDATE`;
-  return row;
+  const [room] = await db<Omit<LockedRoom, 'occupants'>[]>`
+    SELECT hotel_id, group_id, capacity FROM group_rooms WHERE room_id = ${roomId} FOR UPDATE`;
+  if (!room) return undefined;
+  const [counted] = await db<{ occupants: number }[]>`
+    SELECT count(*)::int AS occupants FROM group_room_pax WHERE room_id = ${roomId}`;
+  return { ...room, occupants: counted?.occupants ?? 0 };
 }
 
 export async function updateRoom(
