@@ -40,6 +40,9 @@ export async function selectExpandedGroup(
   groupId: number,
   timezone: string,
 ): Promise<ExpandedGroupRow | undefined> {
+  // Each list is aggregated from a subquery already in the list's order (aggregates read their input in that
+  // order), its columns named as the answer's fields: json_agg of whole rows costs PostgreSQL less than half of
+  // json_build_object per row, which looks up every argument's type again for each row.
   const [row] = await db<ExpandedGroupRow[]>`
     SELECT g.group_id, g.group_name, g.arrival_date::text AS arrival_date, g.departure_date::text AS departure_date,
            g.partner_id, g.partner_name, g.pax_count, g.status, g.notes, g.created_at,
@@ -50,53 +53,50 @@ export async function selectExpandedGroup(
            r.rooms_json, a.assignments_json, a.assigned_pax_ids, a.assigned_hotel_ids
     FROM groups g
     CROSS JOIN LATERAL (
-      SELECT coalesce(json_agg(json_build_object(
-               'paxId', pax_id, 'groupId', group_id, 'firstName', first_name, 'lastName', last_name,
-               'gender', gender, 'dateOfBirth', date_of_birth, 'age', age, 'nationality', nationality,
-               'passportNumber', passport_number, 'passportExpiry', passport_expiry, 'phone', phone, 'email', email,
-               'notes', notes, 'emergencyContact', emergency_contact, 'emergencyTel', emergency_tel,
-               'visaRequired', visa_required, 'visaStatus', visa_status) ORDER BY pax_id), '[]')::text AS passengers_json,
-             coalesce(array_agg(pax_id ORDER BY pax_id), '{}') AS pax_ids,
-             coalesce(array_agg(first_name ORDER BY pax_id), '{}') AS pax_first_names,
-             coalesce(array_agg(last_name ORDER BY pax_id), '{}') AS pax_last_names,
-             coalesce(array_agg(coalesce(passport_expiry::text, '') ORDER BY pax_id), '{}') AS pax_passport_expiries
-      FROM group_pax WHERE group_id = g.group_id) p
+      SELECT coalesce(json_agg(x), '[]')::text AS passengers_json,
+             coalesce(array_agg(x."paxId"), '{}') AS pax_ids,
+             coalesce(array_agg(x."firstName"), '{}') AS pax_first_names,
+             coalesce(array_agg(x."lastName"), '{}') AS pax_last_names,
+             coalesce(array_agg(coalesce(x."passportExpiry"::text, '')), '{}') AS pax_passport_expiries
+      FROM (SELECT pax_id AS "paxId", group_id AS "groupId", first_name AS "firstName", last_name AS "lastName",
+                   gender, date_of_birth AS "dateOfBirth", age, nationality, passport_number AS "passportNumber",
+                   passport_expiry AS "passportExpiry", phone, email, notes, emergency_contact AS "emergencyContact",
+                   emergency_tel AS "emergencyTel", visa_required AS "visaRequired", visa_status AS "visaStatus"
+            FROM group_pax WHERE group_id = g.group_id ORDER BY pax_id) x) p
     CROSS JOIN LATERAL (
-      SELECT coalesce(json_agg(json_build_object(
-               'hotelId', hotel_id, 'groupId', group_id, 'hotelName', hotel_name, 'hotelAddress', hotel_address,
-               'checkIn', check_in, 'checkOut', check_out, 'roomCount', room_count,
-               'confirmationNumber', confirmation_number) ORDER BY check_in, hotel_id), '[]')::text AS hotels_json,
-             coalesce(array_agg(hotel_id ORDER BY check_in, hotel_id), '{}') AS hotel_ids,
-             coalesce(array_agg(hotel_name ORDER BY check_in, hotel_id), '{}') AS hotel_names,
-             coalesce(array_agg(coalesce(confirmation_number, '') ORDER BY check_in, hotel_id), '{}') AS hotel_confirmations
-      FROM group_hotels WHERE group_id = g.group_id) h
+      SELECT coalesce(json_agg(x), '[]')::text AS hotels_json,
+             coalesce(array_agg(x."hotelId"), '{}') AS hotel_ids,
+             coalesce(array_agg(x."hotelName"), '{}') AS hotel_names,
+             coalesce(array_agg(coalesce(x."confirmationNumber", '')), '{}') AS hotel_confirmations
+      FROM (SELECT hotel_id AS "hotelId", group_id AS "groupId", hotel_name AS "hotelName",
+                   hotel_address AS "hotelAddress", check_in AS "checkIn", check_out AS "checkOut",
+                   room_count AS "roomCount", confirmation_number AS "confirmationNumber"
+            FROM group_hotels WHERE group_id = g.group_id ORDER BY check_in, hotel_id) x) h
     CROSS JOIN LATERAL (
-      SELECT coalesce(json_agg(json_build_object(
-               'transportId', transport_id, 'groupId', group_id, 'type', type,
-               'departure', to_char(departure_at AT TIME ZONE ${timezone}::text, 'YYYY-MM-DD"T"HH24:MI:SS'),
-               'arrival', to_char(arrival_at AT TIME ZONE ${timezone}::text, 'YYYY-MM-DD"T"HH24:MI:SS'),
-               'from', from_place, 'to', to_place, 'flightNumber', flight_number, 'carrier', carrier,
-               'vehicleType', vehicle_type, 'notes', notes) ORDER BY departure_at, transport_id), '[]')::text
-               AS transport_json,
-             coalesce(array_agg(transport_id ORDER BY departure_at, transport_id), '{}') AS transport_ids,
-             coalesce(array_agg(type ORDER BY departure_at, transport_id), '{}') AS transport_types,
-             coalesce(array_agg(from_place ORDER BY departure_at, transport_id), '{}') AS transport_froms,
-             coalesce(array_agg(to_place ORDER BY departure_at, transport_id), '{}') AS transport_tos,
-             coalesce(array_agg(coalesce(flight_number, '') ORDER BY departure_at, transport_id), '{}') AS transport_flight_numbers
-      FROM group_transport WHERE group_id = g.group_id) t
+      SELECT coalesce(json_agg(x), '[]')::text AS transport_json,
+             coalesce(array_agg(x."transportId"), '{}') AS transport_ids,
+             coalesce(array_agg(x.type), '{}') AS transport_types,
+             coalesce(array_agg(x."from"), '{}') AS transport_froms,
+             coalesce(array_agg(x."to"), '{}') AS transport_tos,
+             coalesce(array_agg(coalesce(x."flightNumber", '')), '{}') AS transport_flight_numbers
+      FROM (SELECT transport_id AS "transportId", group_id AS "groupId", type,
+                   to_char(departure_at AT TIME ZONE ${timezone}::text, 'YYYY-MM-DD"T"HH24:MI:SS') AS departure,
+                   to_char(arrival_at AT TIME ZONE ${timezone}::text, 'YYYY-MM-DD"T"HH24:MI:SS') AS arrival,
+                   from_place AS "from", to_place AS "to", flight_number AS "flightNumber", carrier,
+                   vehicle_type AS "vehicleType", notes
+            FROM group_transport WHERE group_id = g.group_id ORDER BY departure_at, transport_id) x) t
     CROSS JOIN LATERAL (
-      SELECT coalesce(json_agg(json_build_object(
-               'roomId', room_id, 'hotelId', hotel_id, 'groupId', group_id, 'roomType', room_type,
-               'roomNumber', room_number, 'capacity', capacity) ORDER BY hotel_id, room_id), '[]')::text AS rooms_json
-      FROM group_rooms WHERE group_id = g.group_id) r
+      SELECT coalesce(json_agg(x), '[]')::text AS rooms_json
+      FROM (SELECT room_id AS "roomId", hotel_id AS "hotelId", group_id AS "groupId", room_type AS "roomType",
+                   room_number AS "roomNumber", capacity
+            FROM group_rooms WHERE group_id = g.group_id ORDER BY hotel_id, room_id) x) r
     CROSS JOIN LATERAL (
-      SELECT coalesce(json_agg(json_build_object(
-               'roomPaxId', room_pax_id, 'roomId', room_id, 'hotelId', hotel_id, 'groupId', group_id,
-               'paxId', pax_id, 'isPrimary', is_primary) ORDER BY room_id, room_pax_id), '[]')::text
-               AS assignments_json,
-             coalesce(array_agg(pax_id), '{}') AS assigned_pax_ids,
-             coalesce(array_agg(hotel_id), '{}') AS assigned_hotel_ids
-      FROM group_room_pax WHERE group_id = g.group_id) a
+      SELECT coalesce(json_agg(x), '[]')::text AS assignments_json,
+             coalesce(array_agg(x."paxId"), '{}') AS assigned_pax_ids,
+             coalesce(array_agg(x."hotelId"), '{}') AS assigned_hotel_ids
+      FROM (SELECT room_pax_id AS "roomPaxId", room_id AS "roomId", hotel_id AS "hotelId", group_id AS "groupId",
+                   pax_id AS "paxId", is_primary AS "isPrimary"
+            FROM group_room_pax WHERE group_id = g.group_id ORDER BY room_id, room_pax_id) x) a
     WHERE g.group_id = ${groupId}`;
   return row;
 }
