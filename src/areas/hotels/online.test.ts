@@ -175,6 +175,12 @@ describe('online bookings (the simulator)', () => {
       'INVALID_FORMAT',
       'rooms',
     );
+    const offer = { offerId: 'x', rooms: party };
+    await agent.api.expectError('/hotel/online/book', { ...offer, ...stay(20, 20) }, 'INVALID_FORMAT', 'checkout');
+    await agent.api.expectError('/hotel/online/book', { ...offer, ...stay(20, 51) }, 'INVALID_FORMAT', 'checkout');
+    await agent.api.expectError('/hotel/online/book', { ...offer, ...stay(-2, 1) }, 'INVALID_FORMAT', 'checkin');
+    const badDate = { ...offer, ...stay(20, 23), checkin: '31/02/2027' };
+    await agent.api.expectError('/hotel/online/book', badDate, 'INVALID_FORMAT', 'checkin');
     const booking = await bookOnline(25, 26);
     const stranger = await user(other, 'admin');
     await stranger.api.expectError('/hotel/online/status', { bookingId: booking.bookingId }, 'NOTFOUND');
@@ -239,6 +245,16 @@ describe('contracted mode', () => {
       'CANCELLED',
     );
     expect((await agent.api.ok<HotelBooking>('/hotel/online/book', body)).status).toBe('CONFIRMED');
+  });
+
+  it('sells the last room of a night once when two agents book it at the same moment', async () => {
+    const { room } = await contractedRoom(1);
+    const body = { searchMode: 'contracted', roomId: room.roomId, ...stay(33, 35), rooms: party };
+    const answers = await Promise.all([
+      agent.api.call('/hotel/online/book', body),
+      agent.api.call('/hotel/online/book', body),
+    ]);
+    expect(answers.map((a) => a.apiStatus.errorCode).sort()).toEqual(['INVALID_STATE', 'OK']);
   });
 
   it("refuses a contracted booking without roomId, of two rooms, or of another tenant's room", async () => {

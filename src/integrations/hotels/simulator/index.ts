@@ -2,6 +2,7 @@
 // (real hotels for DXB, PAR and LON), valuation and a price breakdown from the offer's own code, and bookings
 // kept in this process's memory (enough for a simulator: a restart forgets them, as a sandbox account would be
 // reset). Optional latency for benches and timeouts.
+import { randomInt } from 'node:crypto';
 import { addDays, formatDate } from '../../../platform/time.js';
 import {
   type HotelBookingRequest,
@@ -11,7 +12,7 @@ import {
   type SupplierBooking,
   type SupplierBookingState,
 } from '../port.js';
-import { hotelByCode, stableHash } from './hotels.js';
+import { hotelByCode } from './hotels.js';
 import { breakdownOf, decodeOfferKey, offerOf, searchOffers } from './offers.js';
 
 export interface HotelSimulatorOptions {
@@ -105,7 +106,8 @@ function makeBooking(request: HotelBookingRequest, today: string): KeptBooking {
   }
   if (request.rooms.length !== key.rooms.length) throw new HotelSupplierError('refused', 'rooms differ from the offer');
   const hotel = hotelByCode(key.hotelCode);
-  const bookingCode = String(10_000_000 + (stableHash(request.clientReference) % 89_999_999));
+  // random, not derived from the request: a restarted simulator must not hand out a code a tenant already keeps
+  const bookingCode = String(randomInt(1_000_000_000, 9_999_999_999));
   const booking: SupplierBooking = {
     bookingCode,
     supplierReference: `GO${bookingCode}-${key.hotelCode}`,
