@@ -30,7 +30,6 @@ const template = operation({
     `Rows 2 to ${TEMPLATE_ROWS + 1} check Gender (M or F), Date of Birth (a date, yyyy-MM-dd) and Age (a whole number).`,
   input: TemplateRequest,
   response: Spreadsheet,
-  database: false,
   handler: async () => new RawAnswer(XLSX_TYPE, await passengerTemplate(), { filename: TEMPLATE_FILENAME }),
 });
 
