@@ -16,6 +16,7 @@ import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
+import { groups } from './scenarios/groups.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
@@ -42,6 +43,7 @@ const SCENARIOS: Record<string, Scenario> = {
   quotes,
   bookings,
   flights,
+  groups,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -60,6 +62,7 @@ const ISSUES: Record<string, string> = {
   quotes: 'quotes',
   bookings: 'bookings',
   flights: 'flights',
+  groups: 'groups',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',
