@@ -5,7 +5,8 @@ import type { Queryable } from '../../platform/database/connections.js';
 
 export type HotelBookingMode = 'contracted' | 'online';
 export type HotelBookingStatus = 'PENDING' | 'CONFIRMED' | 'ON_REQUEST' | 'CANCELLED' | 'FAILED';
-export type HotelPaymentStatus = 'UNPAID' | 'PAID';
+/** CANCELLED_PAYMENT and DECLINED: the last payment page was left so (hotel payments, migration 0038). */
+export type HotelPaymentStatus = 'UNPAID' | 'PAID' | 'CANCELLED_PAYMENT' | 'DECLINED';
 
 export interface BookedGuest {
   room: number;

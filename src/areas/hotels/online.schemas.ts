@@ -113,7 +113,10 @@ export const HotelBooking = Type.Object({
     ['PENDING', 'CONFIRMED', 'ON_REQUEST', 'CANCELLED', 'FAILED'].map((status) => Type.Literal(status)),
     { description: "PENDING: the supplier's answer is not known yet (ask status); FAILED: nothing was booked" },
   ),
-  paymentStatus: Type.Union([Type.Literal('UNPAID'), Type.Literal('PAID')]),
+  paymentStatus: Type.Union(
+    ['UNPAID', 'PAID', 'CANCELLED_PAYMENT', 'DECLINED'].map((status) => Type.Literal(status)),
+    { description: "The payment link's outcome: CANCELLED_PAYMENT or DECLINED when its page was left so" },
+  ),
   cartReference: Nullable(Type.String({ description: "The payment link's cart reference" })),
   supplier: Nullable(Type.String()),
   supplierBookingCode: Nullable(Type.String()),
