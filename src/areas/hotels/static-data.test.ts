@@ -1,12 +1,13 @@
 // The supplier's static data through the API: an employee imports the generated file (quotes, pipes inside quotes,
 // UTF-8 names, repeated rows, malformed lines), a second import changes nothing, a changed file updates; then the
 // searches: countries for anyone, hotels by name and by city for employees; another tenant sees none of it.
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api.js';
 import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
-import { FIXTURE_HEADER, fileLine, fixtureFile, fixtureHotel } from './static-data.fixture.js';
-import type { ImportReport } from './static-data.import.js';
+import { FIXTURE_HEADER, fileLine, fixtureFile, fixtureHotel, fixtureLines } from './static-data.fixture.js';
+import { IMPORT_BATCH_ROWS, type ImportReport, ImportRefused, importStaticData } from './static-data.import.js';
 import type { StaticCountry, StaticHotel } from './static-data.schemas.js';
 
 let t: TestTenant;
@@ -132,6 +133,20 @@ describe('the import', () => {
     expect(lacking.apiStatus.errorMessage).toContain('the header lacks CountryId');
     const empty = await importFile(agent.api, '');
     expect(empty.apiStatus.errorCode).toBe('INVALID_FORMAT');
+    expect(await counts(t)).toEqual(before);
+  });
+
+  it('refuses a file over its bound as it streams, after a batch was merged, and changes nothing', async () => {
+    const before = await counts(t);
+    const lines = [...fixtureLines(IMPORT_BATCH_ROWS + 500)];
+    const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+    const refused = await t
+      .db((sql) => importStaticData({ db: sql, now: new Date() }, Readable.from(lines), bytes - 100))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refused).toBeInstanceOf(ImportRefused);
     expect(await counts(t)).toEqual(before);
   });
 
