@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defined } from '../../../test/support/api.js';
 import { uniqueName } from '../../../test/support/database.js';
 import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
+import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 import { startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
@@ -186,6 +187,19 @@ describe('online bookings (the simulator)', () => {
     await stranger.api.expectError('/hotel/online/status', { bookingId: booking.bookingId }, 'NOTFOUND');
     await stranger.api.expectError('/hotel/online/cancel', { bookingId: booking.bookingId }, 'NOTFOUND');
     await agent.api.expectError('/hotel/online/voucher', { bookingId: 999_999 }, 'NOTFOUND');
+  });
+});
+
+describe('an online booking paid through a payment link', () => {
+  it('is PAID once the payer pays on the gateway, by its cart reference', async () => {
+    const booking = await bookOnline(27, 29);
+    const link = await agent.api.ok<{ cartReference: string; paymentUrl: string }>('/hotel/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    const page = await settleOnSimulator(t, link.paymentUrl, 'pay');
+    expect(page.statusCode).toBe(200);
+    const paid = await agent.api.ok<HotelBooking>('/hotel/online/status', { bookingId: booking.bookingId });
+    expect(paid).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'PAID', cartReference: link.cartReference });
   });
 });
 
