@@ -1,7 +1,8 @@
 -- Contracted hotel inventory (issue 18, items 1-3): the hotels an agency holds contracts with, their rooms, the
 -- meal plans (reference rows RO/BB/HB/FB/AI, seeded here, with per-hotel costs), and the room calendar: one entry
 -- per room, market and stay date with its rates, restrictions and allotment. The accommodation search reads the
--- calendar by market and stay dates for every room at once (hotel_room_calendar_search).
+-- calendar by market and stay dates for every room at once (hotel_room_calendar_search), a room's nights priced
+-- alike folded into runs (rate_key).
 CREATE TABLE hotels (
   hotel_id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   name                text NOT NULL,
@@ -105,7 +106,40 @@ CREATE TABLE hotel_room_calendar (
   sdmlos            smallint NOT NULL DEFAULT 1 CHECK (sdmlos >= 1),
   mlos_desc         text,
   notes             text,
+  -- what makes two nights priced alike: the search folds a room's alike nights into one run by this key (64 bits
+  -- of a hash of the pricing columns), so it prices runs, not nights
+  rate_key          bigint GENERATED ALWAYS AS (hashtextextended(
+                      special_day::text || '|' || rate_base || '|' || base_rate::text || '|' || spec_day_rate::text
+                      || '|' || adult_rate::text || '|' || child_rate::text || '|' || extra_bed_rate::text || '|'
+                      || adult_sd_rate::text || '|' || child_sd_rate::text || '|' || sd_rate_type || '|'
+                      || adult_rate_type || '|' || child_rate_type || '|' || meal_base::text || '|'
+                      || coalesce(meal_supplements, ''), 0)) STORED,
   UNIQUE (room_id, market, stay_date)
 );
 -- the accommodation search: every room's nights of one market and stay range
 CREATE INDEX hotel_room_calendar_search ON hotel_room_calendar (market, stay_date, room_id);
+
+-- The inventory's version: bumped by every statement that writes a hotel, a room, a meal-plan cost or the calendar
+-- (in the writer's transaction, so it is seen exactly when the change is). A node keeps search reads beside the
+-- version they were read at (accommodation-search.cache.ts) and uses them only while it is still the current one.
+CREATE TABLE hotel_inventory_version (
+  id      boolean PRIMARY KEY DEFAULT true CHECK (id),
+  version bigint NOT NULL
+);
+INSERT INTO hotel_inventory_version (id, version) VALUES (true, 0);
+
+CREATE FUNCTION hotel_inventory_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE hotel_inventory_version SET version = version + 1;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER hotels_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON hotels
+  FOR EACH STATEMENT EXECUTE FUNCTION hotel_inventory_changed();
+CREATE TRIGGER hotel_rooms_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON hotel_rooms
+  FOR EACH STATEMENT EXECUTE FUNCTION hotel_inventory_changed();
+CREATE TRIGGER hotel_meal_plan_costs_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON hotel_meal_plan_costs
+  FOR EACH STATEMENT EXECUTE FUNCTION hotel_inventory_changed();
+CREATE TRIGGER hotel_room_calendar_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON hotel_room_calendar
+  FOR EACH STATEMENT EXECUTE FUNCTION hotel_inventory_changed();

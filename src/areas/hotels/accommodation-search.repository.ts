@@ -1,8 +1,9 @@
-// SQL of the contracted accommodation search: one set-based read of every candidate room with its nights of the
-// stay (hotel_room_calendar_search: market, stay date), grouped per room in PostgreSQL so only rooms with an entry
-// for every night, none on stop sale and every night inside its booking window come back; the meal plans beside
-// it. Plain objects out: the nights' amounts as numeric's decimal text, for the pricing rules.
-import type { Queryable } from '../../platform/database/connections.js';
+// SQL of the contracted accommodation search: one set-based read of every candidate room's nights of the stay
+// (hotel_room_calendar_search: market, stay date). PostgreSQL folds a room's nights with the very same rates
+// (rate_key, a stored hash of them) into one run (a calendar is written a range at a time, so a month is mostly
+// one to three runs) and keeps only rooms with an entry for every night, none on stop sale and every night inside
+// its booking window: the pricing rules then price runs, not nights. Plain objects out: amounts as numeric's decimal text.
+import { type Queryable, unprepared } from '../../platform/database/connections.js';
 import type { MealCost, MealPlanRef, NightRate, RateBase, RateType } from './pricing.rules.js';
 import type { NightAvailability } from './accommodation-search.rules.js';
 
@@ -51,9 +52,9 @@ export interface CandidateRoom {
   nights: CandidateNight[];
 }
 
-// A night as the query packs it (json_build_array, in this order).
-type NightTuple = [
-  string,
+// A run of alike nights as the query packs it (json_build_array, in this order).
+type RunTuple = [
+  number,
   boolean,
   RateBase,
   string,
@@ -70,7 +71,6 @@ type NightTuple = [
   string | null,
   boolean,
   boolean,
-  number | null,
   number,
   number,
 ];
@@ -98,12 +98,12 @@ interface CandidateRow {
   marginType: 'PERCENT' | 'ABS';
   marginValue: string;
   mealCosts: Array<[number, string, string]> | null;
-  nights: NightTuple[];
+  nights: RunTuple[];
 }
 
-function toNight(t: NightTuple): CandidateNight {
+function toRun(t: RunTuple): CandidateNight {
   return {
-    stayDate: t[0],
+    nights: t[0],
     specialDay: t[1],
     rateBase: t[2],
     baseRate: t[3],
@@ -120,9 +120,8 @@ function toNight(t: NightTuple): CandidateNight {
     mealSupplements: t[14],
     available: t[15],
     onRequest: t[16],
-    allotment: t[17],
-    mlos: t[18],
-    sdmlos: t[19],
+    mlos: t[17],
+    sdmlos: t[18],
   };
 }
 
@@ -154,39 +153,88 @@ function toCandidate(row: CandidateRow): CandidateRoom {
       marginValue: row.marginValue,
     },
     mealCosts,
-    nights: row.nights.map(toNight),
+    nights: row.nights.map(toRun),
   };
 }
 
-/** The rooms with a sellable calendar entry for every night of the stay, by hotel and room. */
-export async function selectCandidateRooms(db: Queryable, query: CandidateQuery): Promise<CandidateRoom[]> {
-  const rows = await db<CandidateRow[]>`
-    SELECT r.room_id AS "roomId", r.name AS "roomName", r.room_desc AS "roomDesc", r.max_occupancy AS "maxOccupancy",
-      r.max_adults AS "maxAdults", r.extra_bed AS "extraBed", r.extra_bed_required AS "extraBedRequired",
-      h.hotel_id AS "hotelId", h.name AS "hotelName", h.stars, h.area, h.city, h.country, h.chk_in AS "chkIn",
-      h.chk_out AS "chkOut", h.infant, h.child, h.fees::text AS fees, h.release, h.margin_type AS "marginType",
-      h.margin_value::text AS "marginValue",
-      (SELECT json_agg(json_build_array(m.plan_id, m.adult_cost::text, m.child_cost::text))
-         FROM hotel_meal_plan_costs m WHERE m.hotel_id = h.hotel_id) AS "mealCosts",
-      json_agg(json_build_array(c.stay_date::text, c.special_day, c.rate_base, c.base_rate::text,
-        c.spec_day_rate::text, c.adult_rate::text, c.child_rate::text, c.extra_bed_rate::text,
-        c.adult_sd_rate::text, c.child_sd_rate::text, c.sd_rate_type, c.adult_rate_type, c.child_rate_type,
-        c.meal_base, c.meal_supplements, c.available, c.on_request, c.allotment, c.mlos, c.sdmlos)
-        ORDER BY c.stay_date) AS nights
-    FROM hotel_room_calendar c
-    JOIN hotel_rooms r ON r.room_id = c.room_id
-    JOIN hotels h ON h.hotel_id = r.hotel_id
-    WHERE c.market = ${query.market} AND c.stay_date >= ${query.checkin} AND c.stay_date < ${query.checkout}
-      AND h.direct AND r.max_adults >= ${query.adults} AND (${!query.extraBed} OR r.extra_bed)
-      AND (${query.hotelId}::integer IS NULL OR h.hotel_id = ${query.hotelId})
-      AND (${query.roomId}::integer IS NULL OR r.room_id = ${query.roomId})
-      AND (${query.areaPattern}::text IS NULL OR lower(h.area) LIKE ${query.areaPattern})
-    GROUP BY r.room_id, h.hotel_id
-    HAVING count(*) = ${query.nights} AND NOT bool_or(c.stop_sale)
-      AND bool_and((c.book_from IS NULL OR c.book_from <= ${query.now})
-                   AND (c.book_to IS NULL OR c.book_to >= ${query.now}))
-    ORDER BY h.hotel_id, r.room_id`;
-  return rows.map(toCandidate);
+/** The candidate rooms of a search as read at one version of the inventory. */
+export interface CandidateRead {
+  /** hotel_inventory_version's version the read saw. */
+  version: string;
+  /** When a night of the stay opens or closes for booking (the read is stale from then on); null: never. */
+  validUntil: Date | null;
+  rooms: CandidateRoom[];
+}
+
+type VersionedRow = { version: string; nextChange: Date | null } & (CandidateRow | NoRoomRow);
+type NoRoomRow = { [K in keyof CandidateRow]: null };
+
+function isFound(row: VersionedRow): row is { version: string; nextChange: Date | null } & CandidateRow {
+  return row.roomId !== null;
+}
+
+/** The rooms with a sellable calendar entry for every night of the stay, by hotel and room; their nights as runs. */
+export async function selectCandidateRooms(db: Queryable, query: CandidateQuery): Promise<CandidateRead> {
+  // Unprepared: a generic plan of this statement (parameters unknown, the stay's range guessed) is 4-5 times slower
+  // than one made for the values; planning it each time costs far less.
+  const rows = await unprepared(db<VersionedRow[]>`
+    WITH candidates AS (
+      SELECT r.room_id FROM hotel_rooms r JOIN hotels h ON h.hotel_id = r.hotel_id
+      WHERE h.direct AND r.max_adults >= ${query.adults} AND (${!query.extraBed} OR r.extra_bed)
+        AND (${query.hotelId}::integer IS NULL OR h.hotel_id = ${query.hotelId})
+        AND (${query.roomId}::integer IS NULL OR r.room_id = ${query.roomId})
+        AND (${query.areaPattern}::text IS NULL OR lower(h.area) LIKE ${query.areaPattern})
+    ), runs AS (
+      -- a room's nights priced alike (rate_key), one entry of them kept as the sample of their rates
+      SELECT c.room_id, min(c.calendar_entry_id) AS sample, min(c.stay_date) AS first_night,
+        count(*)::integer AS nights,
+        bool_and(c.available AND (c.allotment IS NULL OR c.allotment > 0)) AS has_room,
+        bool_and((c.available AND (c.allotment IS NULL OR c.allotment > 0)) OR c.on_request) AS on_request,
+        max(c.mlos) AS mlos, max(c.sdmlos) AS sdmlos,
+        -- outside its booking window (a bound left null: open on that side) or on stop sale
+        bool_or(c.stop_sale OR coalesce(c.book_from > ${query.now} OR c.book_to < ${query.now}, false)) AS closed,
+        -- when the first of these nights opens or closes for booking: the read is good until then
+        min(CASE WHEN c.book_from > ${query.now} THEN c.book_from WHEN c.book_to >= ${query.now} THEN c.book_to END)
+          AS next_change
+      FROM hotel_room_calendar c
+      WHERE c.market = ${query.market} AND c.stay_date >= ${query.checkin} AND c.stay_date < ${query.checkout}
+        AND c.room_id IN (SELECT room_id FROM candidates)
+      GROUP BY c.room_id, c.rate_key
+    ), rooms AS (
+      SELECT u.room_id, json_agg(json_build_array(u.nights, s.special_day, s.rate_base, s.base_rate::text,
+          s.spec_day_rate::text, s.adult_rate::text, s.child_rate::text, s.extra_bed_rate::text,
+          s.adult_sd_rate::text, s.child_sd_rate::text, s.sd_rate_type, s.adult_rate_type, s.child_rate_type,
+          s.meal_base, s.meal_supplements, u.has_room, u.on_request, u.mlos, u.sdmlos) ORDER BY u.first_night) AS nights
+      FROM runs u JOIN hotel_room_calendar s ON s.calendar_entry_id = u.sample
+      GROUP BY u.room_id
+      HAVING sum(u.nights) = ${query.nights} AND NOT bool_or(u.closed)
+    ), found AS (
+      SELECT r.room_id AS "roomId", r.name AS "roomName", r.room_desc AS "roomDesc",
+        r.max_occupancy AS "maxOccupancy", r.max_adults AS "maxAdults", r.extra_bed AS "extraBed",
+        r.extra_bed_required AS "extraBedRequired", h.hotel_id AS "hotelId", h.name AS "hotelName", h.stars, h.area,
+        h.city, h.country, h.chk_in AS "chkIn", h.chk_out AS "chkOut", h.infant, h.child, h.fees::text AS fees,
+        h.release, h.margin_type AS "marginType", h.margin_value::text AS "marginValue",
+        (SELECT json_agg(json_build_array(m.plan_id, m.adult_cost::text, m.child_cost::text))
+           FROM hotel_meal_plan_costs m WHERE m.hotel_id = h.hotel_id) AS "mealCosts",
+        rooms.nights
+      FROM rooms JOIN hotel_rooms r ON r.room_id = rooms.room_id JOIN hotels h ON h.hotel_id = r.hotel_id
+    )
+    -- one row at least: the version (read in the same snapshot as the rooms) even when no room is found
+    SELECT v.version::text AS version, (SELECT min(u.next_change) FROM runs u) AS "nextChange", f.*
+    FROM hotel_inventory_version v LEFT JOIN found f ON true
+    ORDER BY f."hotelId", f."roomId"`);
+  const rooms: CandidateRoom[] = [];
+  for (const row of rows) if (isFound(row)) rooms.push(toCandidate(row));
+  const first = rows[0];
+  if (!first) throw new Error('hotel_inventory_version has no row');
+  return { version: first.version, validUntil: first.nextChange, rooms };
+}
+
+/** The inventory's version now (a primary-key read): whether a kept read is still good. */
+export async function selectInventoryVersion(db: Queryable): Promise<string> {
+  const [row] = await db<Array<{ version: string }>>`SELECT version::text AS version FROM hotel_inventory_version`;
+  if (!row) throw new Error('hotel_inventory_version has no row');
+  return row.version;
 }
 
 /** The reference meal plans by planId. */

@@ -41,12 +41,14 @@ export function asSearchDate(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
+/** Nights of a room as the availability rules need them: one entry, or a run of alike ones (`nights` of them). */
 export interface NightAvailability {
+  nights: number;
   specialDay: boolean;
+  /** Every night of the run has a room to sell (available, allotment left where it is counted). */
   available: boolean;
+  /** Every night of the run has a room or is sold on request. */
   onRequest: boolean;
-  /** Rooms left that night; null: not counted. */
-  allotment: number | null;
   mlos: number;
   sdmlos: number;
 }
@@ -63,11 +65,11 @@ export function sellability(
   stay: Stay,
   release: { days: number; today: string },
 ): Sellability {
-  if (nights.length !== stay.nights || minimumStay(nights) > stay.nights) return { sellable: false };
+  const covered = nights.reduce((sum, run) => sum + run.nights, 0);
+  if (covered !== stay.nights || minimumStay(nights) > stay.nights) return { sellable: false };
   let onRequest = daysBetween(release.today, stay.checkin) < release.days;
   for (const night of nights) {
-    const hasRoom = night.available && (night.allotment === null || night.allotment > 0);
-    if (hasRoom) continue;
+    if (night.available) continue;
     if (!night.onRequest) return { sellable: false };
     onRequest = true;
   }

@@ -8,7 +8,8 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import { isEmployee } from '../../platform/auth/roles.js';
-import { type CandidateRoom, selectCandidateRooms, selectPlanRefs } from './accommodation-search.repository.js';
+import { candidateReads } from './accommodation-search.cache.js';
+import { type CandidateRoom, selectPlanRefs } from './accommodation-search.repository.js';
 import { asSearchDate, type Stay, sellability, stayOf } from './accommodation-search.rules.js';
 import type {
   AccommodationResult,
@@ -93,7 +94,7 @@ function priceRoom(
 /** The contracted rooms that can be sold for the stay, grouped by hotel, cheapest hotel first. */
 export async function searchContracted(ctx: TenantContext, search: ContractedSearch): Promise<AccommodationResult[]> {
   const [candidates, all] = await Promise.all([
-    selectCandidateRooms(ctx.db, {
+    candidateReads.read(ctx, {
       market: search.market,
       checkin: search.stay.checkin,
       checkout: search.stay.checkout,
@@ -103,7 +104,6 @@ export async function searchContracted(ctx: TenantContext, search: ContractedSea
       roomId: search.roomId ?? null,
       areaPattern: substringPattern(search.area),
       extraBed: search.extraBed ?? false,
-      now: ctx.now,
     }),
     selectPlanRefs(ctx.db),
   ]);

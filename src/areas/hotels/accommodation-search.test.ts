@@ -17,9 +17,13 @@ let other: TestTenant;
 let employee: TestUser;
 let visitor: Caller;
 let today: string;
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  const service = await startTestService({ env: { TC_RATE_LIMIT_GUEST: '1000' } });
+  const service = await startTestService({
+    clock: () => new Date(Date.now() + clockOffsetMs),
+    env: { TC_RATE_LIMIT_GUEST: '1000' },
+  });
   t = await tenant(service);
   other = await tenant(service);
   employee = await user(t, 'employee');
@@ -111,12 +115,13 @@ describe('contracted results', () => {
     ]);
   });
 
-  it('leaves out rooms with a night missing, on stop sale, under the minimum stay or with no room left', async () => {
+  it('leaves out rooms with a night missing, on stop sale, under the minimum stay, with no room left or outside the booking window', async () => {
     const h = await hotel();
     const rooms: Room[] = [];
-    for (const name of ['open', 'gap', 'stopped', 'minimum', 'soldOut', 'onRequest'])
+    for (const name of ['open', 'gap', 'stopped', 'minimum', 'soldOut', 'onRequest', 'bookedUntil', 'bookedFrom']) {
       rooms.push(await room(h.hotelId, { name }));
-    const [open, gap, stopped, minimum, soldOut, onRequest] = rooms;
+    }
+    const [open, gap, stopped, minimum, soldOut, onRequest, until, from] = rooms;
     for (const r of [open, stopped, minimum, soldOut, onRequest]) {
       await calendar(defined(r, 'room').roomId, day(20), day(24), { baseRate: 100 });
     }
@@ -131,6 +136,9 @@ describe('contracted results', () => {
       available: false,
       onRequest: true,
     });
+    // outside the booking window: bookable until yesterday, or from tomorrow
+    await calendar(defined(until, 'room').roomId, day(20), day(24), { baseRate: 100, bookTo: day(-1) });
+    await calendar(defined(from, 'room').roomId, day(20), day(24), { baseRate: 100, bookFrom: day(1) });
     const found = roomsOf(await search({ ...stay(20, 23), hotelId: h.hotelId }), h.hotelId);
     expect(found.map((r) => [r.roomName, r.available, r.onRequest])).toEqual([
       ['open', true, false],
@@ -328,5 +336,54 @@ describe('the allotment of a contracted booking', () => {
     expect((await left()).map((row) => row.allotment)).toEqual([1, 1, 1, null]);
     // unlimited nights are taken without counting
     expect(await t.db((sql) => takeContractedRoom(sql, { ...nights, checkin: day(83), checkout: day(84) }))).toBe(true);
+  });
+});
+
+describe('a repeated search', () => {
+  it('sees every change of rates, rooms, meal costs and allotment at once', async () => {
+    const h = await hotel();
+    const r = await room(h.hotelId);
+    await calendar(r.roomId, day(90), day(92), { baseRate: 100, allotment: 1 });
+    const priced = async (body: object = {}) =>
+      roomsOf(await search({ ...stay(90, 93), hotelId: h.hotelId, ...body }), h.hotelId).map((x) => x.totalPrice);
+    expect(await priced()).toEqual([300]);
+    expect(await priced()).toEqual([300]);
+    await calendar(r.roomId, day(91), day(91), { baseRate: 130, allotment: 1 });
+    expect(await priced()).toEqual([330]);
+    await employee.api.ok('/hotel/saveHotel', { hotel: { hotelId: h.hotelId, name: h.name, fees: 10 } });
+    expect(await priced()).toEqual([360]);
+    await employee.api.ok('/hotel/saveMealPlanCost', { hotelId: h.hotelId, plan: 'BB', adultCost: 20 });
+    expect(await priced({ meals: 'BB' })).toEqual([480]);
+    await employee.api.ok('/hotel/saveRoom', {
+      room: { roomId: r.roomId, hotelId: h.hotelId, name: 'Double', maxAdults: 1, maxOccupancy: 1 },
+    });
+    expect(await priced()).toEqual([]);
+    await employee.api.ok('/hotel/saveRoom', {
+      room: { roomId: r.roomId, hotelId: h.hotelId, name: 'Double', maxAdults: 2, maxOccupancy: 2 },
+    });
+    expect(await priced()).toEqual([360]);
+    const nights = { roomId: r.roomId, market: 'UAE', checkin: day(90), checkout: day(93) };
+    expect(await t.db((sql) => takeContractedRoom(sql, nights))).toBe(true);
+    expect(await priced()).toEqual([]);
+  });
+
+  it('offers a room once its booking window opens, and not after it closed', async () => {
+    const h = await hotel();
+    const r = await room(h.hotelId);
+    await calendar(r.roomId, day(95), day(96), { baseRate: 100, bookFrom: day(2), bookTo: day(4) });
+    // a new guest each time: the clock moves past a guest session's life
+    const offered = async () => {
+      const answer = await search({ ...stay(95, 97), hotelId: h.hotelId }, await guest(t));
+      return roomsOf(answer, h.hotelId).length;
+    };
+    try {
+      expect(await offered()).toBe(0);
+      clockOffsetMs = 3 * 86_400_000;
+      expect(await offered()).toBe(1);
+      clockOffsetMs = 6 * 86_400_000;
+      expect(await offered()).toBe(0);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 });

@@ -15,7 +15,7 @@ import {
 } from './pricing.rules.js';
 
 const night = (overrides: Partial<NightRate> = {}): NightRate => ({
-  stayDate: '2027-03-01',
+  nights: 1,
   specialDay: false,
   rateBase: 'ROOM',
   baseRate: '400.000',
@@ -140,7 +140,7 @@ describe('meal supplements', () => {
 
 describe('priceStay', () => {
   const base: StayToPrice = {
-    nights: [night(), night({ stayDate: '2027-03-02', specialDay: true }), night({ stayDate: '2027-03-03' })],
+    nights: [night(), night({ specialDay: true }), night()],
     party: couple,
     extraBed: false,
     mealPlan: undefined,
@@ -187,6 +187,16 @@ describe('priceStay', () => {
       perNightMinor: expected.perNight,
       mealPlan: expected.plan,
     });
+  });
+
+  it('prices a run of alike nights as those nights one by one', () => {
+    const runs = [night({ nights: 2 }), night({ specialDay: true })];
+    const margin = { type: 'PERCENT', value: '12.5' } as const;
+    const extras = { feesPerNight: '7.5', extraBed: true, mealPlan: plan('HB'), margin };
+    const supplements = (n: NightRate) => ({ ...n, mealSupplements: 'HB:45.5' });
+    expect(priceStay({ ...base, ...extras, nights: runs.map(supplements) })).toEqual(
+      priceStay({ ...base, ...extras, nights: base.nights.map(supplements) }),
+    );
   });
 
   it('names the included plan of the first night, and refuses a plan some night cannot sell', () => {

@@ -8,9 +8,13 @@ export type RateType = 'ABS' | 'PCT';
 export type RateBase = 'ROOM' | 'PAX';
 export type MarginType = 'PERCENT' | 'ABS';
 
-/** One night of a room's calendar as pricing needs it (decimal texts for amounts). */
+/**
+ * Nights of a room's calendar as pricing needs them (decimal texts for amounts): one entry, or a run of entries of
+ * the stay with the very same rates and rules, priced once and counted `nights` times.
+ */
 export interface NightRate {
-  stayDate: string;
+  /** How many nights of the stay this rate prices (1 for a single entry). */
+  nights: number;
   specialDay: boolean;
   rateBase: RateBase;
   baseRate: string;
@@ -49,6 +53,7 @@ export interface MealCost {
 }
 
 export interface StayToPrice {
+  /** The stay's nights, in date order (runs of alike nights or single ones). */
   nights: readonly NightRate[];
   party: Party;
   /** An extra bed is charged each night (asked for, needed for the party, or required by the room). */
@@ -160,14 +165,15 @@ export function priceStay(stay: StayToPrice): StayPrice | Unpriced {
   const fees = toMinor(stay.feesPerNight, stay.currency);
   let roomsMinor = 0;
   let extrasMinor = 0;
+  let nights = 0;
   for (const night of stay.nights) {
     const meals = mealSupplementMinor(night, stay);
     if (meals === undefined) return { reason: 'MEAL_PLAN' };
-    roomsMinor += roomNightMinor(night, stay.party, stay.currency);
-    extrasMinor += meals + fees + (stay.extraBed ? toMinor(night.extraBedRate, stay.currency) : 0);
+    roomsMinor += roomNightMinor(night, stay.party, stay.currency) * night.nights;
+    extrasMinor += (meals + fees + (stay.extraBed ? toMinor(night.extraBedRate, stay.currency) : 0)) * night.nights;
+    nights += night.nights;
   }
   const costMinor = roomsMinor + extrasMinor;
-  const nights = stay.nights.length;
   const marginMinor =
     stay.margin.type === 'PERCENT'
       ? percentOf(costMinor, stay.margin.value)
