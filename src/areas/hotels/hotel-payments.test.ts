@@ -129,6 +129,15 @@ describe('/hotel/booking/createPaymentLink', () => {
     );
   });
 
+  it('two links asked for at once: one is made, the other refused', async () => {
+    const bookingId = await hotelBooking(t);
+    const answers = await Promise.all(
+      [1, 2].map(() => agent.api.call<HotelPaymentLink>('/hotel/booking/createPaymentLink', { bookingId })),
+    );
+    expect(answers.map((answer) => answer.apiStatus.errorCode).sort()).toEqual(['INVALID_STATE', 'OK']);
+    expect((await paymentState(bookingId)).links).toEqual(['ACTIVE']);
+  });
+
   it('refuses a booking the supplier does not hold; pays an ON_REQUEST and a contracted one', async () => {
     const pending = await hotelBooking(t, { status: 'PENDING' });
     await agent.api.expectError('/hotel/booking/createPaymentLink', { bookingId: pending }, 'INVALID_STATE', 'PENDING');
