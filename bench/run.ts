@@ -16,8 +16,6 @@ import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
-import { groups } from './scenarios/groups.js';
-import { hotelImport } from './scenarios/hotel-import.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
@@ -27,6 +25,7 @@ import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
+import { visas } from './scenarios/visas.js';
 
 const SCENARIOS: Record<string, Scenario> = {
   'cold-start': coldStart,
@@ -44,8 +43,7 @@ const SCENARIOS: Record<string, Scenario> = {
   quotes,
   bookings,
   flights,
-  groups,
-  'hotel-import': hotelImport,
+  visas,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -64,8 +62,7 @@ const ISSUES: Record<string, string> = {
   quotes: 'quotes',
   bookings: 'bookings',
   flights: 'flights',
-  groups: 'groups',
-  'hotel-import': 'hotels',
+  visas: 'visas',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

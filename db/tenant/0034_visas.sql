@@ -37,6 +37,9 @@ CREATE INDEX visa_applications_newest ON visa_applications (created_at DESC, app
 CREATE INDEX visa_applications_customer ON visa_applications (customer_id, created_at DESC);
 CREATE INDEX visa_applications_status ON visa_applications (status, created_at DESC);
 CREATE INDEX visa_applications_destination ON visa_applications (destination_country, created_at DESC);
+-- a destination with a status (the work list of a consulate desk), newest first
+CREATE INDEX visa_applications_destination_status
+  ON visa_applications (destination_country, status, created_at DESC);
 CREATE INDEX visa_applications_travel ON visa_applications (travel_date);
 
 CREATE TABLE visa_applicants (

@@ -22,7 +22,10 @@ export interface ApplicationRow {
   updated_at: Date;
 }
 
-export interface ApplicationSummaryRow extends ApplicationRow {
+/** A search row: the application's fields, its datetimes already in the tenant's time, and its applicant count. */
+export interface ApplicationSummaryRow extends Omit<ApplicationRow, 'created_at' | 'updated_at'> {
+  create_date: string;
+  update_date: string;
   applicant_count: number;
 }
 
@@ -125,23 +128,35 @@ export interface ApplicationFilter {
   keyword: string | null;
 }
 
-/** Newest first, at most `limit`, each with its number of applicants (one index probe per row). */
+/**
+ * Newest first, at most `limit`, each with its number of applicants (an index-only count per row). Only the filters
+ * given become conditions, so each combination is planned on its own index (customer, status, destination, travel
+ * date, or the newest-first one) instead of one generic plan for all; datetimes are formatted here in the tenant's
+ * timezone (no Date per value on the way out).
+ */
 export function searchApplications(
   db: Queryable,
   filter: ApplicationFilter,
   limit: number,
+  timezone: string,
 ): Promise<ApplicationSummaryRow[]> {
   const pattern = filter.keyword === null ? null : `%${filter.keyword}%`;
+  const none = db``;
   return db<ApplicationSummaryRow[]>`
-    SELECT ${columns(db)},
+    SELECT a.application_id, a.application_number, a.customer_id, a.customer_name, a.destination_country,
+           a.destination_country_name, a.visa_type, a.travel_date::text AS travel_date,
+           a.return_date::text AS return_date, a.status, a.notes, a.override_by, a.override_reason, a.override_at,
+           to_char(a.created_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS create_date,
+           to_char(a.updated_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS update_date,
            (SELECT count(*)::int FROM visa_applicants p WHERE p.application_id = a.application_id) AS applicant_count
     FROM visa_applications a
-    WHERE (${filter.customerId}::int IS NULL OR a.customer_id = ${filter.customerId})
-      AND (${filter.status}::text IS NULL OR a.status = ${filter.status})
-      AND (${filter.destinationCountry}::text IS NULL OR a.destination_country = ${filter.destinationCountry})
-      AND (${filter.travelFrom}::date IS NULL OR a.travel_date >= ${filter.travelFrom}::date)
-      AND (${filter.travelTo}::date IS NULL OR a.travel_date <= ${filter.travelTo}::date)
-      AND (${pattern}::text IS NULL OR a.application_number ILIKE ${pattern} OR a.customer_name ILIKE ${pattern})
+    WHERE true
+      ${filter.customerId === null ? none : db`AND a.customer_id = ${filter.customerId}`}
+      ${filter.status === null ? none : db`AND a.status = ${filter.status}`}
+      ${filter.destinationCountry === null ? none : db`AND a.destination_country = ${filter.destinationCountry}`}
+      ${filter.travelFrom === null ? none : db`AND a.travel_date >= ${filter.travelFrom}::date`}
+      ${filter.travelTo === null ? none : db`AND a.travel_date <= ${filter.travelTo}::date`}
+      ${pattern === null ? none : db`AND (a.application_number ILIKE ${pattern} OR a.customer_name ILIKE ${pattern})`}
     ORDER BY a.created_at DESC, a.application_id DESC
     LIMIT ${limit}`;
 }

@@ -166,8 +166,8 @@ async function search(
     travelTo: input.toDate ?? null,
     keyword: input.keyword === undefined ? null : likeEscaped(input.keyword),
   };
-  const rows = await repo.searchApplications(ctx.db, filter, input.limit ?? LIMITS.searchRows);
-  return rows.map((row) => toApplicationSummary(row, ctx.tenant.timezone));
+  const rows = await repo.searchApplications(ctx.db, filter, input.limit ?? LIMITS.searchRows, ctx.tenant.timezone);
+  return rows.map(toApplicationSummary);
 }
 
 /** Lets an open application go to SUBMITTED without a paid invoice; who and why are kept with it. */

@@ -4,7 +4,8 @@ import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import { addDays } from '../../platform/time.js';
 
 /** Search answers are capped so that a filter matching most of a tenant still answers in milliseconds. */
-export const LIMITS = { searchRows: 100, searchRowsMax: 500, childRows: 200 } as const;
+// An application search answers a page of 50 by default (what a back-office list shows, as customer search does).
+export const LIMITS = { searchRows: 50, searchRowsMax: 500, childRows: 200 } as const;
 
 export const VISA_TYPES = ['TOURIST', 'BUSINESS', 'TRANSIT', 'STUDENT', 'WORK'] as const;
 export type VisaType = (typeof VISA_TYPES)[number];

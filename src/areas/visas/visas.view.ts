@@ -35,8 +35,20 @@ export function toApplicationFields(row: ApplicationRow, timezone: string): Appl
   };
 }
 
-export const toApplicationSummary = (row: ApplicationSummaryRow, timezone: string): ApplicationSummary => ({
-  ...toApplicationFields(row, timezone),
+export const toApplicationSummary = (row: ApplicationSummaryRow): ApplicationSummary => ({
+  applicationId: row.application_id,
+  applicationNumber: row.application_number,
+  customerId: row.customer_id,
+  customerName: row.customer_name,
+  destinationCountry: row.destination_country,
+  destinationCountryName: row.destination_country_name,
+  visaType: row.visa_type,
+  travelDate: row.travel_date,
+  returnDate: row.return_date,
+  status: row.status,
+  notes: row.notes,
+  createDate: row.create_date,
+  updateDate: row.update_date,
   applicantCount: row.applicant_count,
 });
 
