@@ -16,6 +16,8 @@ import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
+import { groups } from './scenarios/groups.js';
+import { hotelImport } from './scenarios/hotel-import.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
@@ -44,6 +46,8 @@ const SCENARIOS: Record<string, Scenario> = {
   bookings,
   flights,
   visas,
+  groups,
+  'hotel-import': hotelImport,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -63,6 +67,8 @@ const ISSUES: Record<string, string> = {
   bookings: 'bookings',
   flights: 'flights',
   visas: 'visas',
+  groups: 'groups',
+  'hotel-import': 'hotels',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',
