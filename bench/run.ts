@@ -17,6 +17,7 @@ import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
 import { groups } from './scenarios/groups.js';
+import { hotels } from './scenarios/hotels.js';
 import { hotelImport } from './scenarios/hotel-import.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
@@ -47,6 +48,7 @@ const SCENARIOS: Record<string, Scenario> = {
   flights,
   visas,
   groups,
+  hotels,
   'hotel-import': hotelImport,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
@@ -68,6 +70,7 @@ const ISSUES: Record<string, string> = {
   flights: 'flights',
   visas: 'visas',
   groups: 'groups',
+  hotels: 'hotels',
   'hotel-import': 'hotels',
 };
 const ALIASES: Record<string, string> = {

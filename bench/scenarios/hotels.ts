@@ -1,0 +1,203 @@
+// Issue 18 (H1): the contracted accommodation search over 200 hotels, each with a room whose calendar holds every
+// night of the stays searched, made through the API by the tenant's admin (saveHotel, saveRoom,
+// createRoomCalendar; the odd hotels price per person with a special weekday and a half-board supplement, the even
+// ones per room). At 10 connections, a guest session, searchMode contracted (the online supplier is another
+// figure): a 30-night stay for 2 adults (every hotel answers: 200 × 30 nights priced per request) and a 7-night
+// stay for 2 adults and a child with half board, against (pk) GET /bench/item, a primary-key read through the kernel.
+// Target: the 30-night search p99 < 100 ms. BENCH_HOTELS shrinks the hotel count for a quick check.
+import { rm } from 'node:fs/promises';
+import { tenantApi } from '../lib/api.js';
+import { childProvision, type ServerChild, startServerChild } from '../lib/child.js';
+import {
+  benchRounds,
+  type LoadTarget,
+  loadLine,
+  loadProblems,
+  loadSettings,
+  measureTargets,
+  profileTargets,
+  profiling,
+  ratio,
+  summarize,
+} from '../lib/measure.js';
+import {
+  below,
+  type Check,
+  info,
+  requirePostgres,
+  type Scenario,
+  serviceSettings,
+  tenantPrefix,
+} from '../lib/scenario.js';
+import { servedTenant } from '../lib/tenant.js';
+import { sessionAfterPasswordChange, type TenantApi } from '../lib/api.js';
+
+const HOTELS = Number(process.env.BENCH_HOTELS ?? 200) || 200;
+const CONNECTIONS = 10;
+const P99_LIMIT_MS = 100;
+const SESSION_HEADER = 'x-auth-request-access-token';
+const FIRST_NIGHT_OFFSET = 30;
+const NIGHTS = 30;
+
+type Target = 'pk' | 'month' | 'week';
+
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** One contracted hotel with a room and its calendar for every night searched. */
+async function contractedHotel(api: TenantApi, session: string, n: number): Promise<void> {
+  const perPerson = n % 2 === 1;
+  const hotel = await api.ok<{ hotelId: number }>(
+    '/hotel/saveHotel',
+    {
+      hotel: {
+        name: `Bench Hotel ${n}`,
+        area: n % 3 === 0 ? 'Marina' : 'Downtown',
+        stars: 3 + (n % 3),
+        fees: 7.5,
+        marginValue: 12.5,
+      },
+    },
+    session,
+  );
+  const room = await api.ok<{ roomId: number }>(
+    '/hotel/saveRoom',
+    { room: { hotelId: hotel.hotelId, name: 'Deluxe', maxOccupancy: 3, maxAdults: 2, extraBed: true } },
+    session,
+  );
+  const rates = perPerson
+    ? { rateBase: 'PAX', adultRate: 150 + n, childRate: 60, adultSdRate: 190 + n, childSdRate: 75 }
+    : { rateBase: 'ROOM', baseRate: 300 + n, specDayRate: 380 + n };
+  await api.ok(
+    '/hotel/createRoomCalendar',
+    {
+      template: {
+        roomId: room.roomId,
+        stayDate: isoDay(FIRST_NIGHT_OFFSET),
+        allotment: 20,
+        mealBase: 2,
+        mealSupplements: 'HB:45.5,FB:80',
+        extraBedRate: 50,
+        ...rates,
+      },
+      stayTo: isoDay(FIRST_NIGHT_OFFSET + NIGHTS - 1),
+      specDays: perPerson ? 'Fri,Sat' : 'NONE',
+    },
+    session,
+  );
+}
+
+export const hotels: Scenario = async (ctx) => {
+  const pg = requirePostgres(ctx);
+  const rounds = benchRounds();
+  const settings = await serviceSettings(ctx, 'hotels');
+  let service: ServerChild | undefined;
+  try {
+    service = await startServerChild('service.ts', settings.env);
+    const provisioned = await childProvision(
+      service,
+      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'ho') },
+      120_000,
+    );
+    const tenantCode = provisioned.tenantCodes[0] ?? '';
+    const host = `${tenantCode}.localhost`;
+    const api = tenantApi(service.port('service'), host);
+    const admin = await sessionAfterPasswordChange(
+      api,
+      'admin',
+      provisioned.adminPasswords[0] ?? '',
+      'bench admin password 1',
+    );
+    const started = Date.now();
+    for (let n = 1; n <= HOTELS; n += 4) {
+      await Promise.all(
+        [0, 1, 2, 3].filter((i) => n + i <= HOTELS).map((i) => contractedHotel(api, admin.session, n + i)),
+      );
+    }
+    ctx.log(`${HOTELS} hotels with ${NIGHTS} nights of calendar made through the API in ${Date.now() - started} ms`);
+    const { session } = await api.ok<{ session: string }>('/auth/guest');
+    const checkin = isoDay(FIRST_NIGHT_OFFSET);
+    const month = {
+      checkin: dmy(checkin),
+      checkout: dmy(isoDay(FIRST_NIGHT_OFFSET + NIGHTS)),
+      adults: 2,
+      children: 0,
+      searchMode: 'contracted',
+    };
+    const week = {
+      checkin: dmy(checkin),
+      checkout: dmy(isoDay(FIRST_NIGHT_OFFSET + 7)),
+      adults: 2,
+      children: 1,
+      childAges: [6],
+      meals: 'HB',
+      searchMode: 'contracted',
+    };
+    for (const body of [month, week]) {
+      const answer = await api.ok<{ results: unknown[] }>('/hotel/searchAccommodation', body, session);
+      if (answer.results.length !== HOTELS)
+        throw new Error(`search found ${answer.results.length} of ${HOTELS} hotels`);
+    }
+    const child = service;
+    const { served, freshPool } = servedTenant(pg.admin, child, tenantCode);
+    const search = (label: string, body: object): LoadTarget => ({
+      label,
+      connections: CONNECTIONS,
+      request: {
+        port: child.port('service'),
+        host,
+        method: 'POST',
+        path: '/hotel/searchAccommodation',
+        body: JSON.stringify(body),
+        headers: { [SESSION_HEADER]: session },
+      },
+      profiled: child,
+      cpu: served,
+      freshPool,
+    });
+    const targets: Record<Target, LoadTarget> = {
+      pk: {
+        label: '(pk) GET /bench/item: one row by primary key through the kernel',
+        connections: CONNECTIONS,
+        request: { port: child.port('bench'), path: '/bench/item', host },
+        cpu: served,
+        freshPool,
+      },
+      month: search(`POST /hotel/searchAccommodation ${NIGHTS} nights, 2 adults, ${HOTELS} hotels (guest)`, month),
+      week: search(`POST /hotel/searchAccommodation 7 nights, 2 adults + child, HB, ${HOTELS} hotels (guest)`, week),
+    };
+    const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
+    const { pk: _pk, ...profiled } = targets;
+    const profiles = profiling() ? await profileTargets('hotels', ctx.runId, profiled, ctx.log) : undefined;
+    const keys = Object.keys(targets) as Target[];
+    const figures = Object.fromEntries(keys.map((key) => [key, summarize(runs[key])])) as Record<
+      Target,
+      ReturnType<typeof summarize>
+    >;
+    const ratios = { month: ratio(runs.month, runs.pk), week: ratio(runs.week, runs.pk) };
+    const checks: Check[] = [
+      ...keys.map((key) => loadLine(targets[key].label, figures[key])),
+      below(`search ${NIGHTS} nights p99 at ${CONNECTIONS} connections`, figures.month.p99Ms, 'ms', P99_LIMIT_MS),
+      info('ratio search 30 nights / (pk)', ratios.month),
+      info('ratio search 7 nights / (pk)', ratios.week),
+    ];
+    return {
+      checks,
+      problems: loadProblems(targets, runs, service),
+      details: {
+        ...loadSettings(rounds),
+        connections: CONNECTIONS,
+        hotels: HOTELS,
+        nights: NIGHTS,
+        searches: { month, week },
+        medians: figures,
+        ratios,
+        runs,
+        ...(profiles ? { profiles } : {}),
+      },
+    };
+  } finally {
+    await service?.stop().catch((error: unknown) => ctx.log(String(error)));
+    await rm(settings.dataDir, { recursive: true, force: true });
+  }
+};
