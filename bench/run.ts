@@ -17,7 +17,7 @@ import { bookings } from './scenarios/bookings.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
 import { groups } from './scenarios/groups.js';
-import { hotels } from './scenarios/hotels.js';
+import { groupSheets } from './scenarios/group-sheets.js';
 import { hotelImport } from './scenarios/hotel-import.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
@@ -28,7 +28,6 @@ import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
-import { visas } from './scenarios/visas.js';
 
 const SCENARIOS: Record<string, Scenario> = {
   'cold-start': coldStart,
@@ -46,9 +45,8 @@ const SCENARIOS: Record<string, Scenario> = {
   quotes,
   bookings,
   flights,
-  visas,
   groups,
-  hotels,
+  'group-sheets': groupSheets,
   'hotel-import': hotelImport,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
@@ -68,9 +66,8 @@ const ISSUES: Record<string, string> = {
   quotes: 'quotes',
   bookings: 'bookings',
   flights: 'flights',
-  visas: 'visas',
   groups: 'groups',
-  hotels: 'hotels',
+  'group-sheets': 'group-sheets',
   'hotel-import': 'hotels',
 };
 const ALIASES: Record<string, string> = {

@@ -7,7 +7,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { type PaxRow, selectGroup, selectGroupPax } from './groups.repository.js';
 import { EXPORT_COLUMNS, type PaxField } from './sheet-columns.js';
-import { setSafeValue, streamingWorkbook } from './sheet-writer.js';
+import { looksLikeFormula, setSafeValue, streamingWorkbook } from './sheet-writer.js';
 
 type Cell = string | number | null;
 
@@ -31,9 +31,11 @@ const CELL_OF: Readonly<Record<PaxField, (pax: PaxRow) => Cell>> = {
 };
 
 function addPaxRow(sheet: ExcelJS.Worksheet, pax: PaxRow): void {
-  const row = sheet.addRow([]);
-  EXPORT_COLUMNS.forEach((column, index) => {
-    setSafeValue(row.getCell(index + 1), CELL_OF[column.field](pax));
+  const values = EXPORT_COLUMNS.map((column) => CELL_OF[column.field](pax));
+  const row = sheet.addRow(values);
+  // only a formula-like text needs a cell of its own (its Text format); the rest go in as one row
+  values.forEach((value, index) => {
+    if (typeof value === 'string' && looksLikeFormula(value)) setSafeValue(row.getCell(index + 1), value);
   });
   row.commit();
 }
