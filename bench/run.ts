@@ -18,6 +18,7 @@ import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
 import { groups } from './scenarios/groups.js';
 import { groupSheets } from './scenarios/group-sheets.js';
+import { hotels } from './scenarios/hotels.js';
 import { hotelImport } from './scenarios/hotel-import.js';
 import { identity } from './scenarios/identity.js';
 import { loginFlood } from './scenarios/login-flood.js';
@@ -28,6 +29,7 @@ import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
+import { visas } from './scenarios/visas.js';
 
 const SCENARIOS: Record<string, Scenario> = {
   'cold-start': coldStart,
@@ -45,8 +47,10 @@ const SCENARIOS: Record<string, Scenario> = {
   quotes,
   bookings,
   flights,
+  visas,
   groups,
   'group-sheets': groupSheets,
+  hotels,
   'hotel-import': hotelImport,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
@@ -66,8 +70,10 @@ const ISSUES: Record<string, string> = {
   quotes: 'quotes',
   bookings: 'bookings',
   flights: 'flights',
+  visas: 'visas',
   groups: 'groups',
   'group-sheets': 'group-sheets',
+  hotels: 'hotels',
   'hotel-import': 'hotels',
 };
 const ALIASES: Record<string, string> = {
