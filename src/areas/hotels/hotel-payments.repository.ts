@@ -78,19 +78,18 @@ export interface NewLink {
   now: Date;
 }
 
-/** The link, and the booking's current cart reference: its payment is UNPAID again (not when PAID). */
-export async function insertLink(db: Queryable, link: NewLink): Promise<boolean> {
+/** The link, and the booking's current cart reference; its payment is UNPAID again (the caller checked it is not
+ * PAID under the booking's lock). */
+export async function insertLink(db: Queryable, link: NewLink): Promise<void> {
   await db`
     INSERT INTO hotel_payment_links (hotel_booking_id, cart_reference, gateway_order_ref, payment_url, amount, currency,
                                      callback_token_hash, expires_at, created_at, created_by)
     VALUES (${link.bookingId}, ${link.cartReference}, ${link.gatewayOrderRef}, ${link.paymentUrl},
             ${link.amount}::numeric, ${link.currency}, ${link.callbackTokenHash}, ${link.expiresAt}, ${link.now},
             ${link.createdBy})`;
-  const updated = await db`
+  await db`
     UPDATE hotel_bookings SET cart_reference = ${link.cartReference}, payment_status = 'UNPAID', updated_at = ${link.now}
-    WHERE hotel_booking_id = ${link.bookingId} AND payment_status <> 'PAID'
-    RETURNING hotel_booking_id`;
-  return updated.length === 1;
+    WHERE hotel_booking_id = ${link.bookingId} AND payment_status <> 'PAID'`;
 }
 
 const LINK_COLUMNS = `
