@@ -16,9 +16,23 @@ const OnlineOrContracted = Type.Optional(
   }),
 );
 
+export const SearchedRoom = Type.Object({
+  adults: Type.Integer({ minimum: 1, maximum: 8 }),
+  childAges: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 17 }), { maxItems: 6 })),
+});
+
 export const OnlineSearchRequest = Type.Object({
   ...SearchAccommodationRequest.properties,
   searchMode: Type.Optional(SearchMode),
+  rooms: Type.Optional(
+    Type.Array(SearchedRoom, {
+      minItems: 1,
+      maxItems: 9,
+      description:
+        "Online: several rooms, each with its adults and children's ages (offers then price them all, in this " +
+        'order, as book takes them); absent: one room for adults and children',
+    }),
+  ),
 });
 export type OnlineSearchRequest = Static<typeof OnlineSearchRequest>;
 

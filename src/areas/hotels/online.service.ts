@@ -11,6 +11,7 @@ import { searchDate, stayOf } from './accommodation-search.rules.js';
 import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { searchAccommodation, searchContracted } from './accommodation-search.service.js';
 import { fromSupplier } from './hotel-bookings.supplier.js';
+import { severalRoomsSearch } from './online.rooms.js';
 import type { OnlineSearchRequest, ValuateRequest, Valuation } from './online.schemas.js';
 
 export interface OnlineSearches {
@@ -89,7 +90,12 @@ async function valuateContracted(ctx: TenantContext, input: ValuateRequest): Pro
 export function createOnlineSearches(deps: { supplier: HotelSupplier }): OnlineSearches {
   const online = onlineSearchWith(deps.supplier);
   return {
-    search: (ctx, input) => searchAccommodation(ctx, { ...input, searchMode: input.searchMode ?? 'online' }, online),
+    search: (ctx, input) =>
+      searchAccommodation(
+        ctx,
+        { ...input, searchMode: input.searchMode ?? 'online' },
+        input.rooms ? severalRoomsSearch(deps.supplier, input.rooms) : online,
+      ),
     valuate: (ctx, input) =>
       input.searchMode === 'contracted' ? valuateContracted(ctx, input) : valuateOnline(ctx, deps.supplier, input),
   };

@@ -190,6 +190,46 @@ describe('online bookings (the simulator)', () => {
   });
 });
 
+describe('several rooms online', () => {
+  it('searches every room of the party at once and books them together', async () => {
+    const rooms = [{ adults: 2, childAges: [7] }, { adults: 1 }];
+    const answer = await agent.api.ok<SearchAccommodationResult>('/hotel/online/search', {
+      cityCode: 'PAR',
+      adults: 3,
+      children: 1,
+      rooms,
+      ...stay(45, 47),
+    });
+    const result = defined(answer.results[0], 'a result');
+    const room = defined(
+      result.rooms.find((r) => r.available),
+      'an available offer',
+    );
+    expect(room.roomName).toMatch(/\(Double\) \+ .*\(Single\)$/);
+    const booking = await agent.api.ok<HotelBooking>('/hotel/online/book', {
+      offerId: room.offerId,
+      ...stay(45, 47),
+      rooms: [
+        { adults: party[0]?.adults, children: [{ firstName: 'Lea', lastName: 'Nasser', age: 7 }] },
+        { adults: [{ title: 'MR', firstName: 'Fadi', lastName: 'Nasser' }] },
+      ],
+    });
+    expect(booking).toMatchObject({
+      status: 'CONFIRMED',
+      rooms: 2,
+      adults: 3,
+      children: 1,
+      totalPrice: room.totalPrice,
+    });
+    expect(booking.guests.map((g) => [g.room, g.firstName])).toEqual([
+      [1, 'Karim'],
+      [1, 'Huda'],
+      [1, 'Lea'],
+      [2, 'Fadi'],
+    ]);
+  });
+});
+
 describe('an online booking paid through a payment link', () => {
   it('is PAID once the payer pays on the gateway, by its cart reference', async () => {
     const booking = await bookOnline(27, 29);
