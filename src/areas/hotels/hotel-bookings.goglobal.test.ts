@@ -65,6 +65,17 @@ const rowsOf = (remarks: string) =>
     SELECT hotel_booking_id, status, client_reference FROM hotel_bookings WHERE remarks = ${remarks}`,
   );
 
+/** Our side fails after the supplier booked: the database refuses to confirm a booking whose remarks say so. */
+const refuseConfirmations = () =>
+  t.db((sql) =>
+    sql.unsafe(`
+      CREATE OR REPLACE FUNCTION refuse_confirmation() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END $$;
+      DROP TRIGGER IF EXISTS refuse_confirmation ON hotel_bookings;
+      CREATE TRIGGER refuse_confirmation BEFORE UPDATE ON hotel_bookings FOR EACH ROW
+        WHEN (NEW.remarks LIKE 'our side fails%' AND NEW.status = 'CONFIRMED') EXECUTE FUNCTION refuse_confirmation();`),
+  );
+
 describe('GoGlobal through the API', () => {
   it('searches, books, reports, vouchers and cancels at GoGlobal', async () => {
     const found = await agent.api.ok<SearchAccommodationResult>('/hotel/online/search', {
@@ -171,14 +182,7 @@ describe('a booking call that times out twice', () => {
 
 describe('failures', () => {
   it('cancels the supplier booking when our side fails after it', async () => {
-    // our side fails: the confirmation of this booking's row is refused by the database
-    await t.db((sql) =>
-      sql.unsafe(`
-      CREATE FUNCTION refuse_confirmation() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'refused for the test'; END $$;
-      CREATE TRIGGER refuse_confirmation BEFORE UPDATE ON hotel_bookings FOR EACH ROW
-        WHEN (NEW.remarks = 'our side fails' AND NEW.status = 'CONFIRMED') EXECUTE FUNCTION refuse_confirmation();`),
-    );
+    await refuseConfirmations();
     const answer = await book('101', { remarks: 'our side fails' });
     expect(answer.apiStatus.errorCode).toBe('GENERAL');
     const [row] = await rowsOf('our side fails');
@@ -186,6 +190,22 @@ describe('failures', () => {
     const [made] = bookingsOf(defined(row, 'the row').client_reference);
     expect(made?.status).toBe('X');
     expect(fake.count('BOOKING_CANCEL_REQUEST')).toBe(1);
+  });
+
+  it('leaves the booking PENDING when cancelling it at the supplier fails too, for status to reconcile', async () => {
+    await refuseConfirmations();
+    fake.failNextOn('BOOKING_CANCEL_REQUEST', 'http-500');
+    const answer = await book('101', { remarks: 'our side fails, and cancelling too' });
+    expect(answer.apiStatus.errorCode).toBe('GENERAL');
+    const row = defined((await rowsOf('our side fails, and cancelling too'))[0], 'the row');
+    expect(row.status).toBe('PENDING');
+    expect(bookingsOf(row.client_reference).map((b) => b.status)).toEqual(['C']);
+    // the supplier holds the booking: status reconciles our row with it (the agent may then cancel it)
+    await t.db(
+      (sql) => sql`UPDATE hotel_bookings SET remarks = 'reconciled' WHERE hotel_booking_id = ${row.hotel_booking_id}`,
+    );
+    const settled = await agent.api.ok<HotelBooking>('/hotel/online/status', { bookingId: row.hotel_booking_id });
+    expect(settled.status).toBe('CONFIRMED');
   });
 
   it.each(['error-element', 'soap-fault', 'http-500'] as const)(

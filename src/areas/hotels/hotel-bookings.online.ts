@@ -1,6 +1,7 @@
 // Booking an online offer as steps with undo (platform/steps.ts): our row first (PENDING, with a fresh client
 // reference), then the booking at the supplier, then our row confirmed with the supplier's codes. When our side fails
-// after the supplier booked, the supplier booking is cancelled; when the supplier refuses, our row becomes FAILED.
+// after the supplier booked, the supplier booking is cancelled (and if that fails too, our row stays PENDING for
+// status to reconcile); when the supplier refuses, our row becomes FAILED.
 // A booking call that times out may have booked all the same: the supplier is asked for a booking of our client
 // reference before the one retry, so an offer is never booked twice; if even that cannot be told, the row stays
 // PENDING and /hotel/online/status settles it later.
@@ -132,25 +133,31 @@ async function runBookingSteps(
   booking: NewHotelBooking,
   input: BookRequest,
 ): Promise<HotelBookingRow> {
-  let unknownAtSupplier = false;
+  // the supplier may hold a booking of ours: its answer was lost, or cancelling it failed. The row then stays
+  // PENDING, so status reconciles it with what the supplier has (FAILED would hide a booking that exists)
+  let mayBeBookedAtSupplier = false;
   const plan = steps('hotel booking')
     .stepWithResults('our booking row', {
       run: async () => ({ row: await insertPendingBooking(ctx.db, booking, ctx.now) }),
-      // a row whose supplier booking is unknown stays PENDING: status settles it, FAILED could be a lie
-      undo: async ({ row }) => (unknownAtSupplier ? undefined : markFailed(ctx.db, row.hotel_booking_id, ctx.now)),
+      undo: async ({ row }) => (mayBeBookedAtSupplier ? undefined : markFailed(ctx.db, row.hotel_booking_id, ctx.now)),
     })
     .stepWithResults('supplier booking', {
       run: async ({ row }) => {
         const booked = await bookOnce(supplier, supplierRequest(row, input.rooms, input.remarks));
         if (!booked) {
-          unknownAtSupplier = true;
+          mayBeBookedAtSupplier = true;
           throw new ApiError(ErrorCode.API_ERROR, 'The hotel supplier did not answer in time; ask the booking status');
         }
         if (booked.status === 'REJECTED') throw new HotelSupplierError('refused', 'the supplier rejected the booking');
         return { booked };
       },
       undo: async ({ booked }) => {
-        await supplier.cancel(booked.bookingCode);
+        try {
+          await supplier.cancel(booked.bookingCode);
+        } catch (error) {
+          mayBeBookedAtSupplier = true;
+          throw error;
+        }
       },
     })
     .stepWithResults('our booking row confirmed', {
