@@ -11,7 +11,9 @@ import {
   LIMITS,
   MAX_IMPORT_BYTES,
   SearchByNameRequest,
+  SearchCitiesRequest,
   SearchCountriesRequest,
+  StaticCity,
   StaticCountry,
   StaticHotel,
 } from './static-data.schemas.js';
@@ -28,6 +30,20 @@ const searchCountries = operation({
   input: SearchCountriesRequest,
   response: Type.Array(StaticCountry),
   handler: (ctx, input) => staticData.searchCountries(ctx, input.keyword),
+});
+
+const searchCities = operation({
+  allow: Allow.employees,
+  tags,
+  path: '/hotel/searchCities',
+  methods: ['POST'],
+  summary: `Cities of the supplier's static data whose name contains keyword (any case, accents ignored), at most ${LIMITS.cities}`,
+  description:
+    "Added: a city's cityId is the cityCode the online hotel search takes (GoGlobal's CityId). Names starting with " +
+    'the keyword come first, then by name; countryId narrows the search; each city counts its hotels. No match: [].',
+  input: SearchCitiesRequest,
+  response: Type.Array(StaticCity),
+  handler: (ctx, input) => staticData.searchCities(ctx, input),
 });
 
 const searchByName = operation({
@@ -79,5 +95,5 @@ const importStaticData = operation({
 });
 
 export function staticDataOperations(): OperationDeclaration[] {
-  return [searchCountries, searchByName, getByCity, importStaticData];
+  return [searchCountries, searchCities, searchByName, getByCity, importStaticData];
 }

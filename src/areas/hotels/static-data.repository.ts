@@ -97,6 +97,30 @@ export function selectCountriesByName(db: Queryable, key: string, pattern: strin
     LIMIT ${limit}`;
 }
 
+export interface CityRow {
+  city_id: number;
+  city_name: string;
+  country_id: number;
+  country_name: string;
+  country_code: string | null;
+  hotels: number;
+}
+
+/** Cities whose folded name contains the pattern (in one country when given), names starting with the key first. */
+export function selectCitiesByName(
+  db: Queryable,
+  query: { key: string; pattern: string; countryId?: number; limit: number },
+) {
+  return db<CityRow[]>`
+    SELECT ci.city_id, ci.city_name, co.country_id, co.country_name, co.country_code,
+           (SELECT count(*)::int FROM static_hotels h WHERE h.city_id = ci.city_id) AS hotels
+    FROM static_cities ci JOIN static_countries co USING (country_id)
+    WHERE ci.name_folded LIKE ${query.pattern}
+      AND (${query.countryId ?? null}::int IS NULL OR ci.country_id = ${query.countryId ?? null})
+    ORDER BY starts_with(ci.name_folded, ${query.key}) DESC, ci.name_folded, ci.city_id
+    LIMIT ${query.limit}`;
+}
+
 export interface HotelRow {
   hotel_id: number;
   hotel_name: string;

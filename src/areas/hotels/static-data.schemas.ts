@@ -7,7 +7,14 @@ const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_48
 const Keyword = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
 
 /** Hotels per answer of searchByName and per page of getByCity. */
-export const LIMITS = { countries: 20, byNameDefault: 50, byNameMax: 200, pageDefault: 100, pageMax: 500 } as const;
+export const LIMITS = {
+  countries: 20,
+  cities: 50,
+  byNameDefault: 50,
+  byNameMax: 200,
+  pageDefault: 100,
+  pageMax: 500,
+} as const;
 
 /** The largest file the import operation takes (the supplier's full export is about 50 MB). */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -22,6 +29,22 @@ export const StaticCountry = Type.Object({
   countryCode: Nullable(Type.String({ description: 'ISO code as the supplier gives it' })),
 });
 export type StaticCountry = Static<typeof StaticCountry>;
+
+export const SearchCitiesRequest = Type.Object({
+  keyword: Keyword('Part of the city name (any case, accents ignored)'),
+  countryId: Type.Optional(Id("Only cities of this country (the supplier's country id)")),
+});
+export type SearchCitiesRequest = Static<typeof SearchCitiesRequest>;
+
+export const StaticCity = Type.Object({
+  cityId: Type.Integer({ description: "The supplier's city id: the cityCode of the online hotel search" }),
+  cityName: Type.String(),
+  countryId: Type.Integer(),
+  countryName: Type.String(),
+  countryCode: Nullable(Type.String()),
+  hotels: Type.Integer({ description: 'Hotels of the city in the static data' }),
+});
+export type StaticCity = Static<typeof StaticCity>;
 
 export const SearchByNameRequest = Type.Object({
   keyword: Keyword('Part of the hotel name (any case, accents ignored)'),

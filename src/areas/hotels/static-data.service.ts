@@ -10,6 +10,8 @@ import {
   LIMITS,
   MAX_IMPORT_BYTES,
   type SearchByNameRequest,
+  type SearchCitiesRequest,
+  type StaticCity,
   type StaticCountry,
   type StaticHotel,
 } from './static-data.schemas.js';
@@ -45,6 +47,25 @@ export async function searchCountries(ctx: TenantContext, keyword: string): Prom
     countryId: row.country_id,
     countryName: row.country_name,
     countryCode: row.country_code,
+  }));
+}
+
+export async function searchCities(ctx: TenantContext, input: SearchCitiesRequest): Promise<StaticCity[]> {
+  const key = foldName(input.keyword);
+  if (key === '') return [];
+  const rows = await repo.selectCitiesByName(ctx.db, {
+    key,
+    pattern: containsPattern(key),
+    countryId: input.countryId,
+    limit: LIMITS.cities,
+  });
+  return rows.map((row) => ({
+    cityId: row.city_id,
+    cityName: row.city_name,
+    countryId: row.country_id,
+    countryName: row.country_name,
+    countryCode: row.country_code,
+    hotels: row.hotels,
   }));
 }
 

@@ -8,7 +8,7 @@ import { guest, type TestTenant, type TestUser, tenant, user } from '../../../te
 import { startTestService } from '../../../test/support/service.js';
 import { FIXTURE_HEADER, fileLine, fixtureFile, fixtureHotel, fixtureLines } from './static-data.fixture.js';
 import { IMPORT_BATCH_ROWS, type ImportReport, ImportRefused, importStaticData } from './static-data.import.js';
-import type { StaticCountry, StaticHotel } from './static-data.schemas.js';
+import type { StaticCity, StaticCountry, StaticHotel } from './static-data.schemas.js';
 
 let t: TestTenant;
 let other: TestTenant;
@@ -192,6 +192,27 @@ describe('the searches', () => {
     expect(await t.api.as(undefined).ok<StaticCountry[]>('/hotel/searchCountries', { keyword: 'landia' })).toHaveLength(
       20,
     );
+  });
+
+  it('searchCities: employees, a substring of the name, narrowed by country, with the hotel count', async () => {
+    const cities = await agent.api.ok<StaticCity[]>('/hotel/searchCities', { keyword: 'a' });
+    expect(cities.map((city) => city.cityName)).toEqual([
+      'A Coruña',
+      'Abidjan',
+      'Abu Dhabi',
+      'Dubai',
+      ...Array.from({ length: 25 }, (_, n) => `Landia City ${n + 1}`).sort(),
+      'Málaga',
+    ]);
+    const [malaga] = await agent.api.ok<StaticCity[]>('/hotel/searchCities', { keyword: 'MALA' });
+    expect(malaga).toMatchObject({ cityName: 'Málaga', countryName: 'España', countryCode: 'ES', cityId: 301 });
+    const dubai = await agent.api.ok<StaticHotel[]>('/hotel/getByCity', { cityId: 101, pageSize: 500 });
+    const [dubaiCity] = await agent.api.ok<StaticCity[]>('/hotel/searchCities', { keyword: 'dubai', countryId: 1 });
+    expect(dubaiCity?.hotels).toBe(dubai.length);
+    expect(await agent.api.ok('/hotel/searchCities', { keyword: 'dubai', countryId: 3 })).toEqual([]);
+    await agent.api.expectError('/hotel/searchCities', {}, 'MISSING_PARAMETER', 'keyword');
+    const customer = await user(t, 'customer');
+    await customer.api.expectError('/hotel/searchCities', { keyword: 'a' }, 'FORBIDDEN');
   });
 
   it('searchByName: employees, narrowed by city or country, limited', async () => {
