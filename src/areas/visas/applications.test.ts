@@ -272,3 +272,92 @@ describe('/visa/searchapplication', () => {
     await agent.api.expectError('/visa/searchapplication', { customerId: 2_000_000 }, 'NOTFOUND', 'Customer');
   });
 });
+
+describe('concurrent writes and what follows a change of destination', () => {
+  it('numbers applications made at once without gaps or repeats, and lets racing moves pass one at a time', async () => {
+    const { customerId } = await newCustomer(agent);
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        write({ customerId, destinationCountry: 'ES', visaType: 'TOURIST', travelDate: '2030-09-01' }),
+      ),
+    );
+    const numbers = made.map((application) => Number(application.applicationNumber.slice(-5))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 6 }, (_, i) => (numbers[0] ?? 0) + i));
+
+    const [application] = made;
+    if (!application) throw new Error('no application');
+    await move(application, 'IN_PROGRESS');
+    const body = { ...application, applicants: undefined, status: 'CANCELLED' };
+    const answers = await Promise.all([
+      agent.api.call('/visa/writeapplication', body),
+      employee.api.call('/visa/writeapplication', body),
+    ]);
+    // the same cancellation twice at once: one cancels, the other then finds the application closed
+    const codes = answers.map((answer) => answer.apiStatus.errorCode).sort();
+    expect(codes).toEqual(['INVALID_STATE', 'OK']);
+    expect(answers.find((answer) => answer.apiStatus.errorCode !== 'OK')?.apiStatus.errorMessage).toContain(
+      'is CANCELLED',
+    );
+    // NEW → IN_PROGRESS and NEW → CANCELLED at once: under the row lock the cancellation is never overwritten
+    for (let round = 0; round < 3; round += 1) {
+      const racing = await newApplication(agent);
+      const codes = await Promise.all([moveOrError(racing, 'IN_PROGRESS'), moveOrError(racing, 'CANCELLED')]);
+      expect(codes[1]).toBe('OK');
+      expect(['OK', 'INVALID_STATE']).toContain(codes[0]);
+      const final = await agent.api.ok<Application>('/visa/readapplication', { applicationId: racing.applicationId });
+      expect(final.status).toBe('CANCELLED');
+    }
+  });
+
+  it("moves its applicants' statuses with the documents another destination requires", async () => {
+    await agent.api.ok('/visa/writerequirement', {
+      destinationCountry: 'SG',
+      visaType: 'TOURIST',
+      documentTypes: ['PASSPORT_COPY'],
+      visaFee: 30,
+      serviceFee: 10,
+      processingDays: 3,
+    });
+    const application = await newApplication(agent, { destinationCountry: 'SG' });
+    const applicant = await newApplicant(agent, application.applicationId);
+    const fileUrl = (
+      await agent.api.ok<{ savedFileName: string }>('/document/upload2', {
+        fileToUpload: Buffer.from('passport scan').toString('base64'),
+      })
+    ).savedFileName;
+    const document = await agent.api.ok<{ documentId: number }>('/visa/writedocument', {
+      applicantId: applicant.applicantId,
+      documentType: 'PASSPORT_COPY',
+      fileName: 'passport.txt',
+      fileUrl,
+    });
+    await agent.api.ok('/visa/writedocument', {
+      documentId: document.documentId,
+      applicantId: applicant.applicantId,
+      documentType: 'PASSPORT_COPY',
+      fileName: 'passport.txt',
+      fileUrl,
+      status: 'VERIFIED',
+    });
+    const read = () => agent.api.ok<Application>('/visa/readapplication', { applicationId: application.applicationId });
+    expect((await read()).applicants[0]?.status).toBe('DOCUMENTS_COMPLETE');
+    // France keeps no requirement here: passport copy and photo, so the applicant waits for a photo
+    await write({ ...application, applicants: undefined, destinationCountry: 'FR' });
+    const moved = await read();
+    expect(moved.applicants[0]).toMatchObject({ status: 'DOCUMENTS_PENDING', missingDocuments: ['PHOTO'] });
+    expect(moved.missingDocuments).toEqual([
+      { applicantId: applicant.applicantId, fullName: applicant.fullName, documentTypes: ['PHOTO'] },
+    ]);
+  });
+});
+
+async function moveOrError(application: Application, status: string): Promise<string> {
+  const answer = await agent.api.call<Application>('/visa/writeapplication', {
+    applicationId: application.applicationId,
+    customerId: application.customerId,
+    destinationCountry: application.destinationCountry,
+    visaType: application.visaType,
+    status,
+  });
+  return answer.apiStatus.errorCode;
+}
