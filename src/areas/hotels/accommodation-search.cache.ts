@@ -1,9 +1,9 @@
 // Candidate reads of the accommodation search kept in this node's memory. A search page is asked for again and
-// again with the same stay (the next page of results, another meal plan or budget, the next visitor for the same
-// dates), and reading 200 rooms × 30 nights is most of a search's work. A kept read is used only while the
-// inventory's version (one primary-key read; every write of hotels, rooms, meal costs or the calendar bumps it in
-// its own transaction) is the one it was read at, and before the first booking window of its nights opens or
-// closes: what it answers is what a new read would. Pricing, the party and the rules run on every search.
+// again with the same stay (another party, meal plan or budget, the next visitor for the same dates), and reading
+// 200 rooms × 30 nights is most of a search's work. A kept read is used only while the inventory's version (one
+// primary-key read; every write of hotels, rooms, meal costs or the calendar bumps it in its own transaction) is
+// the one it was read at, and before the first booking window of its nights opens or closes: what it answers is
+// what a new read would. Pricing, the party and the rules run on every search.
 import type { TenantContext } from '../../platform/http/operation.js';
 import {
   type CandidateQuery,
@@ -30,11 +30,9 @@ export function createCandidateReads(limit = KEPT_READS): CandidateReads {
         query.market,
         query.checkin,
         query.checkout,
-        query.adults,
         query.hotelId,
         query.roomId,
         query.areaPattern,
-        query.extraBed,
       ]);
       const hit = kept.get(key);
       const stillOpen = hit !== undefined && (hit.validUntil === null || ctx.now < hit.validUntil);

@@ -12,13 +12,10 @@ export interface CandidateQuery {
   checkin: string;
   checkout: string;
   nights: number;
-  /** Rooms taking at least this many adults (children may count as adults by age; the rules decide the rest). */
-  adults: number;
   hotelId: number | null;
   roomId: number | null;
   /** LIKE pattern (escaped, lower case) on the hotel's area. */
   areaPattern: string | null;
-  extraBed: boolean;
   now: Date;
 }
 
@@ -173,14 +170,17 @@ function isFound(row: VersionedRow): row is { version: string; nextChange: Date 
   return row.roomId !== null;
 }
 
-/** The rooms with a sellable calendar entry for every night of the stay, by hotel and room; their nights as runs. */
+/**
+ * The rooms with a sellable calendar entry for every night of the stay, by hotel and room; their nights as runs.
+ * Whatever the party: the rules fit it to each room, so one read serves every party searching that stay.
+ */
 export async function selectCandidateRooms(db: Queryable, query: CandidateQuery): Promise<CandidateRead> {
   // Unprepared: a generic plan of this statement (parameters unknown, the stay's range guessed) is 4-5 times slower
   // than one made for the values; planning it each time costs far less.
   const rows = await unprepared(db<VersionedRow[]>`
     WITH candidates AS (
       SELECT r.room_id FROM hotel_rooms r JOIN hotels h ON h.hotel_id = r.hotel_id
-      WHERE h.direct AND r.max_adults >= ${query.adults} AND (${!query.extraBed} OR r.extra_bed)
+      WHERE h.direct
         AND (${query.hotelId}::integer IS NULL OR h.hotel_id = ${query.hotelId})
         AND (${query.roomId}::integer IS NULL OR r.room_id = ${query.roomId})
         AND (${query.areaPattern}::text IS NULL OR lower(h.area) LIKE ${query.areaPattern})

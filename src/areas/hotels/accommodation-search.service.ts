@@ -99,11 +99,9 @@ export async function searchContracted(ctx: TenantContext, search: ContractedSea
       checkin: search.stay.checkin,
       checkout: search.stay.checkout,
       nights: search.stay.nights,
-      adults: search.adults,
       hotelId: search.hotelId ?? null,
       roomId: search.roomId ?? null,
       areaPattern: substringPattern(search.area),
-      extraBed: search.extraBed ?? false,
     }),
     selectPlanRefs(ctx.db),
   ]);
