@@ -282,6 +282,29 @@ describe('/visa/createinvoicepaymentlink and the return page', () => {
     expect((await readInvoice(invoice.invoiceId)).status).toBe('PAID');
   });
 
+  it('makes one link of two asked for at once, and records a payment returned twice at once once', async () => {
+    const application = await thaiApplication();
+    const invoice = await invoiceOf(application.applicationId);
+    const asked = await Promise.all([
+      agent.api.call<PaymentLinkAnswer>('/visa/createinvoicepaymentlink', { invoiceId: invoice.invoiceId }),
+      agent.api.call<PaymentLinkAnswer>('/visa/createinvoicepaymentlink', { invoiceId: invoice.invoiceId }),
+    ]);
+    expect(asked.map((answer) => answer.apiStatus.errorCode).sort()).toEqual(['INVALID_STATE', 'OK']);
+    const made = asked.find((answer) => answer.apiData !== null)?.apiData;
+    if (!made) throw new Error('no link was made');
+    const back = await chooseOnSimulator(t.service.app, made.paymentUrl, 'pay');
+    const pages = await Promise.all([0, 1, 2].map(() => t.api.inject({ method: 'GET', url: back })));
+    expect(pages.every((page) => page.body.includes('your payment of 130.60'))).toBe(true);
+    const paid = await t.db(
+      (sql) => sql`SELECT status, paid_at FROM visa_invoices WHERE invoice_id = ${invoice.invoiceId}`,
+    );
+    expect(paid[0]?.status).toBe('PAID');
+    const links = await t.db(
+      (sql) => sql`SELECT status FROM visa_invoice_links WHERE invoice_id = ${invoice.invoiceId}`,
+    );
+    expect(links.map((row) => row.status)).toEqual(['PAID']);
+  });
+
   it('names only the reference on a page without a known link', async () => {
     const page = await t.api.inject({ method: 'GET', url: '/payment/visa/return?ref=VI-2026-99999-none&t=whatever' });
     expect(page.statusCode).toBe(200);
