@@ -16,6 +16,9 @@ CREATE TABLE groups (
   status         text NOT NULL DEFAULT 'PENDING'
                    CHECK (status IN ('PENDING', 'CONFIRMED', 'CANCELLED', 'ARRIVED', 'DEPARTED')),
   notes          text,
+  -- a new number for every change of the group or of anything of it (the triggers below), whoever makes it: a node
+  -- answers its copy of loadExpanded again only after one small query finds the version unchanged
+  version        bigint NOT NULL DEFAULT 0,
   created_by     integer,
   created_at     timestamptz NOT NULL DEFAULT now(),
   updated_at     timestamptz NOT NULL DEFAULT now()
@@ -142,3 +145,36 @@ CREATE INDEX group_room_pax_room ON group_room_pax (room_id, room_pax_id);
 CREATE INDEX group_room_pax_group ON group_room_pax (group_id, room_id, room_pax_id);
 -- one primary guest (who the hotel registers the room to) per room
 CREATE UNIQUE INDEX group_room_pax_primary ON group_room_pax (room_id) WHERE is_primary;
+
+-- The group's version (see groups.version): its own row changed, or a passenger, hotel, transport entry, room or room
+-- assignment of it added, changed or removed. A group row this transaction updated already has a version no other
+-- transaction can have seen (paxCount's update, say), so it is not written again for each further row.
+CREATE FUNCTION groups_next_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.version := OLD.version + 1;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER groups_version BEFORE UPDATE ON groups
+  FOR EACH ROW EXECUTE FUNCTION groups_next_version();
+
+CREATE FUNCTION group_parts_touch_group() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    UPDATE groups SET version = version + 1 WHERE group_id = NEW.group_id AND xmin <> pg_current_xact_id()::xid;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE groups SET version = version + 1 WHERE group_id = OLD.group_id AND xmin <> pg_current_xact_id()::xid;
+  END IF;
+  RETURN NULL;
+END $$;
+-- named after group_pax_count, so on group_pax that trigger (alphabetical order) has touched the row already
+CREATE TRIGGER group_pax_version AFTER INSERT OR UPDATE OR DELETE ON group_pax
+  FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();
+CREATE TRIGGER group_hotels_version AFTER INSERT OR UPDATE OR DELETE ON group_hotels
+  FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();
+CREATE TRIGGER group_transport_version AFTER INSERT OR UPDATE OR DELETE ON group_transport
+  FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();
+CREATE TRIGGER group_rooms_version AFTER INSERT OR UPDATE OR DELETE ON group_rooms
+  FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();
+CREATE TRIGGER group_room_pax_version AFTER INSERT OR UPDATE OR DELETE ON group_room_pax
+  FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();

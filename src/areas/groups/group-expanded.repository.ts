@@ -7,6 +7,8 @@ import type { Queryable } from '../../platform/database/connections.js';
 import type { GroupRow } from './groups.repository.js';
 
 export interface ExpandedGroupRow extends GroupRow {
+  /** groups.version when the statement read it (bigint as text). */
+  version: string;
   /** JSON arrays of Passenger, GroupHotel, Transport, Room and RoomAssignment, in the lists' order. */
   passengers_json: string;
   hotels_json: string;
@@ -45,7 +47,7 @@ export async function selectExpandedGroup(
   // json_build_object per row, which looks up every argument's type again for each row.
   const [row] = await db<ExpandedGroupRow[]>`
     SELECT g.group_id, g.group_name, g.arrival_date::text AS arrival_date, g.departure_date::text AS departure_date,
-           g.partner_id, g.partner_name, g.pax_count, g.status, g.notes, g.created_at,
+           g.partner_id, g.partner_name, g.pax_count, g.status, g.notes, g.created_at, g.version::text AS version,
            p.passengers_json, p.pax_ids, p.pax_first_names, p.pax_last_names, p.pax_passport_expiries,
            h.hotels_json, h.hotel_ids, h.hotel_names, h.hotel_confirmations,
            t.transport_json, t.transport_ids, t.transport_types, t.transport_froms, t.transport_tos,
@@ -99,4 +101,12 @@ export async function selectExpandedGroup(
             FROM group_room_pax WHERE group_id = g.group_id ORDER BY room_id, room_pax_id) x) a
     WHERE g.group_id = ${groupId}`;
   return row;
+}
+
+/** The group's version (bigint as text), which changes with every change of the group or of anything of it. */
+export async function selectGroupVersion(db: Queryable, groupId: number): Promise<string | undefined> {
+  const [row] = await db<
+    { version: string }[]
+  >`SELECT version::text AS version FROM groups WHERE group_id = ${groupId}`;
+  return row?.version;
 }

@@ -18,7 +18,7 @@ import {
   WriteTransportRequest,
 } from './group-stays.schemas.js';
 import * as stays from './group-stays.service.js';
-import { type GroupService, loadExpanded } from './groups.service.js';
+import type { GroupService } from './groups.service.js';
 import { LIMITS } from './groups.rules.js';
 import {
   Group,
@@ -61,15 +61,16 @@ const listGroups = (groups: GroupService) =>
     handler: (ctx, input) => groups.list(ctx, input),
   });
 
-const loadExpandedGroup = operation({
-  ...forEmployees,
-  path: '/groups/group/loadExpanded',
-  summary: 'A group with its passengers, hotels, transport, rooms, room assignments and readiness warnings',
-  input: GroupIdRequest,
-  records: { groupId: 'group' },
-  response: ExpandedGroup,
-  handler: (ctx, input) => loadExpanded(ctx, input.groupId),
-});
+const loadExpandedGroup = (groups: GroupService) =>
+  operation({
+    ...forEmployees,
+    path: '/groups/group/loadExpanded',
+    summary: 'A group with its passengers, hotels, transport, rooms, room assignments and readiness warnings',
+    input: GroupIdRequest,
+    records: { groupId: 'group' },
+    response: ExpandedGroup,
+    handler: (ctx, input) => groups.loadExpanded(ctx, input.groupId),
+  });
 
 const writePassengers = operation({
   ...forEmployees,
@@ -208,7 +209,7 @@ export function groupOperations(groups: GroupService): OperationDeclaration[] {
   return [
     writeGroup(groups),
     listGroups(groups),
-    loadExpandedGroup,
+    loadExpandedGroup(groups),
     writePassengers,
     readPassenger,
     listPassengers,

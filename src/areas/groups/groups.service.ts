@@ -8,7 +8,8 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import type { CustomersApi } from '../customers/index.js';
 import { okJson } from '../../platform/http/envelope.js';
 import type { RawAnswer } from '../../platform/http/raw.js';
-import { selectExpandedGroup } from './group-expanded.repository.js';
+import { createExpandedGroupCache, type ExpandedGroupCache } from './group-expanded.cache.js';
+import { selectExpandedGroup, selectGroupVersion } from './group-expanded.repository.js';
 import * as reads from './groups.repository.js';
 import * as writes from './groups-write.repository.js';
 import { isGroupStatus, LIMITS, readinessWarnings, statusMoveAllowed } from './groups.rules.js';
@@ -74,21 +75,33 @@ export function createGroupService(deps: GroupServiceDeps) {
     return rows.map((row) => toGroup(row, ctx.tenant.timezone));
   }
 
-  return { write, read, list, loadExpanded };
+  const expanded = createExpandedGroupCache();
+  return {
+    write,
+    read,
+    list,
+    loadExpanded: (ctx: TenantContext, groupId: number) => loadExpanded(expanded, ctx, groupId),
+  };
 }
 
 /**
  * The group and everything of it in one statement whatever its size (no query per passenger or room, one snapshot,
  * so passengers, rooms and assignments agree with one another while someone assigns rooms). The lists are answered
- * as PostgreSQL wrote them in the answer's shape; the readiness warnings are worked out here, by the rules.
+ * as PostgreSQL wrote them in the answer's shape; the readiness warnings are worked out here, by the rules. The
+ * node keeps the answer and sends it again while the group's version is unchanged (one primary-key read).
  */
-export async function loadExpanded(ctx: TenantContext, groupId: number): Promise<RawAnswer> {
-  const row = await selectExpandedGroup(ctx.db, groupId, ctx.tenant.timezone);
+async function loadExpanded(cache: ExpandedGroupCache, ctx: TenantContext, groupId: number): Promise<RawAnswer> {
+  const timezone = ctx.tenant.timezone;
+  const key = `${ctx.tenant.tenantId}:${groupId}:${timezone}`;
+  const kept = cache.get(key);
+  if (kept && (await selectGroupVersion(ctx.db, groupId)) === kept.version) return okJson(kept.json);
+  const row = await selectExpandedGroup(ctx.db, groupId, timezone);
   if (!row) throw notFound('Group');
   const readiness = readinessWarnings(expandedReadinessInput(row));
-  return okJson(
-    `{"group":${JSON.stringify(toGroup(row, ctx.tenant.timezone))},"passengers":${row.passengers_json},` +
-      `"hotels":${row.hotels_json},"transport":${row.transport_json},"rooms":${row.rooms_json},` +
-      `"roomAssignments":${row.assignments_json},"readiness":${JSON.stringify(readiness)}}`,
-  );
+  const json =
+    `{"group":${JSON.stringify(toGroup(row, timezone))},"passengers":${row.passengers_json},` +
+    `"hotels":${row.hotels_json},"transport":${row.transport_json},"rooms":${row.rooms_json},` +
+    `"roomAssignments":${row.assignments_json},"readiness":${JSON.stringify(readiness)}}`;
+  cache.keep(key, { version: row.version, json });
+  return okJson(json);
 }

@@ -235,6 +235,37 @@ describe('/groups/group/loadExpanded', () => {
     expect(ready.readiness).toEqual([]);
   });
 
+  it('answers a change made by any writer at once (the node keeps the answer only while the version holds)', async () => {
+    const group = await writeGroup({});
+    const { groupId } = group;
+    const load = () => agent.api.ok<ExpandedGroup>('/groups/group/loadExpanded', { groupId });
+    const [pax] = await agent.api.ok<Passenger[]>('/groups/pax/write', {
+      paxList: [{ groupId, firstName: 'Kept', lastName: 'Copy' }],
+    });
+    const paxId = pax?.paxId ?? 0;
+    expect((await load()).passengers.map((p) => p.phone)).toEqual([null]);
+    expect((await load()).passengers.map((p) => p.phone)).toEqual([null]);
+    // Written in the database directly, as an import or another node would: the next answer has it.
+    await t.db((sql) => sql`UPDATE group_pax SET phone = '+44 20 7946 0000' WHERE pax_id = ${paxId}`);
+    expect((await load()).passengers.map((p) => p.phone)).toEqual(['+44 20 7946 0000']);
+    const hotel = await agent.api.ok<GroupHotel>('/groups/hotel/write', {
+      groupId,
+      hotelName: 'Cache Inn',
+      checkIn: '2027-04-10',
+      checkOut: '2027-04-15',
+    });
+    const room = await agent.api.ok<Room>('/groups/room/write', { hotelId: hotel.hotelId, roomType: 'SGL' });
+    const assignment = await agent.api.ok<{ roomPaxId: number }>('/groups/room/assign', { roomId: room.roomId, paxId });
+    expect((await load()).roomAssignments).toHaveLength(1);
+    await agent.api.ok('/groups/room/unassign', { roomPaxId: assignment.roomPaxId });
+    await agent.api.ok('/groups/room/delete', { roomId: room.roomId });
+    const after = await load();
+    expect([after.rooms, after.roomAssignments]).toEqual([[], []]);
+    expect(after.readiness.map((w) => w.code)).toEqual(['HOTEL_UNCONFIRMED', 'PAX_WITHOUT_ROOM']);
+    await t.db((sql) => sql`DELETE FROM group_pax WHERE pax_id = ${paxId}`);
+    expect((await load()).group.paxCount).toBe(0);
+  });
+
   it('answers an empty group with empty lists, and NOTFOUND for an unknown one', async () => {
     const group = await writeGroup({});
     expect(await agent.api.ok('/groups/group/loadExpanded', { groupId: group.groupId })).toEqual({
