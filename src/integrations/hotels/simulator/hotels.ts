@@ -155,11 +155,24 @@ function generated(cityCode: string, index: number): SimulatedHotel {
   };
 }
 
-/** The hotels of a city code (upper case). */
-export function hotelsOf(cityCode: string): SimulatedHotel[] {
+/** Cities whose hotels are kept built; the map is emptied when full (any code has hotels, so codes are unbounded). */
+const KEPT_CITIES = 2_000;
+const keptHotels = new Map<string, SimulatedHotel[]>();
+
+function buildHotels(cityCode: string): SimulatedHotel[] {
   const seed = CITIES[cityCode];
   if (seed) return seed.hotels.map((hotel, index) => fromSeed(cityCode, seed, hotel, index));
   return GENERATED_NAMES.map((_, index) => generated(cityCode, index));
+}
+
+/** The hotels of a city code (upper case); callers must not change them. */
+export function hotelsOf(cityCode: string): readonly SimulatedHotel[] {
+  const kept = keptHotels.get(cityCode);
+  if (kept) return kept;
+  const hotels = buildHotels(cityCode);
+  if (keptHotels.size >= KEPT_CITIES) keptHotels.clear();
+  keptHotels.set(cityCode, hotels);
+  return hotels;
 }
 
 /** A hotel code is its city code and three digits (DXB001). */

@@ -2,7 +2,7 @@
 // the hotel's base rate, the weekday, the room, the meal plan and the occupancy, in integer minor units of the
 // requested currency. An offer's code carries everything needed to price it again, so valuation, the breakdown
 // and booking need no memory of the search.
-import { addDays, weekdayOf } from '../../../platform/time.js';
+import { addDays } from '../../../platform/time.js';
 import { minorUnitExponent, minorToDecimalString } from '../../../platform/money.js';
 import {
   type HotelOffer,
@@ -69,35 +69,65 @@ function mealsOf(hotel: SimulatedHotel): string[] {
   return all.slice(first, first + 2 + (stableHash(hotel.hotelName) % 2));
 }
 
-/** One room's price for one night in minor units of `currency`. */
-function nightMinor(hotel: SimulatedHotel, key: OfferKey, occupancy: RoomOccupancy, date: string): number {
-  const weekday = weekdayOf(date);
-  const weekend = weekday === 'FRI' || weekday === 'SAT' ? 1.18 : 1;
-  const daily = 0.9 + (stableHash(`${hotel.hotelCode}${date}`) % 21) / 100;
+/** At most this many stays' night factors are kept; the map is emptied when it is full (a simulator's cache). */
+const KEPT_STAYS = 5_000;
+const keptFactors = new Map<string, number[]>();
+
+/**
+ * The factor of each night of a stay at a hotel: the weekend (Friday and Saturday nights) and the day's demand.
+ * Kept per hotel and stay, as every offer of the hotel prices the same nights.
+ */
+function nightFactors(hotel: SimulatedHotel, arrivalDate: string, nights: number): number[] {
+  const key = `${hotel.hotelCode}|${arrivalDate}|${nights}`;
+  const kept = keptFactors.get(key);
+  if (kept) return kept;
+  // 0 Sunday … 6 Saturday
+  const first = new Date(`${arrivalDate}T00:00:00Z`).getUTCDay();
+  const factors = Array.from({ length: nights }, (_, night) => {
+    const weekday = (first + night) % 7;
+    const weekend = weekday === 5 || weekday === 6 ? 1.18 : 1;
+    return weekend * (0.9 + (stableHash(`${hotel.hotelCode}${arrivalDate}+${night}`) % 21) / 100);
+  });
+  if (keptFactors.size >= KEPT_STAYS) keptFactors.clear();
+  keptFactors.set(key, factors);
+  return factors;
+}
+
+/** One room's nights in minor units of `currency`: the room's part scales with each night's factor, meals do not. */
+function roomMinors(hotel: SimulatedHotel, key: OfferKey, occupancy: RoomOccupancy, factors: number[]): number[] {
   const roomFactor = ROOMS[key.room]?.factor ?? 1;
   const extraAdults = Math.max(0, occupancy.adults - 2) * 0.35;
   const children = occupancy.childAges.filter((age) => age >= 2).length * 0.2;
-  const roomCents = hotel.baseNightCents * roomFactor * weekend * daily * (1 + extraAdults + children);
+  const roomCents = hotel.baseNightCents * roomFactor * (1 + extraAdults + children);
   const mealCents = (MEAL_SUPPLEMENT_CENTS[key.basis] ?? 0) * (occupancy.adults + occupancy.childAges.length * 0.5);
-  const perUsd = PER_USD[key.currency] ?? 1;
-  return Math.round(((roomCents + mealCents) / 100) * perUsd * 10 ** minorUnitExponent(key.currency));
+  const scale = ((PER_USD[key.currency] ?? 1) * 10 ** minorUnitExponent(key.currency)) / 100;
+  return factors.map((factor) => Math.round((roomCents * factor + mealCents) * scale));
 }
+
+/** Every room's nights in minor units, in request order. */
+function roomNightsMinor(hotel: SimulatedHotel, key: OfferKey): number[][] {
+  const factors = nightFactors(hotel, key.arrivalDate, key.nights);
+  return key.rooms.map((occupancy) => roomMinors(hotel, key, occupancy, factors));
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 export function breakdownOf(key: OfferKey, offerCode: string): HotelPriceBreakdown {
   const hotel = hotelByCode(key.hotelCode);
   if (!hotel) throw new HotelSupplierError('refused', 'unknown hotel');
-  let total = 0;
-  const rooms = key.rooms.map((occupancy) => {
-    let roomTotal = 0;
-    const nights = Array.from({ length: key.nights }, (_, night) => {
-      const date = addDays(key.arrivalDate, night);
-      const minor = nightMinor(hotel, key, occupancy, date);
-      roomTotal += minor;
-      return { date, price: minorToDecimalString(minor, key.currency) };
-    });
-    total += roomTotal;
-    return { roomType: roomName(key, occupancy), nights, total: minorToDecimalString(roomTotal, key.currency) };
+  const perRoom = roomNightsMinor(hotel, key);
+  const rooms = key.rooms.map((occupancy, index) => {
+    const minors = perRoom[index] ?? [];
+    return {
+      roomType: roomName(key, occupancy),
+      nights: minors.map((minor, night) => ({
+        date: addDays(key.arrivalDate, night),
+        price: minorToDecimalString(minor, key.currency),
+      })),
+      total: minorToDecimalString(sum(minors), key.currency),
+    };
   });
+  const total = sum(perRoom.map(sum));
   return { offerCode, currency: key.currency, rooms, totalPrice: minorToDecimalString(total, key.currency) };
 }
 
@@ -128,7 +158,7 @@ export function offerOf(key: OfferKey, today: string): HotelOffer {
     availability: hash % 7 === 3 ? 'ON_REQUEST' : 'AVAILABLE',
     arrivalDate: key.arrivalDate,
     nights: key.nights,
-    totalPrice: breakdownOf(key, offerCode).totalPrice,
+    totalPrice: minorToDecimalString(sum(roomNightsMinor(hotel, key).map(sum)), key.currency),
     currency: key.currency,
     // a deadline already past means cancelling costs: the offer is as good as non-refundable
     cancellationDeadline: nonRefundable || deadline < today ? null : deadline,
