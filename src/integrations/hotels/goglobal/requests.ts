@@ -30,7 +30,8 @@ export function searchMain(request: HotelSearchRequest, timeoutMs: number): Json
     '@_IncludeGeo': 'true',
     SortOrder: 1,
     MaximumWaitTime: maximumWaitSeconds(timeoutMs),
-    MaxResponses: request.maxResults ?? 500,
+    // 500 offers take ~60 ms of parsing on one core: 200 is what a page of results needs
+    MaxResponses: request.maxResults ?? 200,
     ...(request.roomBasis?.length ? { FilterRoomBasises: { FilterRoomBasis: request.roomBasis } } : {}),
     ...(request.hotelName ? { HotelName: request.hotelName } : {}),
     Apartments: 'false',
