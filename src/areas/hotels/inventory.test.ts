@@ -204,5 +204,17 @@ describe('meal plans', () => {
       'plan',
     );
     await employee.api.expectError('/hotel/listMealPlans', { hotelId: hotel.hotelId + 1000 }, 'NOTFOUND', 'Hotel');
+    await employee.api.expectError(
+      '/hotel/saveMealPlanCost',
+      { hotelId: hotel.hotelId + 1000, plan: 'HB', adultCost: 1 },
+      'NOTFOUND',
+      'Hotel',
+    );
+    await employee.api.expectError(
+      '/hotel/saveMealPlanCost',
+      { hotelId: hotel.hotelId, plan: 'HB' },
+      'MISSING_PARAMETER',
+      'adultCost',
+    );
   });
 });
