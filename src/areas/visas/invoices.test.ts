@@ -313,3 +313,35 @@ describe('/visa/createinvoicepaymentlink and the return page', () => {
     await agent.api.expectError('/visa/createinvoicepaymentlink', {}, 'MISSING_PARAMETER', 'invoiceId');
   });
 });
+
+describe('the payment gateway unreachable', () => {
+  it('answers GENERAL and makes no link', async () => {
+    const offline = await tenant(
+      await startTestService({
+        env: {
+          TC_PAYMENT_GATEWAY: 'telr',
+          TC_TELR_STORE_ID: '12345',
+          TC_TELR_AUTH_KEY: 'secret-key',
+          TC_TELR_BASE_URL: 'http://127.0.0.1:9',
+        },
+      }),
+    );
+    try {
+      const staff = await user(offline, 'agent');
+      await newRequirement(staff, { destinationCountry: 'TH' });
+      const application = await newApplication(staff, { destinationCountry: 'TH' });
+      await newApplicant(staff, application.applicationId);
+      const { invoiceId } = await staff.api.ok<Invoice>('/visa/writeinvoice', {
+        applicationId: application.applicationId,
+      });
+      await staff.api.expectError('/visa/createinvoicepaymentlink', { invoiceId }, 'GENERAL', 'payment gateway');
+      expect(await staff.api.ok<Invoice>('/visa/readinvoice', { invoiceId })).toMatchObject({
+        status: 'UNPAID',
+        paymentLinkActive: false,
+      });
+      expect(await offline.db((sql) => sql`SELECT 1 FROM visa_invoice_links`)).toHaveLength(0);
+    } finally {
+      await offline.service.close();
+    }
+  });
+});
