@@ -10,6 +10,7 @@ import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { zipArchive } from '../../test/support/zip.js';
 import { type ServerChild, startServerChild } from '../lib/child.js';
+import { type CpuPerRequest, cpuPerRequest, sampleCpu } from '../lib/cpu.js';
 import { httpRequest } from '../lib/http.js';
 import { below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { max, median, round } from '../lib/stats.js';
@@ -110,6 +111,10 @@ async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
   return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
 }
 
+/** "service / PostgreSQL" CPU milliseconds of one request. */
+const cpuText = (cpu: CpuPerRequest | undefined) =>
+  cpu ? `${round(cpu.serverUs / 1000)} / ${cpu.postgresUs === undefined ? '?' : round(cpu.postgresUs / 1000)}` : '?';
+
 interface Timed<T> {
   ms: number;
   answer: T;
@@ -122,14 +127,21 @@ async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
 }
 
 export const groupSheets: Scenario = async (ctx) => {
-  requirePostgres(ctx);
+  const pg = requirePostgres(ctx);
   const settings = await serviceSettings(ctx, 'group_sheets');
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
     const pid = service.pid;
     if (pid === undefined) throw new Error('the service child has no pid');
-    const { host, api, admin } = await provisionBenchTenant(ctx, service, 'gs');
+    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'gs');
+    // CPU of the service and of its PostgreSQL backends: figures the machine's other work does not stretch
+    const watch = { pid, applicationName: `travel-commerce:${tenantCode}` };
+    const cpuOf = async <T>(work: () => Promise<T>, requests = 1) => {
+      const before = await sampleCpu(pg.admin, watch);
+      const answer = await work();
+      return { answer, cpu: cpuPerRequest(before, await sampleCpu(pg.admin, watch), requests) };
+    };
     const port = service.port('service');
     const group = await api.ok<{ groupId: number }>(
       '/groups/group/write',
@@ -144,15 +156,18 @@ export const groupSheets: Scenario = async (ctx) => {
       const before = await memoryOf(pid);
       // the peak resident size starts again from the current one (Linux: clear_refs 5)
       await writeFile(`/proc/${pid}/clear_refs`, '5');
-      const run = await timed(() =>
-        api.ok<{ inserted: number; updated: number; failed: number }>(
-          '/groups/pax/import',
-          { groupId: group.groupId, fileData },
-          admin.session,
+      const { answer: run, cpu } = await cpuOf(() =>
+        timed(() =>
+          api.ok<{ inserted: number; updated: number; failed: number }>(
+            '/groups/pax/import',
+            { groupId: group.groupId, fileData },
+            admin.session,
+          ),
         ),
       );
       const after = await memoryOf(pid);
-      return { ...run, rssBeforeBytes: before.rss, peakBytes: after.peak, growthMiB: mib(after.peak - before.rss) };
+      const growthMiB = mib(after.peak - before.rss);
+      return { ...run, cpu, rssBeforeBytes: before.rss, peakBytes: after.peak, growthMiB };
     };
     const first = await importOnce();
     const again = await importOnce();
@@ -160,7 +175,8 @@ export const groupSheets: Scenario = async (ctx) => {
       throw new Error(`imports answered ${JSON.stringify(first.answer)} then ${JSON.stringify(again.answer)}`);
     }
     ctx.log(
-      `import: ${first.ms} ms (inserts), ${again.ms} ms (updates); RSS growth ${first.growthMiB} / ${again.growthMiB} MiB`,
+      `import: ${first.ms} ms (inserts), ${again.ms} ms (updates); RSS growth ${first.growthMiB} / ${again.growthMiB} MiB; ` +
+        `CPU service / PostgreSQL ${cpuText(first.cpu)} and ${cpuText(again.cpu)} ms`,
     );
 
     const exportOnce = () =>
@@ -182,8 +198,12 @@ export const groupSheets: Scenario = async (ctx) => {
         return answer.body.length;
       });
     const exports: number[] = [];
-    for (let attempt = 0; attempt < EXPORT_ROUNDS; attempt += 1) exports.push((await exportOnce()).ms);
-    ctx.log(`export of ${ROWS} passengers: median ${median(exports)} ms, max ${max(exports)} ms`);
+    const { cpu: exportCpu } = await cpuOf(async () => {
+      for (let attempt = 0; attempt < EXPORT_ROUNDS; attempt += 1) exports.push((await exportOnce()).ms);
+    }, EXPORT_ROUNDS);
+    ctx.log(
+      `export of ${ROWS} passengers: median ${median(exports)} ms, max ${max(exports)} ms; CPU ${cpuText(exportCpu)} ms`,
+    );
 
     const refusalMs = async (file: Buffer, expected: string) => {
       const run = await timed(() =>
@@ -212,6 +232,9 @@ export const groupSheets: Scenario = async (ctx) => {
       info(`export of ${ROWS} passengers (median of ${EXPORT_ROUNDS})`, median(exports), 'ms'),
       below('ZIP bomb (300 MiB claiming 4 kB) refused in', bombMs, 'ms', REFUSAL_LIMIT_MS),
       info('sheet of 100,000 rows refused in', bigMs, 'ms'),
+      info('CPU of an import into an empty group: service / PostgreSQL', cpuText(first.cpu), 'ms'),
+      info('CPU of an import of the same rows again: service / PostgreSQL', cpuText(again.cpu), 'ms'),
+      info('CPU of an export: service / PostgreSQL', cpuText(exportCpu), 'ms'),
     ];
     const problems =
       service.output.errorLines > 0
@@ -223,14 +246,16 @@ export const groupSheets: Scenario = async (ctx) => {
       details: {
         rows: ROWS,
         sheetBytes: sheet.length,
-        imports: [first, again].map(({ ms, answer, rssBeforeBytes, peakBytes, growthMiB }) => ({
+        imports: [first, again].map(({ ms, answer, cpu, rssBeforeBytes, peakBytes, growthMiB }) => ({
           ms,
           answer,
+          cpu,
           rssBeforeMiB: mib(rssBeforeBytes),
           peakMiB: mib(peakBytes),
           growthMiB,
         })),
         exportsMs: exports,
+        exportCpu,
         refusals: { zipBombMs: bombMs, rows100kMs: bigMs, rows100kBytes: bigSheet.length },
       },
     };

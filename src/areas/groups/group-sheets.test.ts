@@ -9,7 +9,8 @@ import { type TestTenant, type TestUser, tenant, user } from '../../../test/supp
 import { startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { PaxRow } from './groups.repository.js';
-import type { Group } from './groups.schemas.js';
+import type { PaxImportResult } from './group-sheets.schemas.js';
+import type { Group, Passenger } from './groups.schemas.js';
 import { passengerWorkbook } from './pax-export.js';
 import { FILLS } from './schedule.js';
 
@@ -168,6 +169,41 @@ describe('the passenger export', () => {
       expect(cell.type).toBe(ExcelJS.ValueType.String);
       expect(cell.numFmt).toBe('@');
     });
+  });
+
+  it('imports into another group as it is: the same passengers, every field', async () => {
+    const from = await newGroup({ groupName: 'Round trip' });
+    const written = await agent.api.ok<Passenger[]>('/groups/pax/write', {
+      paxList: [
+        {
+          groupId: from.groupId,
+          firstName: 'Layla',
+          lastName: 'Haddad',
+          gender: 'F',
+          dateOfBirth: '1990-02-03',
+          nationality: 'JO',
+          passportNumber: 'N1234567',
+          phone: '+962790000000',
+          email: 'layla@example.com',
+          age: 37,
+          notes: '=not a formula',
+          emergencyContact: 'Omar Haddad',
+          emergencyTel: '+962790000001',
+          visaRequired: false,
+          visaStatus: 'NOT_NEEDED',
+        },
+        { groupId: from.groupId, firstName: 'Omar', lastName: 'Haddad' },
+      ],
+    });
+    const exported = await download('/groups/pax/exportExcel', { groupId: from.groupId });
+    const to = await newGroup({ groupName: 'Round trip copy' });
+    const imported = await agent.api.ok<PaxImportResult>('/groups/pax/import', {
+      groupId: to.groupId,
+      fileData: exported.rawPayload.toString('base64'),
+    });
+    expect(imported).toMatchObject({ totalProcessed: 2, inserted: 2, failed: 0, errors: [] });
+    const comparable = (pax: Passenger) => ({ ...pax, paxId: 0, groupId: 0 });
+    expect(imported.importedPax.map(comparable)).toEqual(written.map(comparable));
   });
 
   it('writes a tab or a carriage return first as text too', async () => {

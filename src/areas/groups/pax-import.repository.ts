@@ -12,7 +12,10 @@ export async function lockGroupForImport(tx: Queryable, groupId: number): Promis
   return row !== undefined;
 }
 
-/** The file's rows as the statements take them: one array per column, a row's place (`ord`) first. */
+/**
+ * The file's rows as the statements take them: one array per column, a row's place (`ord`) first. Booleans travel
+ * as text: postgres.js types an array by its first element, so `[false, …]` would be sent as one boolean.
+ */
 const importInput = (db: Queryable, rows: readonly ImportedPax[]) => {
   const column = <T>(pick: (pax: ImportedPax) => T) => rows.map(pick);
   return db`
@@ -23,7 +26,8 @@ const importInput = (db: Queryable, rows: readonly ImportedPax[]) => {
       ${column((p) => p.nationality)}::text[], ${column((p) => p.passportNumber)}::text[],
       ${column((p) => p.phone)}::text[], ${column((p) => p.email)}::text[], ${column((p) => p.notes)}::text[],
       ${column((p) => p.emergencyContact)}::text[], ${column((p) => p.emergencyTel)}::text[],
-      ${column((p) => p.visaRequired)}::boolean[], ${column((p) => p.visaStatus)}::text[]
+      ${column((p) => (p.visaRequired === null ? null : String(p.visaRequired)))}::text[]::boolean[],
+      ${column((p) => p.visaStatus)}::text[]
     ) AS i(ord, first_name, last_name, gender, date_of_birth, age, nationality, passport_number, phone, email,
            notes, emergency_contact, emergency_tel, visa_required, visa_status)`;
 };

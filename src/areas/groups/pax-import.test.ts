@@ -146,6 +146,14 @@ describe('an import', () => {
     }
   });
 
+  it('run twice at once for one group inserts each passenger once (the second waits and updates)', async () => {
+    const groupId = await newGroup();
+    const file = await sheetBase64(ROWS);
+    const [one, two] = await Promise.all([importSheet(groupId, file), importSheet(groupId, file)]);
+    expect([one.inserted + two.inserted, one.updated + two.updated]).toEqual([3, 3]);
+    expect(await paxOf(groupId)).toHaveLength(3);
+  });
+
   it('refuses a second row with the match of an earlier one, naming it', async () => {
     const groupId = await newGroup();
     const result = await importSheet(
