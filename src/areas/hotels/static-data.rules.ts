@@ -116,14 +116,10 @@ export function splitFields(line: string): string[] {
   }
 }
 
-/** The header's columns; the file is refused when a named column is missing or twice there. */
+/** The header's columns; the file is refused when a named column is missing, or a title is there twice. */
 export function readHeader(fields: readonly string[]): Columns {
-  const byTitle = new Map<string, number>();
-  fields.forEach((title, index) => {
-    const key = title.trim().toLowerCase();
-    if (byTitle.has(key)) throw new LineProblem(`the header names ${title.trim()} twice`);
-    byTitle.set(key, index);
-  });
+  const titles = fields.map((title) => title.trim().toLowerCase());
+  const byTitle = new Map(titles.map((title, index) => [title, index]));
   const named = new Map<NamedColumn, number>();
   const missing: string[] = [];
   for (const column of NAMED_COLUMNS) {
@@ -132,6 +128,8 @@ export function readHeader(fields: readonly string[]): Columns {
     else named.set(column, index);
   }
   if (missing.length > 0) throw new LineProblem(`the header lacks ${missing.join(', ')}`);
+  const twice = titles.findIndex((title, index) => title !== '' && titles.indexOf(title) !== index);
+  if (twice >= 0) throw new LineProblem(`the header names ${fields[twice]?.trim()} twice`);
   const taken = new Set(named.values());
   const external = fields
     .map((title, index) => ({ title: title.trim(), index }))
