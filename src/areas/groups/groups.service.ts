@@ -7,7 +7,7 @@ import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/htt
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CustomersApi } from '../customers/index.js';
 import { okJson } from '../../platform/http/envelope.js';
-import type { RawAnswer } from '../../platform/http/raw.js';
+import { RawAnswer } from '../../platform/http/raw.js';
 import { createExpandedGroupCache, type ExpandedGroupCache } from './group-expanded.cache.js';
 import { selectExpandedGroup, selectGroupVersion } from './group-expanded.repository.js';
 import * as reads from './groups.repository.js';
@@ -94,7 +94,7 @@ async function loadExpanded(cache: ExpandedGroupCache, ctx: TenantContext, group
   const timezone = ctx.tenant.timezone;
   const key = `${ctx.tenant.tenantId}:${groupId}:${timezone}`;
   const kept = cache.get(key);
-  if (kept && (await selectGroupVersion(ctx.db, groupId)) === kept.version) return okJson(kept.json);
+  if (kept && (await selectGroupVersion(ctx.db, groupId)) === kept.version) return kept.answer;
   const row = await selectExpandedGroup(ctx.db, groupId, timezone);
   if (!row) throw notFound('Group');
   const readiness = readinessWarnings(expandedReadinessInput(row));
@@ -102,6 +102,14 @@ async function loadExpanded(cache: ExpandedGroupCache, ctx: TenantContext, group
     `{"group":${JSON.stringify(toGroup(row, timezone))},"passengers":${row.passengers_json},` +
     `"hotels":${row.hotels_json},"transport":${row.transport_json},"rooms":${row.rooms_json},` +
     `"roomAssignments":${row.assignments_json},"readiness":${JSON.stringify(readiness)}}`;
-  cache.keep(key, { version: row.version, json });
-  return okJson(json);
+  const answer = inBytes(okJson(json));
+  cache.keep(key, { version: row.version, answer: answer.raw, bytes: answer.bytes });
+  return answer.raw;
+}
+
+/** The same answer with its body as bytes, encoded once. */
+function inBytes(answer: RawAnswer): { raw: RawAnswer; bytes: number } {
+  if (typeof answer.body !== 'string') return { raw: answer, bytes: 0 };
+  const body = Buffer.from(answer.body);
+  return { raw: new RawAnswer(answer.contentType, body), bytes: body.length };
 }
