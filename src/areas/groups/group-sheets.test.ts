@@ -301,10 +301,10 @@ describe('the schedule', () => {
     const eventsOf = (name: string) => rows.filter((row) => row[0] === name).map((row) => row.slice(1, 4));
     expect(eventsOf('Pending')).toEqual([
       ['Activity', 'Group arrives (0 passengers)', day(2)],
-      ['Check-in', 'Check-in at Pending Hotel', day(2)],
       ['Transport', 'FLIGHT LHR → DXB', `${day(2)} 09:30`],
-      ['Activity', 'Group departs (0 passengers)', day(5)],
+      ['Check-in', 'Check-in at Pending Hotel', day(2)],
       ['Check-out', 'Check-out from Pending Hotel', day(5)],
+      ['Activity', 'Group departs (0 passengers)', day(5)],
     ]);
     // two dates, each a merged banner row above its events
     expect(dateBanners(sheet)).toEqual([longDate(day(2)), longDate(day(5))]);
@@ -331,7 +331,7 @@ describe('the schedule', () => {
     const sheet = await workbookOf(
       await download('/groups/exportSchedule', { groupIds: [group.groupId], rangeDays: 3 }),
     );
-    expect(eventRows(sheet).map((row) => row[1])).toEqual(['Activity', 'Check-in', 'Transport']);
+    expect(eventRows(sheet).map((row) => row[1])).toEqual(['Activity', 'Transport', 'Check-in']);
     const none = await workbookOf(
       await download('/groups/exportSchedule', { groupIds: [group.groupId], rangeDays: 1 }),
     );

@@ -11,6 +11,8 @@ export interface ScheduleEvent {
   date: string;
   /** HH:mm in the tenant's timezone, when the event has a time (transport). */
   time: string | null;
+  /** Where it stands in its day: its time, else the hour such an event usually has (check-out 12:00, check-in 14:00). */
+  sortTime: string;
   groupName: string;
   groupId: number;
   type: EventType;
@@ -53,9 +55,11 @@ function hotelEvents(group: ScheduleGroup): ScheduleEvent[] {
   return group.hotels.flatMap((hotel) => {
     const warnings = textsOf(group.warnings.filter((warning) => warning.hotelId === hotel.hotelId));
     const base = { time: null, groupName: group.groupName, groupId: group.groupId, warnings };
+    const checkIn = { date: hotel.checkIn, sortTime: '14:00', type: 'Check-in' as const };
+    const checkOut = { date: hotel.checkOut, sortTime: '12:00', type: 'Check-out' as const };
     return [
-      { ...base, date: hotel.checkIn, type: 'Check-in' as const, description: `Check-in at ${hotel.hotelName}` },
-      { ...base, date: hotel.checkOut, type: 'Check-out' as const, description: `Check-out from ${hotel.hotelName}` },
+      { ...base, ...checkIn, description: `Check-in at ${hotel.hotelName}` },
+      { ...base, ...checkOut, description: `Check-out from ${hotel.hotelName}` },
     ];
   });
 }
@@ -67,6 +71,7 @@ function transportEvents(group: ScheduleGroup): ScheduleEvent[] {
     return {
       date: leg.departureDate,
       time: leg.departureTime,
+      sortTime: leg.departureTime,
       groupName: group.groupName,
       groupId: group.groupId,
       type: 'Transport' as const,
@@ -81,14 +86,29 @@ function activityEvents(group: ScheduleGroup): ScheduleEvent[] {
   const base = { time: null, groupName: group.groupName, groupId: group.groupId, warnings: textsOf(ofPassengers) };
   const pax = group.paxCount === 1 ? '1 passenger' : `${group.paxCount} passengers`;
   return [
-    { ...base, date: group.arrivalDate, type: 'Activity' as const, description: `Group arrives (${pax})` },
-    { ...base, date: group.departureDate, type: 'Activity' as const, description: `Group departs (${pax})` },
+    {
+      ...base,
+      date: group.arrivalDate,
+      sortTime: '00:00',
+      type: 'Activity' as const,
+      description: `Group arrives (${pax})`,
+    },
+    {
+      ...base,
+      date: group.departureDate,
+      sortTime: '23:59',
+      type: 'Activity' as const,
+      description: `Group departs (${pax})`,
+    },
   ];
 }
 
-const ORDER_OF_TYPE: Readonly<Record<EventType, number>> = { Activity: 0, Transport: 1, 'Check-out': 2, 'Check-in': 3 };
+const ORDER_OF_TYPE: Readonly<Record<EventType, number>> = { Activity: 0, 'Check-out': 1, Transport: 2, 'Check-in': 3 };
 
-/** Every event of the groups dated within the range, by date, then time (untimed first), group and type. */
+/**
+ * Every event of the groups dated within the range, by date, then time (an untimed one at its usual hour: a group
+ * arrives first and departs last, checks out at noon and in at two), group and type.
+ */
 export function scheduleEvents(groups: readonly ScheduleGroup[], range: DateRange): ScheduleEvent[] {
   const events = groups.flatMap((group) => [
     ...activityEvents(group),
@@ -100,7 +120,7 @@ export function scheduleEvents(groups: readonly ScheduleGroup[], range: DateRang
     .sort(
       (a, b) =>
         a.date.localeCompare(b.date) ||
-        (a.time ?? '').localeCompare(b.time ?? '') ||
+        a.sortTime.localeCompare(b.sortTime) ||
         a.groupName.localeCompare(b.groupName) ||
         a.groupId - b.groupId ||
         ORDER_OF_TYPE[a.type] - ORDER_OF_TYPE[b.type],
