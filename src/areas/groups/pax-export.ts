@@ -20,6 +20,7 @@ const CELL_OF: Readonly<Record<PaxField, (pax: PaxRow) => Cell>> = {
   dateOfBirth: (pax) => pax.date_of_birth,
   nationality: (pax) => pax.nationality,
   passportNumber: (pax) => pax.passport_number,
+  passportExpiry: (pax) => pax.passport_expiry,
   phone: (pax) => pax.phone,
   email: (pax) => pax.email,
   age: (pax) => pax.age,

@@ -24,12 +24,13 @@ const importInput = (db: Queryable, rows: readonly ImportedPax[]) => {
       ${column((p) => p.lastName)}::text[], ${column((p) => p.gender)}::text[],
       ${column((p) => p.dateOfBirth)}::date[], ${column((p) => p.age)}::smallint[],
       ${column((p) => p.nationality)}::text[], ${column((p) => p.passportNumber)}::text[],
+      ${column((p) => p.passportExpiry)}::date[],
       ${column((p) => p.phone)}::text[], ${column((p) => p.email)}::text[], ${column((p) => p.notes)}::text[],
       ${column((p) => p.emergencyContact)}::text[], ${column((p) => p.emergencyTel)}::text[],
       ${column((p) => (p.visaRequired === null ? null : String(p.visaRequired)))}::text[]::boolean[],
       ${column((p) => p.visaStatus)}::text[]
-    ) AS i(ord, first_name, last_name, gender, date_of_birth, age, nationality, passport_number, phone, email,
-           notes, emergency_contact, emergency_tel, visa_required, visa_status)`;
+    ) AS i(ord, first_name, last_name, gender, date_of_birth, age, nationality, passport_number, passport_expiry,
+           phone, email, notes, emergency_contact, emergency_tel, visa_required, visa_status)`;
 };
 
 /** Each input row's match: the group's earliest passenger it matches, if any (`ord` is the row's place). */
@@ -77,7 +78,8 @@ export async function upsertImportedPax(
       UPDATE group_pax p SET
         first_name = i.first_name, last_name = i.last_name, ${sheet('gender', 'gender')},
         ${sheet('dateOfBirth', 'date_of_birth')}, ${sheet('age', 'age')}, ${sheet('nationality', 'nationality')},
-        ${sheet('passportNumber', 'passport_number')}, ${sheet('phone', 'phone')}, ${sheet('email', 'email')},
+        ${sheet('passportNumber', 'passport_number')}, ${sheet('passportExpiry', 'passport_expiry')},
+        ${sheet('phone', 'phone')}, ${sheet('email', 'email')},
         ${sheet('notes', 'notes')}, ${sheet('emergencyContact', 'emergency_contact')},
         ${sheet('emergencyTel', 'emergency_tel')}, ${sheet('visaRequired', 'visa_required')},
         ${sheet('visaStatus', 'visa_status')}, updated_at = now()
@@ -86,11 +88,11 @@ export async function upsertImportedPax(
       RETURNING p.pax_id),
     inserted AS (
       INSERT INTO group_pax (group_id, first_name, last_name, gender, date_of_birth, age, nationality,
-                             passport_number, phone, email, notes, emergency_contact, emergency_tel, visa_required,
-                             visa_status)
+                             passport_number, passport_expiry, phone, email, notes, emergency_contact, emergency_tel,
+                             visa_required, visa_status)
       SELECT ${groupId}, i.first_name, i.last_name, i.gender, i.date_of_birth, i.age, i.nationality,
-             i.passport_number, i.phone, i.email, i.notes, i.emergency_contact, i.emergency_tel, i.visa_required,
-             i.visa_status
+             i.passport_number, i.passport_expiry, i.phone, i.email, i.notes, i.emergency_contact, i.emergency_tel,
+             i.visa_required, i.visa_status
       FROM input i WHERE NOT EXISTS (SELECT 1 FROM matched m WHERE m.ord = i.ord)
       ORDER BY i.ord
       RETURNING pax_id)

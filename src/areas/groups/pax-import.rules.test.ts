@@ -73,6 +73,7 @@ describe('the data rows', () => {
   it.each([
     ['Date of Birth', '1990-02-30', 'is not a calendar date'],
     ['Date of Birth', '03/05/1990', 'must be a date (yyyy-MM-dd)'],
+    ['Passport Expiry', '2031-13-01', 'is not a calendar date'],
     ['Age', 12.5, 'must be a whole number from 0 to 150'],
     ['Age', '151', 'must be a whole number from 0 to 150'],
     ['Email', 'ann at example.com', 'is not an e-mail address'],
@@ -87,6 +88,12 @@ describe('the data rows', () => {
       TODAY,
     );
     expect(parsed.errors.map((error) => error.errorMessage)).toEqual([`${title} ${why}`]);
+  });
+
+  it('read a Passport Expiry column too (no column of the spec, what the passport readiness check needs)', () => {
+    const header = matchHeader('fileData', row(1, 'First Name', 'Last Name', 'passport expiry'));
+    const parsed = parseRows(header, [row(2, 'Ann', 'Lee', new Date(Date.UTC(2031, 5, 30)))], TODAY);
+    expect(parsed.rows[0]?.pax.passportExpiry).toBe('2031-06-30');
   });
 
   it('keep a formula read as text as text (never evaluated)', () => {

@@ -3,7 +3,7 @@
 // passenger by. No I/O: the sheet's rows come in, typed rows and errors go out.
 import { invalidFormat } from '../../platform/http/errors.js';
 import type { CellValue, SheetRow } from './sheet-reader.js';
-import { EXPORT_COLUMNS, type PaxField, titleKey } from './sheet-columns.js';
+import { IMPORT_COLUMNS, type PaxField, titleKey } from './sheet-columns.js';
 import { cellText, parseCell } from './sheet-cells.js';
 
 export const IMPORT_LIMITS = {
@@ -23,6 +23,7 @@ export interface ImportedPax {
   dateOfBirth: string | null;
   nationality: string | null;
   passportNumber: string | null;
+  passportExpiry: string | null;
   phone: string | null;
   email: string | null;
   age: number | null;
@@ -54,7 +55,7 @@ export interface ParsedSheet {
 /** Where each known column is, by field; an unknown title is ignored, a required one missing is refused. */
 export function matchHeader(parameter: string, header: SheetRow | undefined): Map<PaxField, number> {
   if (!header) throw invalidFormat(parameter, 'has no header row');
-  const byTitle = new Map(EXPORT_COLUMNS.map((column) => [titleKey(column.title), column]));
+  const byTitle = new Map(IMPORT_COLUMNS.map((column) => [titleKey(column.title), column]));
   const found = new Map<PaxField, number>();
   header.cells.forEach((cell, index) => {
     const column = cell === undefined ? undefined : byTitle.get(titleKey(cellText(cell)));
@@ -62,7 +63,7 @@ export function matchHeader(parameter: string, header: SheetRow | undefined): Ma
     if (found.has(column.field)) throw invalidFormat(parameter, `has two columns titled ${column.title}`);
     found.set(column.field, index);
   });
-  const missing = EXPORT_COLUMNS.filter((column) => column.required && !found.has(column.field));
+  const missing = IMPORT_COLUMNS.filter((column) => column.required && !found.has(column.field));
   if (missing.length > 0) {
     const titles = missing.map((column) => column.title).join(', ');
     throw invalidFormat(parameter, `has no column ${titles} in its first row (the header)`);
@@ -109,7 +110,7 @@ function duplicateOf(rowNumber: number, pax: ImportedPax, earlier: number): RowE
 function readRow(header: Map<PaxField, number>, row: SheetRow, today: string) {
   const errors: RowError[] = [];
   const values: Partial<Record<PaxField, unknown>> = {};
-  for (const column of EXPORT_COLUMNS) {
+  for (const column of IMPORT_COLUMNS) {
     const index = header.get(column.field);
     const cell: CellValue | undefined = index === undefined ? undefined : row.cells[index];
     const result = parseCell(column, cell, today);
@@ -137,6 +138,7 @@ function toPax(values: Partial<Record<PaxField, unknown>>): ImportedPax {
     dateOfBirth: text('dateOfBirth'),
     nationality: text('nationality'),
     passportNumber: text('passportNumber'),
+    passportExpiry: text('passportExpiry'),
     phone: text('phone'),
     email: text('email'),
     age: typeof values.age === 'number' ? values.age : null,

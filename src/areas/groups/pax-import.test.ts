@@ -117,6 +117,23 @@ describe('an import', () => {
     expect(inserted).toMatchObject({ firstName: 'Ann', passportNumber: 'ZZ999999' });
   });
 
+  it('keeps a Passport Expiry column, which the readiness check of passports reads', async () => {
+    const groupId = await newGroup();
+    const result = await importSheet(
+      groupId,
+      await sheetBase64([
+        ['First Name', 'Last Name', 'Passport Number', 'Passport Expiry'],
+        ['Ann', 'Lee', 'AB123456', '2027-06-01'],
+      ]),
+    );
+    expect(result.importedPax[0]).toMatchObject({ passportNumber: 'AB123456', passportExpiry: '2027-06-01' });
+    const expanded = await agent.api.ok<{ readiness: Array<{ code: string }> }>('/groups/group/loadExpanded', {
+      groupId,
+    });
+    // the group departs 2027-05-08: a passport expiring within six months of it is warned about
+    expect(expanded.readiness.map((warning) => warning.code)).toContain('PASSPORT_EXPIRES');
+  });
+
   it('as a dry run counts what it would insert and update, and writes nothing', async () => {
     const groupId = await newGroup();
     const file = await sheetBase64(ROWS);

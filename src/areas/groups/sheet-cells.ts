@@ -20,7 +20,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PASSPORT = /^[A-Z0-9]{4,20}$/;
 const PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EARLIEST_BIRTH = '1900-01-01';
+const EARLIEST_DATE = '1900-01-01';
 
 const TEXT_LENGTH: Partial<Record<PaxField, number>> = {
   firstName: LIMITS.names,
@@ -40,6 +40,8 @@ export function parseCell(column: PaxColumn, cell: CellValue | undefined, today:
       return gender(text);
     case 'dateOfBirth':
       return dateOfBirth(text, today);
+    case 'passportExpiry':
+      return calendarDate(text);
     case 'passportNumber':
       return matches(text.replace(/\s+/g, '').toUpperCase(), PASSPORT, 'must be 4 to 20 letters or digits');
     case 'phone':
@@ -67,7 +69,8 @@ function gender(text: string): CellResult {
   return value ? { value } : { error: 'must be M or F' };
 }
 
-function dateOfBirth(text: string, today: string): CellResult {
+/** A yyyy-MM-dd text naming a real day from 1900 on. */
+function calendarDate(text: string): CellResult {
   const parts = ISO_DATE.exec(text);
   if (!parts) return { error: 'must be a date (yyyy-MM-dd)' };
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
@@ -75,9 +78,13 @@ function dateOfBirth(text: string, today: string): CellResult {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return { error: 'is not a calendar date' };
   }
-  if (text > today) return { error: 'is in the future' };
-  if (text < EARLIEST_BIRTH) return { error: `is before ${EARLIEST_BIRTH}` };
+  if (text < EARLIEST_DATE) return { error: `is before ${EARLIEST_DATE}` };
   return { value: text };
+}
+
+function dateOfBirth(text: string, today: string): CellResult {
+  const date = calendarDate(text);
+  return 'value' in date && text > today ? { error: 'is in the future' } : date;
 }
 
 function phone(text: string): CellResult {

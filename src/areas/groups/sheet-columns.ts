@@ -1,6 +1,7 @@
 // The passenger spreadsheet's columns, shared by the template, the import and the export (spec part 2): the
 // template's A-J, and the export's fourteen (A-J and four more). The import finds each by its title (contract §7.5:
-// case-insensitive, `*` ignored), so a sheet may order them as it likes, and an exported sheet imports as it is.
+// case-insensitive, `*` ignored), so a sheet may order them as it likes, and an exported sheet imports as it is;
+// it also reads a Passport Expiry column.
 
 /** A passenger field the sheet carries, by its name in the API. */
 export type PaxField =
@@ -10,6 +11,7 @@ export type PaxField =
   | 'dateOfBirth'
   | 'nationality'
   | 'passportNumber'
+  | 'passportExpiry'
   | 'phone'
   | 'email'
   | 'age'
@@ -59,6 +61,15 @@ export const EXPORT_COLUMNS: readonly PaxColumn[] = [
   column('emergencyTel', 'Emergency Tel', 18),
   column('visaRequired', 'Visa Required', 14, 'Yes or No'),
   column('visaStatus', 'Visa Status', 16),
+];
+
+/**
+ * The columns an import reads: the export's, and Passport Expiry (no column of the spec's sheets, but what the
+ * readiness check of passports needs, so a sheet may carry it).
+ */
+export const IMPORT_COLUMNS: readonly PaxColumn[] = [
+  ...EXPORT_COLUMNS,
+  column('passportExpiry', 'Passport Expiry', 15, 'yyyy-MM-dd'),
 ];
 
 /** A header cell's text as titles are compared: `*` dropped, white space folded, lower case. */
