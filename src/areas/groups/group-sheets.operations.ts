@@ -39,8 +39,9 @@ const importPax = operation({
   summary:
     'Import passengers from a spreadsheet (base64): matches updated, others inserted → counts, errors, passengers',
   description:
-    "The first sheet's first row is the header, matched by title (any case, * ignored, any order; unknown titles " +
-    'ignored; First Name and Last Name required). Rows are numbered as the sheet numbers them (first data row 2). ' +
+    "The first sheet's first row is the header, matched by title (any case, * ignored, any order): the " +
+    "export's fourteen columns and Passport Expiry, other titles ignored, First Name and Last Name required. " +
+    'Rows are numbered as the sheet numbers them (first data row 2). ' +
     'A row matches the group’s passenger of the same last name and passport number (case and spaces aside), or ' +
     'without a passport number, of the same first and last name and none: matches are updated (columns the sheet ' +
     'lacks are kept), others inserted, all in one transaction; a row with any error is not written and is reported ' +
