@@ -66,7 +66,7 @@ describe('sellability', () => {
     ...overrides,
   });
   const stay = { checkin: '2027-03-10', checkout: '2027-03-13', nights: 3 };
-  const release = { days: 0, today: '2027-03-01' };
+  const release = { days: 0, daysBeforeCheckin: 9 };
 
   it.each([
     ['every night has a room', [run({ nights: 3 })], release, { sellable: true, available: true, onRequest: false }],
@@ -100,13 +100,13 @@ describe('sellability', () => {
     [
       'inside the release days',
       [run({ nights: 3 })],
-      { days: 10, today: '2027-03-01' },
+      { days: 10, daysBeforeCheckin: 9 },
       { sellable: true, available: false, onRequest: true },
     ],
     [
       'on the last release day boundary',
       [run({ nights: 3 })],
-      { days: 9, today: '2027-03-01' },
+      { days: 9, daysBeforeCheckin: 9 },
       { sellable: true, available: true, onRequest: false },
     ],
   ] as const)('%s', (_name, nights, releaseDays, expected) => {

@@ -63,11 +63,11 @@ export type Sellability = { sellable: false } | { sellable: true; available: boo
 export function sellability(
   nights: readonly NightAvailability[],
   stay: Stay,
-  release: { days: number; today: string },
+  release: { days: number; daysBeforeCheckin: number },
 ): Sellability {
   const covered = nights.reduce((sum, run) => sum + run.nights, 0);
   if (covered !== stay.nights || minimumStay(nights) > stay.nights) return { sellable: false };
-  let onRequest = daysBetween(release.today, stay.checkin) < release.days;
+  let onRequest = release.daysBeforeCheckin < release.days;
   for (const night of nights) {
     if (night.available) continue;
     if (!night.onRequest) return { sellable: false };

@@ -6,7 +6,7 @@ import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, toMinor } from '../../platform/money.js';
-import { formatDate } from '../../platform/time.js';
+import { daysBetween, formatDate } from '../../platform/time.js';
 import { isEmployee } from '../../platform/auth/roles.js';
 import { candidateReads } from './accommodation-search.cache.js';
 import { type CandidateRoom, selectPlanRefs } from './accommodation-search.repository.js';
@@ -45,13 +45,13 @@ function priceRoom(
   candidate: CandidateRoom,
   search: ContractedSearch,
   plans: { all: ReadonlyMap<number, MealPlanRef>; wanted: MealPlanRef | undefined },
+  daysBeforeCheckin: number,
 ): ResultRoom | undefined {
   const { hotel } = candidate;
   const party = guestsByAge(search.adults, search.children, search.childAges, hotel);
   const fit = fitRoom(candidate, party, search.extraBed ?? false);
   if (!fit.fits) return undefined;
-  const today = formatDate(ctx.now, ctx.tenant.timezone);
-  const sale = sellability(candidate.nights, search.stay, { days: hotel.release, today });
+  const sale = sellability(candidate.nights, search.stay, { days: hotel.release, daysBeforeCheckin });
   if (!sale.sellable) return undefined;
   const currency = ctx.tenant.currency;
   const price = priceStay({
@@ -107,8 +107,10 @@ export async function searchContracted(ctx: TenantContext, search: ContractedSea
   ]);
   const wanted = search.meals === undefined ? undefined : [...all.values()].find((p) => p.plan === search.meals);
   const byHotel = new Map<number, { result: AccommodationResult; cheapest: number }>();
+  // the release days count from the tenant's today, the same for every room
+  const daysBeforeCheckin = daysBetween(formatDate(ctx.now, ctx.tenant.timezone), search.stay.checkin);
   for (const candidate of candidates) {
-    const room = priceRoom(ctx, candidate, search, { all, wanted });
+    const room = priceRoom(ctx, candidate, search, { all, wanted }, daysBeforeCheckin);
     if (!room) continue;
     const { hotel } = candidate;
     let entry = byHotel.get(hotel.hotelId);

@@ -4,6 +4,23 @@
 // as the decimal text PostgreSQL's numeric gives, so no binary floating point sum is ever made.
 import { toMinor } from '../../platform/money.js';
 
+// A search prices the same few rate texts hundreds of times (every room of a contract has the same rates): their
+// minor units are parsed once and looked up after. Memoising keeps the rules pure; the map is bounded.
+const parsedAmounts = new Map<string, number>();
+const PARSED_AMOUNTS_KEPT = 10_000;
+
+/** toMinor of a decimal text, parsed once per text and currency. */
+function minorOf(text: string, currency: string): number {
+  const key = `${currency}:${text}`;
+  let minor = parsedAmounts.get(key);
+  if (minor === undefined) {
+    minor = toMinor(text, currency);
+    if (parsedAmounts.size >= PARSED_AMOUNTS_KEPT) parsedAmounts.clear();
+    parsedAmounts.set(key, minor);
+  }
+  return minor;
+}
+
 export type RateType = 'ABS' | 'PCT';
 export type RateBase = 'ROOM' | 'PAX';
 export type MarginType = 'PERCENT' | 'ABS';
@@ -87,7 +104,7 @@ export type Unpriced = { reason: 'MEAL_PLAN' };
 
 /** A percentage (decimal text, e.g. "12.5") as thousandths of a percent, so 12.5 % is 12500. */
 function percentThousandths(text: string): number {
-  return toMinor(text, 'KWD');
+  return minorOf(text, 'KWD');
 }
 
 /** `minor` × percent, rounded half up to the minor unit (amounts and percentages are never negative). */
@@ -97,11 +114,11 @@ function percentOf(minor: number, percentText: string): number {
 
 /** The adult and child rates of a night, per person, after the rate types (PCT: a percentage of another rate). */
 function perPersonRates(night: NightRate, currency: string): { adult: number; child: number } {
-  const base = toMinor(night.baseRate, currency);
+  const base = minorOf(night.baseRate, currency);
   const adultNormal =
-    night.adultRateType === 'PCT' ? percentOf(base, night.adultRate) : toMinor(night.adultRate, currency);
+    night.adultRateType === 'PCT' ? percentOf(base, night.adultRate) : minorOf(night.adultRate, currency);
   const childNormal =
-    night.childRateType === 'PCT' ? percentOf(adultNormal, night.childRate) : toMinor(night.childRate, currency);
+    night.childRateType === 'PCT' ? percentOf(adultNormal, night.childRate) : minorOf(night.childRate, currency);
   if (!night.specialDay) return { adult: adultNormal, child: childNormal };
   if (night.sdRateType === 'PCT') {
     // PCT special days: specDayRate is a surcharge in percent on the normal rates
@@ -110,7 +127,7 @@ function perPersonRates(night: NightRate, currency: string): { adult: number; ch
       child: childNormal + percentOf(childNormal, night.specDayRate),
     };
   }
-  return { adult: toMinor(night.adultSdRate, currency), child: toMinor(night.childSdRate, currency) };
+  return { adult: minorOf(night.adultSdRate, currency), child: minorOf(night.childSdRate, currency) };
 }
 
 /** The room part of one night: the room rate (ROOM) or the party's person rates (PAX), special days applied. */
@@ -119,9 +136,9 @@ export function roomNightMinor(night: NightRate, party: Party, currency: string)
     const rates = perPersonRates(night, currency);
     return rates.adult * party.adults + rates.child * party.children;
   }
-  const base = toMinor(night.baseRate, currency);
+  const base = minorOf(night.baseRate, currency);
   if (!night.specialDay) return base;
-  return night.sdRateType === 'PCT' ? base + percentOf(base, night.specDayRate) : toMinor(night.specDayRate, currency);
+  return night.sdRateType === 'PCT' ? base + percentOf(base, night.specDayRate) : minorOf(night.specDayRate, currency);
 }
 
 /** "HB:50, fb:90.5" → { HB: "50", FB: "90.5" }; pieces that are not code:amount are ignored. */
@@ -149,20 +166,20 @@ export function mealSupplementMinor(
   if (included && wanted.planOrder < included.planOrder) return undefined;
   const persons = stay.party.adults + stay.party.children;
   const listed = parseMealSupplements(night.mealSupplements).get(wanted.plan);
-  if (listed !== undefined) return toMinor(listed, stay.currency) * persons;
+  if (listed !== undefined) return minorOf(listed, stay.currency) * persons;
   const wantedCost = stay.mealCosts.get(wanted.planId);
   if (!wantedCost) return undefined;
   const includedCost = stay.mealCosts.get(night.mealBase);
   const perAdult =
-    toMinor(wantedCost.adultCost, stay.currency) - toMinor(includedCost?.adultCost ?? '0', stay.currency);
+    minorOf(wantedCost.adultCost, stay.currency) - minorOf(includedCost?.adultCost ?? '0', stay.currency);
   const perChild =
-    toMinor(wantedCost.childCost, stay.currency) - toMinor(includedCost?.childCost ?? '0', stay.currency);
+    minorOf(wantedCost.childCost, stay.currency) - minorOf(includedCost?.childCost ?? '0', stay.currency);
   return Math.max(0, perAdult) * stay.party.adults + Math.max(0, perChild) * stay.party.children;
 }
 
 /** The price of the whole stay, or why it has none. */
 export function priceStay(stay: StayToPrice): StayPrice | Unpriced {
-  const fees = toMinor(stay.feesPerNight, stay.currency);
+  const fees = minorOf(stay.feesPerNight, stay.currency);
   let roomsMinor = 0;
   let extrasMinor = 0;
   let nights = 0;
@@ -170,14 +187,14 @@ export function priceStay(stay: StayToPrice): StayPrice | Unpriced {
     const meals = mealSupplementMinor(night, stay);
     if (meals === undefined) return { reason: 'MEAL_PLAN' };
     roomsMinor += roomNightMinor(night, stay.party, stay.currency) * night.nights;
-    extrasMinor += (meals + fees + (stay.extraBed ? toMinor(night.extraBedRate, stay.currency) : 0)) * night.nights;
+    extrasMinor += (meals + fees + (stay.extraBed ? minorOf(night.extraBedRate, stay.currency) : 0)) * night.nights;
     nights += night.nights;
   }
   const costMinor = roomsMinor + extrasMinor;
   const marginMinor =
     stay.margin.type === 'PERCENT'
       ? percentOf(costMinor, stay.margin.value)
-      : toMinor(stay.margin.value, stay.currency) * nights;
+      : minorOf(stay.margin.value, stay.currency) * nights;
   const totalMinor = costMinor + marginMinor;
   const includedPlan = stay.plans.get(stay.nights[0]?.mealBase ?? 1)?.plan ?? 'RO';
   return {
