@@ -58,20 +58,35 @@ CREATE INDEX group_pax_group ON group_pax (group_id, pax_id);
 -- the import's match: a row updates the group's passenger of the same last name (any case) and passport number
 CREATE INDEX group_pax_match ON group_pax (group_id, lower(last_name), passport_number);
 
--- paxCount follows the passengers in the statement that adds, removes or moves one; the group's row lock also
--- orders concurrent writers of one group's passengers.
+-- paxCount follows the passengers in the statement that adds, removes or moves them: one update of each group the
+-- statement touched, whatever the number of rows (a row-level trigger updated the group once per passenger, and an
+-- import of 5,000 new passengers spent 1.6 s of its 2.6 s there). The group's row lock also orders concurrent
+-- writers of one group's passengers, and the update moves the group's version on (groups_version below).
 CREATE FUNCTION group_pax_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE groups SET pax_count = pax_count - 1 WHERE group_id = OLD.group_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    UPDATE groups SET pax_count = pax_count + 1 WHERE group_id = NEW.group_id;
+  IF TG_OP = 'INSERT' THEN
+    UPDATE groups g SET pax_count = g.pax_count + d.n
+      FROM (SELECT group_id, count(*) AS n FROM added_pax GROUP BY group_id) d WHERE g.group_id = d.group_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE groups g SET pax_count = g.pax_count - d.n
+      FROM (SELECT group_id, count(*) AS n FROM removed_pax GROUP BY group_id) d WHERE g.group_id = d.group_id;
+  ELSE
+    -- every group of a changed passenger: its count moves when the passenger moved, its version in any case
+    UPDATE groups g SET pax_count = g.pax_count + d.n
+      FROM (SELECT group_id, sum(n) AS n
+              FROM (SELECT group_id, 1 AS n FROM added_pax UNION ALL SELECT group_id, -1 FROM removed_pax) moves
+             GROUP BY group_id) d
+     WHERE g.group_id = d.group_id;
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER group_pax_count AFTER INSERT OR DELETE OR UPDATE OF group_id ON group_pax
-  FOR EACH ROW EXECUTE FUNCTION group_pax_count();
+CREATE TRIGGER group_pax_count_insert AFTER INSERT ON group_pax REFERENCING NEW TABLE AS added_pax
+  FOR EACH STATEMENT EXECUTE FUNCTION group_pax_count();
+CREATE TRIGGER group_pax_count_delete AFTER DELETE ON group_pax REFERENCING OLD TABLE AS removed_pax
+  FOR EACH STATEMENT EXECUTE FUNCTION group_pax_count();
+CREATE TRIGGER group_pax_count_update AFTER UPDATE ON group_pax
+  REFERENCING OLD TABLE AS removed_pax NEW TABLE AS added_pax
+  FOR EACH STATEMENT EXECUTE FUNCTION group_pax_count();
 
 CREATE TABLE group_hotels (
   hotel_id            integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -167,9 +182,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
--- named after group_pax_count, so on group_pax that trigger (alphabetical order) has touched the row already
-CREATE TRIGGER group_pax_version AFTER INSERT OR UPDATE OR DELETE ON group_pax
-  FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();
+-- (group_pax needs none: group_pax_count updates the group of every passenger a statement touches)
 CREATE TRIGGER group_hotels_version AFTER INSERT OR UPDATE OR DELETE ON group_hotels
   FOR EACH ROW EXECUTE FUNCTION group_parts_touch_group();
 CREATE TRIGGER group_transport_version AFTER INSERT OR UPDATE OR DELETE ON group_transport
