@@ -3,39 +3,32 @@
 // lock, where a concurrent link loses to the one-ACTIVE-link index. The gateway sends the payer back to
 // /payment/blm/return?ref=<link reference>&t=<token>, the same address for paid, declined and cancelled: with the
 // link's token, the gateway is asked for the order's state and a paid link is recorded once as the booking's payment.
-import { timingSafeEqual } from 'node:crypto';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { randomToken } from '../../platform/crypto.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
-import { type PaymentGateway, PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
-import { type LinkOutcome, type SettlementDeps, settleLink } from './blm-link-settlement.js';
+import {
+  type LinkOrderDeps,
+  type LinkOutcome,
+  linkWithToken,
+  openLinkOrder,
+} from '../../integrations/payment-gateway/links/index.js';
+import { type SettlementDeps, settleLink } from './blm-link-settlement.js';
 import * as links from './blm-links.repository.js';
 import * as repo from './blm.repository.js';
 import { isTerminal } from './blm.rules.js';
 import type { PaymentLinkAnswer } from './blm.schemas.js';
 import { lockedBooking } from './blm.service.js';
 
-export interface PaymentLinkDeps extends SettlementDeps {
-  paymentGateway: PaymentGateway;
-  testPayments: boolean;
-  /** The tenant's public base URL: the host of the return address. */
-  tenantUrl: (tenantCode: string) => string;
+export interface PaymentLinkDeps extends SettlementDeps, LinkOrderDeps {
   linkMinutes: number;
 }
 
 export const RETURN_PATH = '/payment/blm/return';
-export type { LinkOutcome } from './blm-link-settlement.js';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
-
-function tokenMatches(stored: Buffer, given: string | undefined): boolean {
-  if (!given) return false;
-  const hash = sha256(given);
-  return hash.length === stored.length && timingSafeEqual(hash, stored);
-}
 
 /** The booking's open amount in minor units, or the refusal of a link for it. */
 function openAmountFor(booking: repo.BookingRow): number {
@@ -47,35 +40,27 @@ function openAmountFor(booking: repo.BookingRow): number {
   return open;
 }
 
-async function openGatewayOrder(
+/** The gateway order for the booking's open amount, its payer sent back to RETURN_PATH whatever the outcome. */
+function openGatewayOrder(
   deps: PaymentLinkDeps,
   ctx: TenantContext,
   booking: repo.BookingRow,
   linkReference: string,
   open: number,
 ) {
-  const token = randomToken(24);
-  const back = `${deps.tenantUrl(ctx.tenant.tenantCode)}${RETURN_PATH}?ref=${encodeURIComponent(linkReference)}&t=${token}`;
-  try {
-    const created = await deps.paymentGateway.createOrder({
-      cartRef: linkReference,
-      amountMinor: open,
-      currency: booking.currency,
-      description: `${ctx.tenant.tenantName} booking ${booking.reference}`,
-      customer: {
-        email: booking.customer_email ?? undefined,
-        name: booking.customer_name,
-        phone: booking.customer_phone ?? undefined,
-      },
-      returnUrls: { authorised: back, declined: back, cancelled: back },
-      test: deps.testPayments,
-    });
-    return { created, tokenHash: sha256(token) };
-  } catch (error) {
-    if (!(error instanceof PaymentGatewayError)) throw error;
-    ctx.log.warn({ err: error, booking: booking.reference }, 'payment gateway refused or unreachable');
-    throw new ApiError(ErrorCode.GENERAL, 'The payment gateway is not available; try again shortly');
-  }
+  return openLinkOrder(deps, ctx, {
+    reference: linkReference,
+    amountMinor: open,
+    currency: booking.currency,
+    description: `${ctx.tenant.tenantName} booking ${booking.reference}`,
+    customer: {
+      email: booking.customer_email ?? undefined,
+      name: booking.customer_name,
+      phone: booking.customer_phone ?? undefined,
+    },
+    returnPaths: RETURN_PATH,
+    logFields: { booking: booking.reference },
+  });
 }
 
 async function createLink(deps: PaymentLinkDeps, ctx: TenantContext, bookingId: number): Promise<PaymentLinkAnswer> {
@@ -120,8 +105,8 @@ async function settleReturn(
   linkReference: string,
   token: string | undefined,
 ): Promise<LinkOutcome> {
-  const link = await links.selectLinkByReference(ctx.db, linkReference);
-  if (!link || !tokenMatches(link.callback_token_hash, token)) return { kind: 'unknown' };
+  const link = linkWithToken(await links.selectLinkByReference(ctx.db, linkReference), token);
+  if (!link) return { kind: 'unknown' };
   return settleLink(deps, ctx, link);
 }
 

@@ -8,7 +8,7 @@ import { type OperationDeclaration, operation } from '../../platform/http/operat
 import type { BookingMerge } from './blm-merge.js';
 import type { BookingPaymentLinks } from './blm-payment-link.js';
 import { RETURN_PATH } from './blm-payment-link.js';
-import { returnPage } from './blm-return-page.js';
+import { linkReturnPage } from '../../integrations/payment-gateway/links/index.js';
 import type { BookingService } from './blm.service.js';
 import {
   AddToBookingRequest,
@@ -179,7 +179,7 @@ const paymentReturn = ({ links }: BlmServices) =>
       "the booking's payment. Without a valid `t`: a page naming the reference only, nothing changes.",
     input: PaymentReturnQuery,
     response: Html,
-    handler: async (ctx, input) => returnPage(ctx, await links.settle(ctx, input.ref, input.t), input.ref),
+    handler: async (ctx, input) => linkReturnPage(ctx, await links.settle(ctx, input.ref, input.t), input.ref),
   });
 
 export function blmOperations(services: BlmServices): OperationDeclaration[] {

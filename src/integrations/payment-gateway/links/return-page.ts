@@ -1,9 +1,10 @@
-// The page the payer of a booking's payment link lands on. Without the link's token it names the reference it was
-// given and nothing else; with it, what the gateway reported. No personal data either way.
-import type { TenantContext } from '../../platform/http/operation.js';
-import { RawAnswer } from '../../platform/http/raw.js';
-import type { LinkOutcome } from './blm-payment-link.js';
-import { escapeHtml } from '../../platform/html.js';
+// The page the payer of a payment link lands on, for areas whose links come back to one address (bookings, visa
+// invoices). Without the link's token it names the reference it was given and nothing else; with it, what the
+// gateway reported. No personal data either way.
+import { escapeHtml } from '../../../platform/html.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { RawAnswer } from '../../../platform/http/raw.js';
+import type { LinkOutcome } from './link-settlement.js';
 
 function messageOf(outcome: LinkOutcome, ref: string): string {
   switch (outcome.kind) {
@@ -19,7 +20,7 @@ function messageOf(outcome: LinkOutcome, ref: string): string {
 }
 
 /** The page, tenant-named; no-referrer and no-store, as the address holds the link's token. */
-export function returnPage(ctx: TenantContext, outcome: LinkOutcome, ref: string): RawAnswer {
+export function linkReturnPage(ctx: TenantContext, outcome: LinkOutcome, ref: string): RawAnswer {
   const brand = escapeHtml(ctx.tenant.tenantName);
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,0 +1,90 @@
+// Deciding from the gateway's state of a link's order what becomes of the link, and the minute sweep over a
+// tenant's open links. What a paid or ended link changes in the area's own tables is the area's: it is passed in.
+import type { FastifyBaseLogger } from 'fastify';
+import { type PaymentGateway, PaymentStatus } from '../port.js';
+
+/** How a link ends; a pending (or unknown) state of the order ends nothing. */
+export type LinkEnding = 'PAID' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
+
+const ENDINGS = new Map<number, LinkEnding>([
+  [PaymentStatus.PAID, 'PAID'],
+  [PaymentStatus.DECLINED, 'DECLINED'],
+  [PaymentStatus.CANCELED, 'CANCELLED'],
+  [PaymentStatus.EXPIRED, 'EXPIRED'],
+]);
+
+export function linkEndingOf(statusCode: number): LinkEnding | undefined {
+  return ENDINGS.get(statusCode);
+}
+
+export interface OrderStatus {
+  code: number;
+  text: string;
+}
+
+/** The gateway's state of the order, or undefined when it could not be asked (logged: the link stays as it is). */
+export async function orderStatusOf(
+  gateway: PaymentGateway,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  orderRef: string,
+  what: { logFields: Record<string, unknown>; linkName: string },
+): Promise<OrderStatus | undefined> {
+  try {
+    return (await gateway.checkOrder(orderRef)).order.status;
+  } catch (error) {
+    log.warn({ err: error, ...what.logFields }, `payment check of a ${what.linkName} link failed`);
+    return undefined;
+  }
+}
+
+/** The outcome a simple return page shows (see return-page.ts): unknown when the link or its token was not. */
+export type LinkOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'paid'; reference: string; amount: string; currency: string }
+  | { kind: 'unpaid'; reference: string; statusText: string }
+  | { kind: 'unconfirmed'; reference: string };
+
+/** A link as settling it is told: its reference, its order, and the amount the payer is told was paid. */
+export interface SettledLink {
+  reference: string;
+  orderRef: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * Asks the gateway about the link's order and hands an ending to `apply` (the area's change, made once there);
+ * the outcome follows from the gateway's answer whether or not this call was the one that applied it.
+ */
+export async function settleFromGateway(
+  gateway: PaymentGateway,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  link: SettledLink & { linkName: string },
+  apply: (ending: LinkEnding) => Promise<void>,
+): Promise<LinkOutcome> {
+  const { reference } = link;
+  const logFields = { link: reference };
+  const status = await orderStatusOf(gateway, log, link.orderRef, { logFields, linkName: link.linkName });
+  if (!status) return { kind: 'unconfirmed', reference };
+  const ending = linkEndingOf(status.code);
+  if (ending) await apply(ending);
+  return ending === 'PAID'
+    ? { kind: 'paid', reference, amount: link.amount, currency: link.currency }
+    : { kind: 'unpaid', reference, statusText: status.text };
+}
+
+/** The sweep's round: every open link settled in turn (the oldest first, as given); how many `counts`. */
+export async function settleEach<L, O>(
+  openLinks: readonly L[],
+  settle: (link: L) => Promise<O>,
+  counts: (outcome: O) => boolean,
+): Promise<number> {
+  let settled = 0;
+  for (const link of openLinks) {
+    if (counts(await settle(link))) settled += 1;
+  }
+  return settled;
+}
+
+/** For LinkOutcome: the gateway answered (paid, ended unpaid, or still pending), unlike an unconfirmed check. */
+export const gatewayAnswered = (outcome: LinkOutcome) => outcome.kind === 'paid' || outcome.kind === 'unpaid';
