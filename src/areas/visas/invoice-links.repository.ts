@@ -1,19 +1,12 @@
 // SQL of the payment links of visa invoices. The caller holds the invoice's row lock for every change.
+import type { NewPaymentLink, PaymentLinkRow } from '../../integrations/payment-gateway/links/index.js';
 import type { Queryable } from '../../platform/database/connections.js';
 
 export type LinkStatus = 'ACTIVE' | 'PAID' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
 
-export interface LinkRow {
-  link_id: number;
+export interface LinkRow extends PaymentLinkRow {
   invoice_id: number;
-  link_reference: string;
-  gateway_order_ref: string;
-  payment_url: string;
-  amount: string;
-  currency: string;
   status: LinkStatus;
-  callback_token_hash: Buffer;
-  expires_at: Date;
 }
 
 const columns = (db: Queryable) => db`
@@ -27,18 +20,7 @@ export async function expireLinks(db: Queryable, invoiceId: number, now: Date): 
     WHERE invoice_id = ${invoiceId} AND status = 'ACTIVE' AND expires_at <= ${now}`;
 }
 
-export interface NewLink {
-  linkReference: string;
-  gatewayOrderRef: string;
-  paymentUrl: string;
-  amount: string;
-  currency: string;
-  callbackTokenHash: Buffer;
-  expiresAt: Date;
-  now: Date;
-}
-
-export async function insertLink(db: Queryable, invoiceId: number, link: NewLink): Promise<void> {
+export async function insertLink(db: Queryable, invoiceId: number, link: NewPaymentLink): Promise<void> {
   await db`
     INSERT INTO visa_invoice_links (invoice_id, link_reference, gateway_order_ref, payment_url, amount, currency,
                                     callback_token_hash, expires_at, created_at)

@@ -2,24 +2,24 @@
 // order is opened outside any transaction; the link is recorded under the invoice's lock, where a concurrent link
 // loses to the one-ACTIVE-link index. The gateway sends the payer back to /payment/visa/return?ref=<link>&t=<token>,
 // the same address for paid, declined and cancelled: with the token, the gateway's state of the order settles it.
-import { timingSafeEqual } from 'node:crypto';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { randomToken } from '../../platform/crypto.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { decimalAmount, toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
-import { type PaymentGateway, PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
-import { type LinkOutcome, settleLink } from './invoice-link-settlement.js';
+import {
+  type LinkOrderDeps,
+  type LinkOutcome,
+  linkWithToken,
+  openLinkOrder,
+} from '../../integrations/payment-gateway/links/index.js';
+import { settleLink } from './invoice-link-settlement.js';
 import * as links from './invoice-links.repository.js';
 import * as invoices from './invoices.repository.js';
 import type { PaymentLinkAnswer } from './visa-invoices.schemas.js';
 
-export interface PaymentLinkDeps {
-  paymentGateway: PaymentGateway;
-  testPayments: boolean;
-  /** The tenant's public base URL: the host of the return address. */
-  tenantUrl: (tenantCode: string) => string;
+export interface PaymentLinkDeps extends LinkOrderDeps {
   /** How long a payment link stays payable (the gateway's setting). */
   linkMinutes: number;
 }
@@ -27,12 +27,6 @@ export interface PaymentLinkDeps {
 export const RETURN_PATH = '/payment/visa/return';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
-
-function tokenMatches(stored: Buffer, given: string | undefined): boolean {
-  if (!given) return false;
-  const hash = sha256(given);
-  return hash.length === stored.length && timingSafeEqual(hash, stored);
-}
 
 /** Refuses a link for an invoice that is not UNPAID or has one open. */
 function checkPayable(invoice: invoices.InvoiceRow): void {
@@ -42,30 +36,22 @@ function checkPayable(invoice: invoices.InvoiceRow): void {
     throw refused(`Invoice ${invoice.invoice_number} already has an active payment link`);
 }
 
-async function openGatewayOrder(
+/** The gateway order for the invoice's total, its payer sent back to RETURN_PATH whatever the outcome. */
+function openGatewayOrder(
   deps: PaymentLinkDeps,
   ctx: TenantContext,
   invoice: invoices.InvoiceRow,
   linkReference: string,
 ) {
-  const token = randomToken(24);
-  const back = `${deps.tenantUrl(ctx.tenant.tenantCode)}${RETURN_PATH}?ref=${encodeURIComponent(linkReference)}&t=${token}`;
-  try {
-    const created = await deps.paymentGateway.createOrder({
-      cartRef: linkReference,
-      amountMinor: toMinor(invoice.total_amount, invoice.currency),
-      currency: invoice.currency,
-      description: `${ctx.tenant.tenantName} visa invoice ${invoice.invoice_number}`,
-      customer: { name: invoice.customer_name },
-      returnUrls: { authorised: back, declined: back, cancelled: back },
-      test: deps.testPayments,
-    });
-    return { created, tokenHash: sha256(token) };
-  } catch (error) {
-    if (!(error instanceof PaymentGatewayError)) throw error;
-    ctx.log.warn({ err: error, invoice: invoice.invoice_number }, 'payment gateway refused or unreachable');
-    throw new ApiError(ErrorCode.GENERAL, 'The payment gateway is not available; try again shortly');
-  }
+  return openLinkOrder(deps, ctx, {
+    reference: linkReference,
+    amountMinor: toMinor(invoice.total_amount, invoice.currency),
+    currency: invoice.currency,
+    description: `${ctx.tenant.tenantName} visa invoice ${invoice.invoice_number}`,
+    customer: { name: invoice.customer_name },
+    returnPaths: RETURN_PATH,
+    logFields: { invoice: invoice.invoice_number },
+  });
 }
 
 async function createLink(deps: PaymentLinkDeps, ctx: TenantContext, invoiceId: number): Promise<PaymentLinkAnswer> {
@@ -112,8 +98,8 @@ async function settleReturn(
   linkReference: string,
   token: string | undefined,
 ): Promise<LinkOutcome> {
-  const link = await links.selectLinkByReference(ctx.db, linkReference);
-  if (!link || !tokenMatches(link.callback_token_hash, token)) return { kind: 'unknown' };
+  const link = linkWithToken(await links.selectLinkByReference(ctx.db, linkReference), token);
+  if (!link) return { kind: 'unknown' };
   return settleLink(deps.paymentGateway, ctx, link);
 }
 

@@ -6,7 +6,7 @@ import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import type { InvoicePaymentLinks } from './invoice-payment-link.js';
 import { RETURN_PATH } from './invoice-payment-link.js';
-import { returnPage } from './invoice-return-page.js';
+import { linkReturnPage } from '../../integrations/payment-gateway/links/index.js';
 import type { InvoiceService } from './invoices.service.js';
 import type { RequirementService } from './requirements.service.js';
 import {
@@ -117,7 +117,7 @@ export function invoiceOperations(invoices: InvoiceService, links: InvoicePaymen
       'valid `t`: a page naming the reference only, nothing changes.',
     input: PaymentReturnQuery,
     response: Html,
-    handler: async (ctx, input) => returnPage(ctx, await links.settle(ctx, input.ref, input.t), input.ref),
+    handler: async (ctx, input) => linkReturnPage(ctx, await links.settle(ctx, input.ref, input.t), input.ref),
   });
   return [readInvoice, writeInvoice, searchInvoice, createPaymentLink, paymentReturn];
 }
