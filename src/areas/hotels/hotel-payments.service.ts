@@ -1,12 +1,12 @@
-// Payment of a hotel booking (contracted or online) through a payment link, in the manner of the back-office
-// bookings' links (blm-payment-link.ts): the gateway order is opened outside any transaction, for the booking's
+// Payment of a hotel booking (contracted or online) through a payment link, as the back-office bookings' links
+// (the shared payment-gateway/links): the gateway order is opened outside any transaction, for the booking's
 // price, carrying a new cart reference; the link is recorded under the booking's row lock, where a concurrent link
 // loses to the one-ACTIVE-link index. The gateway sends the payer to /payment/hotel/success|cancel|decline with
 // that reference and a token; with the token, the gateway's own state of the order decides, whichever page was
 // opened, and it is applied once (hotel-payments.settlement.ts).
-import { type PaymentGateway, PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
+import { type LinkOrderDeps, openLinkOrder } from '../../integrations/payment-gateway/links/index.js';
 import { loggedInUserId } from '../../platform/auth/session.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { randomToken } from '../../platform/crypto.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -16,11 +16,7 @@ import * as repo from './hotel-payments.repository.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
 import { settleReturn } from './hotel-payments.settlement.js';
 
-export interface HotelPaymentsDeps {
-  paymentGateway: PaymentGateway;
-  testPayments: boolean;
-  /** The tenant's public base URL: the host of the return addresses. */
-  tenantUrl: (tenantCode: string) => string;
+export interface HotelPaymentsDeps extends LinkOrderDeps {
   linkMinutes: number;
 }
 
@@ -46,40 +42,27 @@ function amountToPay(booking: repo.PayableBookingRow): number {
   return amount;
 }
 
-async function openGatewayOrder(
+/** The gateway order for the booking's price; the payer comes back to the page of the outcome. */
+function openGatewayOrder(
   deps: HotelPaymentsDeps,
   ctx: TenantContext,
   booking: repo.PayableBookingRow,
   cartReference: string,
   amountMinor: number,
 ) {
-  const token = randomToken(24);
-  const back = (path: string) =>
-    `${deps.tenantUrl(ctx.tenant.tenantCode)}${path}?ref=${encodeURIComponent(cartReference)}&t=${token}`;
-  try {
-    const created = await deps.paymentGateway.createOrder({
-      cartRef: cartReference,
-      amountMinor,
-      currency: booking.currency,
-      description: `${ctx.tenant.tenantName} hotel booking ${booking.client_reference}: ${booking.hotel_name}`,
-      customer: {
-        email: booking.contact_email ?? undefined,
-        name: booking.lead_guest ?? undefined,
-        phone: booking.contact_phone ?? undefined,
-      },
-      returnUrls: {
-        authorised: back(RETURN_PATHS.success),
-        declined: back(RETURN_PATHS.decline),
-        cancelled: back(RETURN_PATHS.cancel),
-      },
-      test: deps.testPayments,
-    });
-    return { created, tokenHash: sha256(token) };
-  } catch (error) {
-    if (!(error instanceof PaymentGatewayError)) throw error;
-    ctx.log.warn({ err: error, hotelBooking: booking.hotel_booking_id }, 'payment gateway refused or unreachable');
-    throw new ApiError(ErrorCode.GENERAL, 'The payment gateway is not available; try again shortly');
-  }
+  return openLinkOrder(deps, ctx, {
+    reference: cartReference,
+    amountMinor,
+    currency: booking.currency,
+    description: `${ctx.tenant.tenantName} hotel booking ${booking.client_reference}: ${booking.hotel_name}`,
+    customer: {
+      email: booking.contact_email ?? undefined,
+      name: booking.lead_guest ?? undefined,
+      phone: booking.contact_phone ?? undefined,
+    },
+    returnPaths: { authorised: RETURN_PATHS.success, declined: RETURN_PATHS.decline, cancelled: RETURN_PATHS.cancel },
+    logFields: { hotelBooking: booking.hotel_booking_id },
+  });
 }
 
 async function createLink(deps: HotelPaymentsDeps, ctx: TenantContext, bookingId: number): Promise<HotelPaymentLink> {

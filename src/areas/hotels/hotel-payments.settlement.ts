@@ -2,10 +2,14 @@
 // the booking's payment PAID by its cart reference; Canceled → CANCELLED_PAYMENT, Declined → DECLINED on both
 // (the booking stays); Expired → the link EXPIRED. Asked when the payer returns to /payment/hotel/* with the
 // link's token, and every minute by the reconciliation of links whose payer paid and never came back.
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
-import { sha256 } from '../../platform/crypto.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import {
+  linkEndingOf,
+  linkWithToken,
+  orderStatusOf,
+  settleEach,
+} from '../../integrations/payment-gateway/links/index.js';
 import type { Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
@@ -31,17 +35,8 @@ export type HotelPaymentOutcome =
   | { kind: 'open'; statusText: string }
   | { kind: 'unconfirmed' };
 
-function tokenMatches(stored: Buffer, given: string | undefined): boolean {
-  if (!given) return false;
-  const hash = sha256(given);
-  return hash.length === stored.length && timingSafeEqual(hash, stored);
-}
-
-const UNPAID_ENDS = new Map<number, 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED'>([
-  [PaymentStatus.CANCELED, 'CANCELLED_PAYMENT'],
-  [PaymentStatus.DECLINED, 'DECLINED'],
-  [PaymentStatus.EXPIRED, 'EXPIRED'],
-]);
+/** A hotel link's own names for the unpaid endings (the booking's payment_status takes the same). */
+const UNPAID_ENDS = { CANCELLED: 'CANCELLED_PAYMENT', DECLINED: 'DECLINED', EXPIRED: 'EXPIRED' } as const;
 
 /** The return address: with the link's token, the gateway's state of the order is applied; else nothing. */
 export async function settleReturn(
@@ -50,8 +45,8 @@ export async function settleReturn(
   cartReference: string,
   token: string | undefined,
 ): Promise<HotelPaymentOutcome> {
-  const link = await repo.selectLinkByReference(scope.db, cartReference);
-  if (!link || !tokenMatches(link.callback_token_hash, token)) return { kind: 'unknown' };
+  const link = linkWithToken(await repo.selectLinkByReference(scope.db, cartReference), token);
+  if (!link) return { kind: 'unknown' };
   return settleLink(deps, scope, link);
 }
 
@@ -60,16 +55,15 @@ async function settleLink(
   scope: SettlementScope,
   link: repo.LinkRow,
 ): Promise<HotelPaymentOutcome> {
-  let status: { code: number; text: string };
-  try {
-    status = (await deps.paymentGateway.checkOrder(link.gateway_order_ref)).order.status;
-  } catch (error) {
-    scope.log.warn({ err: error, cartReference: link.cart_reference }, 'payment check of a hotel payment link failed');
-    return { kind: 'unconfirmed' };
-  }
-  if (status.code === PaymentStatus.PAID) return recordPayment(scope, link);
-  const ended = UNPAID_ENDS.get(status.code);
-  if (!ended) return { kind: 'open', statusText: status.text };
+  const status = await orderStatusOf(deps.paymentGateway, scope.log, link.gateway_order_ref, {
+    logFields: { cartReference: link.cart_reference },
+    linkName: 'hotel payment',
+  });
+  if (!status) return { kind: 'unconfirmed' };
+  const ending = linkEndingOf(status.code);
+  if (ending === 'PAID') return recordPayment(scope, link);
+  if (!ending) return { kind: 'open', statusText: status.text };
+  const ended = UNPAID_ENDS[ending];
   await withTransaction(scope, async (tx) => {
     await repo.lockPayableBooking(tx, link.hotel_booking_id, scope.now);
     if (!(await repo.settleLink(tx, link.link_id, ended, scope.now)) || ended === 'EXPIRED') return;
@@ -102,12 +96,12 @@ export async function reconcileLinks(
   deps: { paymentGateway: PaymentGateway },
   scope: SettlementScope,
 ): Promise<number> {
-  let settled = 0;
-  for (const link of await repo.selectOpenLinks(scope.db, scope.now)) {
-    const outcome = await settleLink(deps, scope, link);
-    if (outcome.kind !== 'open' && outcome.kind !== 'unconfirmed') settled += 1;
-  }
-  return settled;
+  const open = await repo.selectOpenLinks(scope.db, scope.now);
+  return settleEach(
+    open,
+    (link) => settleLink(deps, scope, link),
+    (outcome) => outcome.kind !== 'open' && outcome.kind !== 'unconfirmed',
+  );
 }
 
 /** Every minute, every tenant's open hotel payment links (see reconcileLinks). */
