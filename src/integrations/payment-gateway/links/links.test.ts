@@ -9,6 +9,10 @@ import { type LinkEnding, settleEach, settleFromGateway } from './link-settlemen
 // A gateway that notes the orders it is asked for and answers checks with `status` (or fails them).
 function fakeGateway(status: { code: number; text: string } | 'fails') {
   const orders: CreateOrderRequest[] = [];
+  const only = () => {
+    expect(orders).toHaveLength(1);
+    return orders[0] as CreateOrderRequest;
+  };
   const gateway = {
     kind: 'simulator',
     createOrder: async (request: CreateOrderRequest) => {
@@ -21,7 +25,7 @@ function fakeGateway(status: { code: number; text: string } | 'fails') {
       return { order: { status } };
     },
   } as unknown as PaymentGateway;
-  return { gateway, orders };
+  return { gateway, only };
 }
 
 const warnings: object[] = [];
@@ -42,23 +46,24 @@ const deps = (gateway: PaymentGateway) => ({
 
 describe('openLinkOrder', () => {
   it('sends the payer back with the reference and a token whose hash alone is kept', async () => {
-    const { gateway, orders } = fakeGateway({ code: PaymentStatus.PENDING, text: 'Pending' });
+    const { gateway, only } = fakeGateway({ code: PaymentStatus.PENDING, text: 'Pending' });
     const opened = await openLinkOrder(deps(gateway), ctx, { ...order, returnPaths: '/payment/x/return' });
-    const back = new URL(orders[0].returnUrls.authorised);
+    const sent = only();
+    const back = new URL(sent.returnUrls.authorised);
     expect(back.pathname).toBe('/payment/x/return');
     expect(back.searchParams.get('ref')).toBe('B 1/2');
-    expect(orders[0].returnUrls.declined).toBe(orders[0].returnUrls.authorised);
+    expect(sent.returnUrls.declined).toBe(sent.returnUrls.authorised);
     expect(sha256(back.searchParams.get('t') ?? '')).toEqual(opened.tokenHash);
-    expect(orders[0]).toMatchObject({ cartRef: 'B 1/2', amountMinor: 12_500, test: true });
+    expect(sent).toMatchObject({ cartRef: 'B 1/2', amountMinor: 12_500, test: true });
   });
 
   it('gives each outcome its own page when asked', async () => {
-    const { gateway, orders } = fakeGateway({ code: PaymentStatus.PENDING, text: 'Pending' });
+    const { gateway, only } = fakeGateway({ code: PaymentStatus.PENDING, text: 'Pending' });
     await openLinkOrder(deps(gateway), ctx, {
       ...order,
       returnPaths: { authorised: '/ok', declined: '/no', cancelled: '/stop' },
     });
-    const paths = Object.values(orders[0].returnUrls).map((url) => new URL(url).pathname);
+    const paths = Object.values(only().returnUrls).map((url) => new URL(url).pathname);
     expect(paths).toEqual(['/ok', '/no', '/stop']);
   });
 
