@@ -2,30 +2,20 @@
 // booking's payment; declined, cancelled or expired, the link ends (a new one may be made). Asked when the payer
 // returns (with the link's token), and every minute by the reconciliation of links whose payer never came back.
 // Reading the gateway's answer is shared (payment-gateway/links); what it changes here is the booking's.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { formatDate } from '../../platform/time.js';
-import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import {
   gatewayAnswered,
   type LinkEnding,
   type LinkOutcome,
+  type LinkScope,
   settleEach,
   settleFromGateway,
 } from '../../integrations/payment-gateway/links/index.js';
 import { type BookingTickets, sellTicketsWhenPaid } from './blm-tickets.js';
 import * as links from './blm-links.repository.js';
 import * as repo from './blm.repository.js';
-
-/** A request's context, or a sweep's: the tenant's database, the time, where to log. */
-export interface LinkScope {
-  tenant: TenantRecord;
-  db: Sql;
-  now: Date;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}
 
 /** What settling a link needs: the gateway's answer, and the tickets a full payment sells. */
 export interface SettlementDeps {

@@ -2,29 +2,19 @@
 // cancelled or expired, the link ends and a new one may be made. Asked when the payer returns (with the link's
 // token), and every minute by the reconciliation of links whose payer never came back. Reading the gateway's
 // answer is shared (payment-gateway/links); what it changes here is the invoice's.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
-import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import {
   gatewayAnswered,
   type LinkEnding,
   type LinkOutcome,
+  type LinkScope,
   settleEach,
   settleFromGateway,
 } from '../../integrations/payment-gateway/links/index.js';
 import * as links from './invoice-links.repository.js';
 import * as invoices from './invoices.repository.js';
-
-/** A request's context, or a sweep's: the tenant's database, the time, where to log. */
-export interface LinkScope {
-  tenant: TenantRecord;
-  db: Sql;
-  now: Date;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}
 
 /** The link takes the gateway's state of its order, once; a pending order changes nothing. */
 export function settleLink(gateway: PaymentGateway, scope: LinkScope, link: links.LinkRow): Promise<LinkOutcome> {

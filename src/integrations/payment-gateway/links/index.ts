@@ -8,6 +8,7 @@ export {
   type LinkEnding,
   linkEndingOf,
   type LinkOutcome,
+  type LinkScope,
   type OrderStatus,
   orderStatusOf,
   type SettledLink,

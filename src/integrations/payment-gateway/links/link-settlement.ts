@@ -1,7 +1,17 @@
 // Deciding from the gateway's state of a link's order what becomes of the link, and the minute sweep over a
 // tenant's open links. What a paid or ended link changes in the area's own tables is the area's: it is passed in.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Sql } from '../../../platform/database/connections.js';
+import type { TenantRecord } from '../../../platform/tenancy/tenant.js';
 import { type PaymentGateway, PaymentStatus } from '../port.js';
+
+/** Where a link is settled: a request's context, or a sweep's (the tenant's database, the time, where to log). */
+export interface LinkScope {
+  tenant: TenantRecord;
+  db: Sql;
+  now: Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
 
 /** How a link ends; a pending (or unknown) state of the order ends nothing. */
 export type LinkEnding = 'PAID' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
