@@ -2,6 +2,7 @@
 // status they move. Lock order: the booking's row first (lockPayableBooking), then its links; every move of a link
 // or of the booking's payment status is one conditional statement, so a repeated or concurrent callback moves
 // nothing twice.
+import type { NewPaymentLink } from '../../integrations/payment-gateway/links/index.js';
 import type { Queryable } from '../../platform/database/connections.js';
 
 export type LinkStatus = 'ACTIVE' | 'PAID' | 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED';
@@ -65,17 +66,11 @@ export async function expireLinks(db: Queryable, bookingId: number, now: Date): 
     WHERE hotel_booking_id = ${bookingId} AND status = 'ACTIVE' AND expires_at <= ${now}`;
 }
 
-export interface NewLink {
+/** A hotel link is named by its cart reference, and notes who made it. */
+export interface NewLink extends Omit<NewPaymentLink, 'linkReference'> {
   bookingId: number;
   cartReference: string;
-  gatewayOrderRef: string;
-  paymentUrl: string;
-  amount: string;
-  currency: string;
-  callbackTokenHash: Buffer;
-  expiresAt: Date;
   createdBy: number | null;
-  now: Date;
 }
 
 /** The link, and the booking's current cart reference; its payment is UNPAID again (the caller checked it is not
