@@ -4,6 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { ApiClient } from './api.js';
 
+/** The env of a service whose gateway is Telr at an address nothing answers on: every order fails unreachable. */
+export const UNREACHABLE_GATEWAY_ENV = {
+  TC_PAYMENT_GATEWAY: 'telr',
+  TC_TELR_STORE_ID: '12345',
+  TC_TELR_AUTH_KEY: 'secret-key',
+  TC_TELR_BASE_URL: 'http://127.0.0.1:9',
+};
+
 export type PayerChoice = 'pay' | 'decline' | 'cancel';
 
 /** The choice posted on the simulator's page; answers the return address (path and query) it sends the browser to. */

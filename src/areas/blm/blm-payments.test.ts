@@ -14,7 +14,11 @@ import {
 import { runJobOnce, startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { Booking, PaymentLinkAnswer } from './blm.schemas.js';
-import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
+import {
+  chooseOnSimulator,
+  type PayerChoice,
+  UNREACHABLE_GATEWAY_ENV,
+} from '../../../test/support/payment-simulator.js';
 
 let t: TestTenant;
 let agent: TestUser;
@@ -264,16 +268,7 @@ describe('/blm/booking/createPaymentLink', () => {
 
 describe('the payment gateway unreachable', () => {
   it('answers GENERAL and makes no link', async () => {
-    const offline = await tenant(
-      await startTestService({
-        env: {
-          TC_PAYMENT_GATEWAY: 'telr',
-          TC_TELR_STORE_ID: '12345',
-          TC_TELR_AUTH_KEY: 'secret-key',
-          TC_TELR_BASE_URL: 'http://127.0.0.1:9',
-        },
-      }),
-    );
+    const offline = await tenant(await startTestService({ env: UNREACHABLE_GATEWAY_ENV }));
     try {
       const staff = await user(offline, 'agent');
       const sold = await product(offline);

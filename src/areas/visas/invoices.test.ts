@@ -2,7 +2,11 @@
 // application, a payment link through the payment simulator settled by the payer's return (once) or by the sweep,
 // and SUBMITTED allowed only once the invoice is paid; re-pricing, cancelling and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
+import {
+  chooseOnSimulator,
+  type PayerChoice,
+  UNREACHABLE_GATEWAY_ENV,
+} from '../../../test/support/payment-simulator.js';
 import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { runJobOnce, startTestService } from '../../../test/support/service.js';
 import { newApplicant, newApplication, newRequirement } from '../../../test/support/visas.js';
@@ -316,16 +320,7 @@ describe('/visa/createinvoicepaymentlink and the return page', () => {
 
 describe('the payment gateway unreachable', () => {
   it('answers GENERAL and makes no link', async () => {
-    const offline = await tenant(
-      await startTestService({
-        env: {
-          TC_PAYMENT_GATEWAY: 'telr',
-          TC_TELR_STORE_ID: '12345',
-          TC_TELR_AUTH_KEY: 'secret-key',
-          TC_TELR_BASE_URL: 'http://127.0.0.1:9',
-        },
-      }),
-    );
+    const offline = await tenant(await startTestService({ env: UNREACHABLE_GATEWAY_ENV }));
     try {
       const staff = await user(offline, 'agent');
       await newRequirement(staff, { destinationCountry: 'TH' });
