@@ -7,6 +7,7 @@ import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createLinkSweep } from '../../integrations/payment-gateway/links/index.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
@@ -89,8 +90,5 @@ export function createLinkReconciler(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createMinuteSweep('booking payment links', deps, async (tenant, db) => {
-    const settled = await reconcileLinks(deps, { tenant, db, now: deps.clock(), log: deps.log });
-    if (settled > 0) deps.log.debug({ tenant: tenant.tenantCode, settled }, 'booking payment links settled');
-  });
+  return createLinkSweep('booking payment links', deps, (scope) => reconcileLinks(deps, scope));
 }

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import {
+  createLinkSweep,
   linkEndingOf,
   linkWithToken,
   orderStatusOf,
@@ -14,7 +15,7 @@ import type { Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import { markPaidByCartReference } from './hotel-bookings.repository.js';
 import * as repo from './hotel-payments.repository.js';
 
@@ -112,8 +113,5 @@ export function createHotelLinkReconciler(deps: {
   logger: FastifyBaseLogger;
   clock: () => Date;
 }): TenantSweep {
-  return createMinuteSweep('hotel payment links', { ...deps, log: deps.logger }, async (tenant, db) => {
-    const settled = await reconcileLinks(deps, { db, now: deps.clock(), log: deps.logger });
-    if (settled > 0) deps.logger.debug({ tenant: tenant.tenantCode, settled }, 'hotel payment links settled');
-  });
+  return createLinkSweep('hotel payment links', { ...deps, log: deps.logger }, (scope) => reconcileLinks(deps, scope));
 }

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Area, sweepJob } from '../../platform/area.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { createLinkSweep } from '../../integrations/payment-gateway/links/index.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CommonApi } from '../common/index.js';
 import type { CustomersApi } from '../customers/index.js';
@@ -65,8 +66,5 @@ export function createVisaLinkReconciler(deps: {
   clock: () => Date;
   intervalMs?: number;
 }): TenantSweep {
-  return createMinuteSweep('visa invoice payment links', deps, async (tenant, db) => {
-    const settled = await reconcileLinks(deps.paymentGateway, { tenant, db, now: deps.clock(), log: deps.log });
-    if (settled > 0) deps.log.debug({ tenant: tenant.tenantCode, settled }, 'visa invoice payment links settled');
-  });
+  return createLinkSweep('visa invoice payment links', deps, (scope) => reconcileLinks(deps.paymentGateway, scope));
 }

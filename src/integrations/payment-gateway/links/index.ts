@@ -16,3 +16,4 @@ export {
   settleFromGateway,
 } from './link-settlement.js';
 export { linkReturnPage } from './return-page.js';
+export { createLinkSweep } from './link-sweep.js';
