@@ -1,6 +1,7 @@
 // Back-office bookings for agents and admins: create one for a customer, read it, list and search them, move it
 // along its lifecycle and record payments against it. Each change runs in one transaction under the booking's row
 // lock and answers the booking as read after commit.
+import { containsPattern } from '../../platform/text.js';
 import { loggedInUserId } from '../../platform/auth/session.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
@@ -52,7 +53,7 @@ function keywordFilter(keyword: string | undefined): repo.BookingFilter['keyword
   const digits = text.replace(/\D/g, '');
   const looksLikePhone = /^[+\d\s().-]+$/.test(text) && digits.length >= 6;
   return {
-    pattern: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    pattern: containsPattern(text),
     email: text,
     phoneDigits: looksLikePhone ? digits : null,
   };

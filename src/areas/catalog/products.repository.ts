@@ -1,5 +1,6 @@
 // SQL of products with their category name, variant count and transfers: reads for pages, listings and search,
 // and the writes of a product save or delete. Plain rows out; numeric columns arrive as decimal text.
+import { containsPattern, likeEscaped } from '../../platform/text.js';
 import type { Queryable } from '../../platform/database/connections.js';
 
 export interface TransferRow {
@@ -166,7 +167,7 @@ export interface ProductFilter {
 
 export function searchProducts(db: Queryable, filter: ProductFilter) {
   const pattern =
-    filter.name === undefined ? null : filter.partial ? `%${escapeLike(filter.name)}%` : escapeLike(filter.name);
+    filter.name === undefined ? null : filter.partial ? containsPattern(filter.name) : likeEscaped(filter.name);
   return db<
     Array<
       Pick<
@@ -192,7 +193,7 @@ export function searchProducts(db: Queryable, filter: ProductFilter) {
 }
 
 export function lookupProducts(db: Queryable, namepart: string | undefined, onlyWeb: boolean) {
-  const pattern = namepart ? `%${escapeLike(namepart)}%` : null;
+  const pattern = namepart ? containsPattern(namepart) : null;
   return db<Array<{ prod_name: string; product_id: number }>>`
     SELECT prod_name, product_id FROM products
     WHERE (${pattern}::text IS NULL OR prod_name ILIKE ${pattern}) AND (available_on_web OR NOT ${onlyWeb})
@@ -243,8 +244,4 @@ export async function deleteProduct(db: Queryable, productId: number): Promise<b
   await db`DELETE FROM inventory_slots WHERE servid IN (SELECT servid FROM variants WHERE product_id = ${productId})`;
   await db`DELETE FROM variants WHERE product_id = ${productId}`;
   return (await db`DELETE FROM products WHERE product_id = ${productId} RETURNING 1`).length > 0;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,40 +1,17 @@
 // Pure rules of the common utilities: the search key of country names, the web-action value set and the
 // checks on its fields. No I/O.
 import { isIP } from 'node:net';
-
-/** Letters that Unicode does not decompose into a base letter and a mark, spelled the way English does. */
-const FOLDED_LETTERS: Readonly<Record<string, string>> = {
-  ø: 'o',
-  æ: 'ae',
-  œ: 'oe',
-  ß: 'ss',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ł: 'l',
-  ı: 'i',
-};
+import { foldText } from '../../platform/text.js';
 
 /**
- * The form names are compared in: lower case, accents removed, typographic apostrophes made plain, spaces
- * collapsed. The migration's `search_name` column holds this form of every name, so a LIKE on it is
- * case- and accent-insensitive without the `unaccent` extension (contract §6), which a server may lack.
+ * The form names are compared in: the platform's folded form (lower case, accents removed, spaces collapsed) with
+ * typographic apostrophes made plain. The migration's `search_name` column holds this form of every name (contract §6).
  */
 export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[øæœßđðþłı]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldText(text).replace(/[\u2018\u2019\u02bc`´]/g, "'");
 }
 
-/** A LIKE pattern matching `key` anywhere, with the caller's % and _ taken literally. */
-export function containsPattern(key: string): string {
-  return `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern } from '../../platform/text.js';
 
 /** The web-action types of the specification's Web action resource. */
 export const WEB_ACTION_TYPES = ['PAGE_VIEW', 'CLICK', 'FORM_SUBMIT', 'SEARCH', 'ADD_TO_CART', 'PURCHASE'] as const;

@@ -7,10 +7,9 @@ import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 // full customer with its country, parent and contacts, so the page size is most of a search's cost.
 export const LIMITS = { searchRows: 50, searchRowsMax: 200, companyLookupRows: 50, tripRequestRows: 200 } as const;
 
-/** The text with LIKE's wildcards (% and _) and its escape character (\) taken literally. */
-export function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { likeEscaped } from '../../platform/text.js';
+
+export { likeEscaped };
 
 /** How /customer/search's `method` makes each filter match (contract §7.1). */
 export type SearchMethod = 'partial' | 'exact';

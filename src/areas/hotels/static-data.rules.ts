@@ -55,33 +55,8 @@ export interface StaticRow {
 /** A line that cannot be used, and why (reported with its line number by the import). */
 export class LineProblem extends Error {}
 
-const FOLDED_LETTERS: Readonly<Record<string, string>> = {
-  ø: 'o',
-  æ: 'ae',
-  œ: 'oe',
-  ß: 'ss',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ł: 'l',
-  ı: 'i',
-};
-
 /** Lower case, accents removed, spaces collapsed: the form names are stored and searched in (`*_folded`). */
-export function foldName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[øæœßđðþłı]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** A LIKE pattern matching `key` anywhere, the caller's % and _ taken literally. */
-export function containsPattern(key: string): string {
-  return `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern, foldText as foldName } from '../../platform/text.js';
 
 /** The fields of one line. A field may be quoted ("a|b", "say ""hi""") or bare; an open quote is a problem. */
 export function splitFields(line: string): string[] {

@@ -143,7 +143,4 @@ export function dateRange(fromDate: string, toDate: string, timezone: string): {
   return { from, until };
 }
 
-/** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern } from '../../platform/text.js';

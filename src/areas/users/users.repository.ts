@@ -1,4 +1,5 @@
 // SQL of users and their one-time tokens. Plain objects out.
+import { containsPattern } from '../../platform/text.js';
 import type { Role } from '../../platform/auth/roles.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Queryable } from '../../platform/database/connections.js';
@@ -174,7 +175,7 @@ export async function findUserForShare(db: Queryable, userId: number): Promise<U
 export const lockoutAccount = (userId: number): LockoutAccount => ({ table: 'users', idColumn: 'user_id', id: userId });
 
 export async function listUsers(db: Queryable, filter: { query?: string; role?: Role }): Promise<UserRow[]> {
-  const pattern = filter.query ? `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = filter.query ? containsPattern(filter.query) : null;
   return db<UserRow[]>`
     SELECT users.*, common_country_name(users.country_id) AS country_name FROM users
     WHERE (${pattern}::text IS NULL

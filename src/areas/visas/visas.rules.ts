@@ -69,10 +69,7 @@ export const DEFAULT_REQUIRED_DOCUMENTS: readonly DocumentType[] = ['PASSPORT_CO
 /** A passport must stay valid this many months after the return (or travel) date, as most consulates ask. */
 export const PASSPORT_VALID_MONTHS_AFTER_TRAVEL = 6;
 
-/** The text with LIKE's wildcards (% and _) and its escape character (\\) taken literally. */
-export function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export { likeEscaped } from '../../platform/text.js';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
 
