@@ -1,6 +1,7 @@
 // The flight simulator (the default FlightSupplier, contract §7.1): real airports, cities and airlines from
 // OpenFlights data, deterministic offers for any pair of its airports (same request and date → same offers),
 // re-pricing with the offer's own totals split into fees and taxes. Optional latency for benches and timeouts.
+import { simulatedLatency } from '../../simulated-latency.js';
 import { minorToDecimalString } from '../../../platform/money.js';
 import {
   type FlightOffer,
@@ -26,7 +27,12 @@ export interface FlightSimulatorOptions {
 }
 
 export function createFlightSimulator(options: FlightSimulatorOptions): FlightSupplier {
-  const wait = (signal?: AbortSignal) => delay(options.latencyMs ?? 0, signal);
+  const wait = (signal?: AbortSignal) =>
+    simulatedLatency(
+      options.latencyMs ?? 0,
+      signal,
+      () => new FlightSupplierError('timeout', 'flight simulator call aborted'),
+    );
   return {
     kind: 'simulator',
     async searchOffers(request, signal) {
@@ -50,22 +56,6 @@ export function createFlightSimulator(options: FlightSimulatorOptions): FlightSu
       return findAirlines(flightData(), codeOrPart);
     },
   };
-}
-
-async function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) throw new FlightSupplierError('timeout', 'flight simulator call aborted');
-  if (ms <= 0) return;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new FlightSupplierError('timeout', 'flight simulator call aborted'));
-      },
-      { once: true },
-    );
-  });
 }
 
 /** An airport code as is; a city code as its main airport. */

@@ -2,6 +2,7 @@
 // (real hotels for DXB, PAR and LON), valuation and a price breakdown from the offer's own code, and bookings
 // kept in this process's memory (enough for a simulator: a restart forgets them, as a sandbox account would be
 // reset). Optional latency for benches and timeouts.
+import { simulatedLatency } from '../../simulated-latency.js';
 import { randomInt } from 'node:crypto';
 import { addDays, formatDate } from '../../../platform/time.js';
 import {
@@ -29,7 +30,12 @@ interface KeptBooking {
 }
 
 export function createHotelSimulator(options: HotelSimulatorOptions): HotelSupplier {
-  const wait = (signal?: AbortSignal) => delay(options.latencyMs ?? 0, signal);
+  const wait = (signal?: AbortSignal) =>
+    simulatedLatency(
+      options.latencyMs ?? 0,
+      signal,
+      () => new HotelSupplierError('timeout', 'hotel simulator call aborted'),
+    );
   // offers are priced for the hotel's own today: UTC is close enough for a simulator
   const today = () => formatDate(options.clock(), 'UTC');
   const byCode = new Map<string, KeptBooking>();
@@ -138,20 +144,4 @@ function makeBooking(request: HotelBookingRequest, today: string): KeptBooking {
     remarks: offer.remark,
   };
   return { booking, voucher };
-}
-
-async function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) throw new HotelSupplierError('timeout', 'hotel simulator call aborted');
-  if (ms <= 0) return;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new HotelSupplierError('timeout', 'hotel simulator call aborted'));
-      },
-      { once: true },
-    );
-  });
 }
