@@ -161,26 +161,26 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
 
 /** The back-office areas of spec part 2: group travel, visas and hotels (employees, and hotel search for guests). */
 function buildBackOfficeAreas(
-  _platform: Platform,
-  _integrations: Integrations,
+  platform: Platform,
+  integrations: Integrations,
   apis: { customers: CustomersApi; documents: DocumentsApi },
 ): Area<unknown>[] {
   const groups = createGroupsArea({ customers: apis.customers });
   const visas = createVisasArea({
-    ..._platform,
-    ..._integrations,
-    linkMinutes: _platform.config.paymentGateway.linkMinutes,
+    ...platform,
+    ...integrations,
+    linkMinutes: platform.config.paymentGateway.linkMinutes,
     customers: apis.customers,
     documents: apis.documents,
     countries: commonApi,
   });
   const hotels = createHotelsArea({
-    hotelSupplier: _integrations.hotelSupplier,
+    hotelSupplier: integrations.hotelSupplier,
     payments: {
-      ..._platform,
-      ..._integrations,
-      linkMinutes: _platform.config.paymentGateway.linkMinutes,
-      dataDir: _platform.config.dataDir,
+      ...platform,
+      ...integrations,
+      linkMinutes: platform.config.paymentGateway.linkMinutes,
+      dataDir: platform.config.dataDir,
     },
   });
   return [groups, visas, hotels];
