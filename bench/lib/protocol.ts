@@ -32,6 +32,8 @@ export interface StatsReply {
   rssBytes: number;
   heapUsedBytes: number;
   tenants: number;
+  /** Accommodation searches of this node answered from a kept read of their stay, and read now. */
+  hotelSearches: { kept: number; read: number };
 }
 
 export interface HashTimingReply {

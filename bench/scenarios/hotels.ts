@@ -4,11 +4,13 @@
 // ones per room). At 10 connections, a guest session, searchMode contracted (the online supplier is another
 // figure): a 30-night stay for 2 adults (every hotel answers: 200 × 30 nights priced per request) and a 7-night
 // stay for 2 adults and a child with half board, against (pk) GET /bench/item, a primary-key read through the kernel.
-// Target: the 30-night search p99 < 100 ms. For information, (varied) stays that change with every request (120 of
-// them in turn, more than a node keeps): every search reads the calendar. BENCH_HOTELS shrinks the hotel count.
+// Targets: p99 < 100 ms for the 30-night search and for (varied) stays that change with every request (3,080 of
+// them in turn over 400 nights of calendar): every such search reads the calendar's month runs, which the node's
+// own count of searches answered from a kept read confirms (more than 1 % is reported as a problem). BENCH_HOTELS
+// shrinks the hotel count.
 import { rm } from 'node:fs/promises';
 import { tenantApi } from '../lib/api.js';
-import { childProvision, type ServerChild, startServerChild } from '../lib/child.js';
+import { askFor, childProvision, type ServerChild, startServerChild } from '../lib/child.js';
 import {
   benchRounds,
   type LoadTarget,
@@ -39,9 +41,13 @@ const P99_LIMIT_MS = 100;
 const SESSION_HEADER = 'x-auth-request-access-token';
 const FIRST_NIGHT_OFFSET = 30;
 const NIGHTS = 30;
+/** Nights of calendar each room has (the 30 of the repeated searches first): room for thousands of stays. */
+const CALENDAR_NIGHTS = 400;
+const STAY_LENGTHS = [8, 9, 10, 11, 12, 13, 14, 15];
 
 type Target = 'pk' | 'month' | 'week' | 'varied';
 
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -81,7 +87,7 @@ async function contractedHotel(api: TenantApi, session: string, n: number): Prom
         extraBedRate: 50,
         ...rates,
       },
-      stayTo: isoDay(FIRST_NIGHT_OFFSET + NIGHTS - 1),
+      stayTo: isoDay(FIRST_NIGHT_OFFSET + CALENDAR_NIGHTS - 1),
       specDays: perPerson ? 'Fri,Sat' : 'NONE',
     },
     session,
@@ -115,7 +121,9 @@ export const hotels: Scenario = async (ctx) => {
         [0, 1, 2, 3].filter((i) => n + i <= HOTELS).map((i) => contractedHotel(api, admin.session, n + i)),
       );
     }
-    ctx.log(`${HOTELS} hotels with ${NIGHTS} nights of calendar made through the API in ${Date.now() - started} ms`);
+    ctx.log(
+      `${HOTELS} hotels with ${CALENDAR_NIGHTS} nights of calendar made through the API in ${Date.now() - started} ms`,
+    );
     const { session } = await api.ok<{ session: string }>('/auth/guest');
     const checkin = isoDay(FIRST_NIGHT_OFFSET);
     const month = {
@@ -156,10 +164,11 @@ export const hotels: Scenario = async (ctx) => {
       cpu: served,
       freshPool,
     });
-    // 15 check-in days × 8 lengths (8-15 nights), in turn: more stays than a node keeps reads of
-    const stays = Array.from({ length: 120 }, (_, i) => {
-      const from = FIRST_NIGHT_OFFSET + (i % 15);
-      const nights = 8 + Math.floor(i / 15);
+    // every check-in day × 8 lengths (8-15 nights), in turn: 3,080 stays, more than a run asks for twice
+    const checkins = CALENDAR_NIGHTS - Math.max(...STAY_LENGTHS);
+    const stays = Array.from({ length: checkins * STAY_LENGTHS.length }, (_, i) => {
+      const from = FIRST_NIGHT_OFFSET + (i % checkins);
+      const nights = STAY_LENGTHS[Math.floor(i / checkins)] ?? 8;
       return JSON.stringify({ ...month, checkin: dmy(isoDay(from)), checkout: dmy(isoDay(from + nights)) });
     });
     let turn = 0;
@@ -181,7 +190,18 @@ export const hotels: Scenario = async (ctx) => {
       week: search(`POST /hotel/searchAccommodation 7 nights, 2 adults + child, HB, ${HOTELS} hotels (guest)`, week),
       varied,
     };
-    const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
+    const { varied: _varied, ...repeated } = targets;
+    const measuring = { rounds, log: ctx.log, admin: pg.admin };
+    const repeatedRuns = await measureTargets(repeated, measuring);
+    // the node's own count of the new stays' searches answered from a kept read (the figure is of reads)
+    const before = await askFor(child, { kind: 'stats' }, 'stats', 10_000);
+    const variedRuns = await measureTargets({ varied }, measuring);
+    const after = await askFor(child, { kind: 'stats' }, 'stats', 10_000);
+    const keptShare = percent(
+      after.hotelSearches.kept - before.hotelSearches.kept,
+      after.hotelSearches.kept + after.hotelSearches.read - before.hotelSearches.kept - before.hotelSearches.read,
+    );
+    const runs = { ...repeatedRuns, ...variedRuns };
     const { pk: _pk, ...profiled } = targets;
     const profiles = profiling() ? await profileTargets('hotels', ctx.runId, profiled, ctx.log) : undefined;
     const keys = Object.keys(targets) as Target[];
@@ -200,11 +220,14 @@ export const hotels: Scenario = async (ctx) => {
       info('ratio search 30 nights / (pk)', ratios.month),
       info('ratio search 7 nights / (pk)', ratios.week),
       info('ratio search of varied stays / (pk)', ratios.varied),
-      info(`search of varied stays p99 at ${CONNECTIONS} connections`, figures.varied.p99Ms, 'ms'),
+      below(`search of a new stay p99 at ${CONNECTIONS} connections`, figures.varied.p99Ms, 'ms', P99_LIMIT_MS),
+      info('new stays: searches answered from a kept read (%)', keptShare),
     ];
+    const problems = loadProblems(targets, runs, service);
+    if (keptShare > 1) problems.push(`new stays: ${keptShare} % of the searches were answered from a kept read`);
     return {
       checks,
-      problems: loadProblems(targets, runs, service),
+      problems,
       details: {
         ...loadSettings(rounds),
         connections: CONNECTIONS,

@@ -1,25 +1,23 @@
-// SQL of the contracted accommodation search: one set-based read of every candidate room's nights of the stay
-// (hotel_room_calendar_search: market, stay date). PostgreSQL folds a room's nights with the very same rates
-// (rate_key, a stored hash of them) into one run (a calendar is written a range at a time, so a month is mostly
-// one to three runs) and keeps only rooms with an entry for every night, none on stop sale and every night inside
-// its booking window: the pricing rules then price runs, not nights. Plain objects out: amounts as numeric's decimal text.
-import type { Queryable } from '../../platform/database/connections.js';
-import type { MealCost, MealPlanRef, NightRate, RateBase, RateType } from './pricing.rules.js';
-import type { NightAvailability } from './accommodation-search.rules.js';
+// SQL of the contracted accommodation search. A stay's nights come from the kept month runs
+// (hotel_room_month_runs: market, month, room): one or two short rows per candidate room, sent as ONE text value
+// that is a JSON array, whatever the number of rooms (rows of many columns cost the node more to take apart than
+// pricing them). The rooms' and hotels' fields the search shows are read apart, only when they changed
+// (fields_version): most searches are one statement that reads no calendar night. Amounts as numeric's decimal text.
+import type { Queryable, Sql } from '../../platform/database/connections.js';
+import type { CandidateNight, MonthRun } from './accommodation-search.runs.js';
+import type { MealCost, MealPlanRef } from './pricing.rules.js';
+
+export type { CandidateNight } from './accommodation-search.runs.js';
 
 export interface CandidateQuery {
   market: string;
   checkin: string;
   checkout: string;
-  nights: number;
   hotelId: number | null;
   roomId: number | null;
   /** LIKE pattern (escaped, lower case) on the hotel's area. */
   areaPattern: string | null;
-  now: Date;
 }
-
-export interface CandidateNight extends NightRate, NightAvailability {}
 
 export interface CandidateRoom {
   roomId: number;
@@ -49,187 +47,131 @@ export interface CandidateRoom {
   nights: CandidateNight[];
 }
 
-// A run of alike nights as the query packs it (json_build_array, in this order).
-type RunTuple = [
-  number,
-  boolean,
-  RateBase,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  RateType,
-  RateType,
-  RateType,
-  number,
-  string | null,
-  boolean,
-  boolean,
-  number,
-  number,
+/** A candidate room without its nights: what the search shows of it and prices it by. */
+export type RoomOffer = Omit<CandidateRoom, 'nights'>;
+
+// A room's and its hotel's fields as the query packs them (json_build_array, in this order).
+type RoomFields = [
+  roomId: number,
+  hotelId: number,
+  roomName: string,
+  roomDesc: string | null,
+  maxOccupancy: number,
+  maxAdults: number,
+  extraBed: boolean,
+  extraBedRequired: boolean,
+  hotelName: string,
+  stars: number | null,
+  area: string | null,
+  city: string | null,
+  country: string | null,
+  chkIn: string | null,
+  chkOut: string | null,
+  infant: number,
+  child: number,
+  fees: string,
+  release: number,
+  marginType: 'PERCENT' | 'ABS',
+  marginValue: string,
+  mealCosts: Array<[number, string, string]> | null,
 ];
 
-interface CandidateRow {
-  roomId: number;
-  roomName: string;
-  roomDesc: string | null;
-  maxOccupancy: number;
-  maxAdults: number;
-  extraBed: boolean;
-  extraBedRequired: boolean;
-  hotelId: number;
-  hotelName: string;
-  stars: number | null;
-  area: string | null;
-  city: string | null;
-  country: string | null;
-  chkIn: string | null;
-  chkOut: string | null;
-  infant: number;
-  child: number;
-  fees: string;
-  release: number;
-  marginType: 'PERCENT' | 'ABS';
-  marginValue: string;
-  mealCosts: Array<[number, string, string]> | null;
-  nights: RunTuple[];
-}
-
-function toRun(t: RunTuple): CandidateNight {
-  return {
-    nights: t[0],
-    specialDay: t[1],
-    rateBase: t[2],
-    baseRate: t[3],
-    specDayRate: t[4],
-    adultRate: t[5],
-    childRate: t[6],
-    extraBedRate: t[7],
-    adultSdRate: t[8],
-    childSdRate: t[9],
-    sdRateType: t[10],
-    adultRateType: t[11],
-    childRateType: t[12],
-    mealBase: t[13],
-    mealSupplements: t[14],
-    available: t[15],
-    onRequest: t[16],
-    mlos: t[17],
-    sdmlos: t[18],
-  };
-}
-
-function toCandidate(row: CandidateRow): CandidateRoom {
+function toOffer(f: RoomFields): RoomOffer {
   const mealCosts = new Map<number, MealCost>();
-  for (const [planId, adultCost, childCost] of row.mealCosts ?? []) mealCosts.set(planId, { adultCost, childCost });
+  for (const [planId, adultCost, childCost] of f[21] ?? []) mealCosts.set(planId, { adultCost, childCost });
   return {
-    roomId: row.roomId,
-    roomName: row.roomName,
-    roomDesc: row.roomDesc,
-    maxOccupancy: row.maxOccupancy,
-    maxAdults: row.maxAdults,
-    extraBed: row.extraBed,
-    extraBedRequired: row.extraBedRequired,
+    roomId: f[0],
+    roomName: f[2],
+    roomDesc: f[3],
+    maxOccupancy: f[4],
+    maxAdults: f[5],
+    extraBed: f[6],
+    extraBedRequired: f[7],
     hotel: {
-      hotelId: row.hotelId,
-      name: row.hotelName,
-      stars: row.stars,
-      area: row.area,
-      city: row.city,
-      country: row.country,
-      chkIn: row.chkIn,
-      chkOut: row.chkOut,
-      infant: row.infant,
-      child: row.child,
-      fees: row.fees,
-      release: row.release,
-      marginType: row.marginType,
-      marginValue: row.marginValue,
+      hotelId: f[1],
+      name: f[8],
+      stars: f[9],
+      area: f[10],
+      city: f[11],
+      country: f[12],
+      chkIn: f[13],
+      chkOut: f[14],
+      infant: f[15],
+      child: f[16],
+      fees: f[17],
+      release: f[18],
+      marginType: f[19],
+      marginValue: f[20],
     },
     mealCosts,
-    nights: row.nights.map(toRun),
   };
 }
 
-/** The candidate rooms of a search as read at one version of the inventory. */
-export interface CandidateRead {
+/** The month runs of a stay, read at one version of the inventory. */
+export interface StayRuns {
   /** hotel_inventory_version's version the read saw. */
   version: string;
-  /** When a night of the stay opens or closes for booking (the read is stale from then on); null: never. */
-  validUntil: Date | null;
-  rooms: CandidateRoom[];
+  /** Its fields_version: the room fields that go with these runs. */
+  fieldsVersion: string;
+  /** [roomId, runs of one month], by room then month. */
+  months: Array<[number, MonthRun[]]>;
 }
 
-type VersionedRow = { version: string; nextChange: Date | null } & (CandidateRow | NoRoomRow);
-type NoRoomRow = { [K in keyof CandidateRow]: null };
-
-function isFound(row: VersionedRow): row is { version: string; nextChange: Date | null } & CandidateRow {
-  return row.roomId !== null;
-}
-
-/**
- * The rooms with a sellable calendar entry for every night of the stay, by hotel and room; their nights as runs.
- * Whatever the party: the rules fit it to each room, so one read serves every party searching that stay.
- */
-export async function selectCandidateRooms(db: Queryable, query: CandidateQuery): Promise<CandidateRead> {
+/** The candidate rooms' month runs over the stay (filters of the query on hotels and rooms applied). */
+export async function selectStayRuns(db: Queryable, query: CandidateQuery): Promise<StayRuns> {
   // The filters asked for are written into the statement (one prepared statement per combination): with
   // `$1 IS NULL OR …` in their place, the generic plan PostgreSQL settles on was 4-5 times slower than one for the
   // values, while this one's generic plan is as fast as any.
   const none = db``;
-  const rows = await db<VersionedRow[]>`
-    WITH candidates AS (
-      SELECT r.room_id FROM hotel_rooms r JOIN hotels h ON h.hotel_id = r.hotel_id
-      WHERE h.direct
-        ${query.hotelId === null ? none : db`AND h.hotel_id = ${query.hotelId}`}
-        ${query.roomId === null ? none : db`AND r.room_id = ${query.roomId}`}
-        ${query.areaPattern === null ? none : db`AND lower(h.area) LIKE ${query.areaPattern}`}
-    ), runs AS (
-      -- a room's nights priced alike (rate_key), one entry of them kept as the sample of their rates
-      SELECT c.room_id, min(c.calendar_entry_id) AS sample, min(c.stay_date) AS first_night,
-        count(*)::integer AS nights,
-        bool_and(c.available AND (c.allotment IS NULL OR c.allotment > 0)) AS has_room,
-        bool_and((c.available AND (c.allotment IS NULL OR c.allotment > 0)) OR c.on_request) AS on_request,
-        max(c.mlos) AS mlos, max(c.sdmlos) AS sdmlos,
-        -- outside its booking window (a bound left null: open on that side) or on stop sale
-        bool_or(c.stop_sale OR coalesce(c.book_from > ${query.now} OR c.book_to < ${query.now}, false)) AS closed,
-        -- when the first of these nights opens or closes for booking: the read is good until then
-        min(CASE WHEN c.book_from > ${query.now} THEN c.book_from WHEN c.book_to >= ${query.now} THEN c.book_to END)
-          AS next_change
-      FROM hotel_room_calendar c
-      WHERE c.market = ${query.market} AND c.stay_date >= ${query.checkin} AND c.stay_date < ${query.checkout}
-        AND c.room_id IN (SELECT room_id FROM candidates)
-      GROUP BY c.room_id, c.rate_key
-    ), rooms AS (
-      SELECT u.room_id, json_agg(json_build_array(u.nights, s.special_day, s.rate_base, s.base_rate::text,
-          s.spec_day_rate::text, s.adult_rate::text, s.child_rate::text, s.extra_bed_rate::text,
-          s.adult_sd_rate::text, s.child_sd_rate::text, s.sd_rate_type, s.adult_rate_type, s.child_rate_type,
-          s.meal_base, s.meal_supplements, u.has_room, u.on_request, u.mlos, u.sdmlos) ORDER BY u.first_night) AS nights
-      FROM runs u JOIN hotel_room_calendar s ON s.calendar_entry_id = u.sample
-      GROUP BY u.room_id
-      HAVING sum(u.nights) = ${query.nights} AND NOT bool_or(u.closed)
-    ), found AS (
-      SELECT r.room_id AS "roomId", r.name AS "roomName", r.room_desc AS "roomDesc",
-        r.max_occupancy AS "maxOccupancy", r.max_adults AS "maxAdults", r.extra_bed AS "extraBed",
-        r.extra_bed_required AS "extraBedRequired", h.hotel_id AS "hotelId", h.name AS "hotelName", h.stars, h.area,
-        h.city, h.country, h.chk_in AS "chkIn", h.chk_out AS "chkOut", h.infant, h.child, h.fees::text AS fees,
-        h.release, h.margin_type AS "marginType", h.margin_value::text AS "marginValue",
-        (SELECT json_agg(json_build_array(m.plan_id, m.adult_cost::text, m.child_cost::text))
-           FROM hotel_meal_plan_costs m WHERE m.hotel_id = h.hotel_id) AS "mealCosts",
-        rooms.nights
-      FROM rooms JOIN hotel_rooms r ON r.room_id = rooms.room_id JOIN hotels h ON h.hotel_id = r.hotel_id
-    )
-    -- one row at least: the version (read in the same snapshot as the rooms) even when no room is found
-    SELECT v.version::text AS version, (SELECT min(u.next_change) FROM runs u) AS "nextChange", f.*
-    FROM hotel_inventory_version v LEFT JOIN found f ON true
-    ORDER BY f."hotelId", f."roomId"`;
-  const rooms: CandidateRoom[] = [];
-  for (const row of rows) if (isFound(row)) rooms.push(toCandidate(row));
-  const first = rows[0];
-  if (!first) throw new Error('hotel_inventory_version has no row');
-  return { version: first.version, validUntil: first.nextChange, rooms };
+  const [row] = await db<Array<{ version: string; fieldsVersion: string; months: string | null }>>`
+    SELECT v.version::text AS version, v.fields_version::text AS "fieldsVersion",
+      (SELECT '[' || string_agg('[' || m.room_id || ',' || m.runs || ']', ',' ORDER BY m.room_id, m.month) || ']'
+       FROM hotel_room_month_runs m
+       WHERE m.market = ${query.market} AND m.month >= date_trunc('month', ${query.checkin}::date)::date
+         AND m.month < ${query.checkout}::date
+         AND m.room_id IN (
+           SELECT r.room_id FROM hotel_rooms r JOIN hotels h ON h.hotel_id = r.hotel_id
+           WHERE h.direct
+             ${query.hotelId === null ? none : db`AND h.hotel_id = ${query.hotelId}`}
+             ${query.roomId === null ? none : db`AND r.room_id = ${query.roomId}`}
+             ${query.areaPattern === null ? none : db`AND lower(h.area) LIKE ${query.areaPattern}`})) AS months
+    FROM hotel_inventory_version v`;
+  if (!row) throw new Error('hotel_inventory_version has no row');
+  const months = row.months === null ? [] : (JSON.parse(row.months) as StayRuns['months']);
+  return { version: row.version, fieldsVersion: row.fieldsVersion, months };
+}
+
+/** The fields of every room of a direct (contracted) hotel, at one fields_version. */
+export interface RoomOffers {
+  fieldsVersion: string;
+  byRoom: Map<number, RoomOffer>;
+}
+
+export async function selectRoomOffers(db: Queryable): Promise<RoomOffers> {
+  const [row] = await db<Array<{ fieldsVersion: string; rooms: RoomFields[] | null }>>`
+    SELECT v.fields_version::text AS "fieldsVersion",
+      (SELECT json_agg(json_build_array(r.room_id, h.hotel_id, r.name, r.room_desc, r.max_occupancy, r.max_adults,
+          r.extra_bed, r.extra_bed_required, h.name, h.stars, h.area, h.city, h.country, h.chk_in, h.chk_out,
+          h.infant, h.child, h.fees::text, h.release, h.margin_type, h.margin_value::text,
+          (SELECT json_agg(json_build_array(m.plan_id, m.adult_cost::text, m.child_cost::text))
+             FROM hotel_meal_plan_costs m WHERE m.hotel_id = h.hotel_id)))
+       FROM hotel_rooms r JOIN hotels h ON h.hotel_id = r.hotel_id WHERE h.direct) AS rooms
+    FROM hotel_inventory_version v`;
+  if (!row) throw new Error('hotel_inventory_version has no row');
+  const byRoom = new Map<number, RoomOffer>();
+  for (const fields of row.rooms ?? []) byRoom.set(fields[0], toOffer(fields));
+  return { fieldsVersion: row.fieldsVersion, byRoom };
+}
+
+/** Both reads in one snapshot: runs and the fields that go with them (when the kept fields are not those). */
+export function selectStayRunsWithOffers(
+  db: Sql,
+  query: CandidateQuery,
+): Promise<{ runs: StayRuns; offers: RoomOffers }> {
+  return db.begin('isolation level repeatable read read only', async (tx) => ({
+    runs: await selectStayRuns(tx, query),
+    offers: await selectRoomOffers(tx),
+  })) as Promise<{ runs: StayRuns; offers: RoomOffers }>;
 }
 
 /** The inventory's version now (a primary-key read): whether a kept read is still good. */

@@ -98,7 +98,6 @@ export async function searchContracted(ctx: TenantContext, search: ContractedSea
       market: search.market,
       checkin: search.stay.checkin,
       checkout: search.stay.checkout,
-      nights: search.stay.nights,
       hotelId: search.hotelId ?? null,
       roomId: search.roomId ?? null,
       areaPattern: substringPattern(search.area),

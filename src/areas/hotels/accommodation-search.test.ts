@@ -7,7 +7,7 @@ import { defined } from '../../../test/support/api.js';
 import { uniqueName } from '../../../test/support/database.js';
 import { guest, type Caller, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
-import { addDays, formatDate, weekdayOf } from '../../platform/time.js';
+import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time.js';
 import type { ResultRoom, SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { releaseContractedRoom, takeContractedRoom } from './accommodation-search.service.js';
 import type { Hotel, Room } from './inventory.schemas.js';
@@ -385,5 +385,105 @@ describe('a repeated search', () => {
     } finally {
       clockOffsetMs = 0;
     }
+  });
+});
+
+describe('the month runs a search reads (kept from the calendar by triggers)', () => {
+  /** The runs kept for a room, and those folded afresh from its calendar now: always the same. */
+  const keptAndFolded = (roomId: number) =>
+    t.db(async (sql) => {
+      const kept = await sql`
+        SELECT market, month::text, runs FROM hotel_room_month_runs WHERE room_id = ${roomId} ORDER BY market, month`;
+      const folded = await sql`
+        SELECT market, month::text, runs FROM hotel_room_month_runs_of((
+          SELECT jsonb_agg(DISTINCT jsonb_build_object('room_id', room_id, 'market', market,
+            'month', date_trunc('month', stay_date)::date)) FROM hotel_room_calendar WHERE room_id = ${roomId}))
+        ORDER BY market, month`;
+      return { kept: [...kept], folded: [...folded] };
+    });
+  /** Day offsets of the last night of a month (a hundred days on) and of the first of the next. */
+  const monthEnd = () => {
+    const first = addDays(`${addDays(`${day(100).slice(0, 8)}01`, 40).slice(0, 8)}01`, 0);
+    const offset = daysBetween(today, first);
+    return { last: offset - 1, first: offset };
+  };
+
+  it('prices a stay across a month end and follows nights written in SQL: rates, stop sale, deleted, added', async () => {
+    const h = await hotel();
+    const r = await room(h.hotelId);
+    const { first } = monthEnd();
+    await calendar(r.roomId, day(first - 3), day(first + 3), { baseRate: 100 });
+    const priced = async () =>
+      roomsOf(await search({ ...stay(first - 2, first + 2), hotelId: h.hotelId }), h.hotelId).map((x) => x.totalPrice);
+    expect(await priced()).toEqual([400]);
+    const night = day(first);
+    await t.db(
+      (sql) => sql`UPDATE hotel_room_calendar SET base_rate = 150 WHERE room_id = ${r.roomId} AND stay_date = ${night}`,
+    );
+    expect(await priced()).toEqual([450]);
+    await t.db(
+      (sql) =>
+        sql`UPDATE hotel_room_calendar SET stop_sale = true WHERE room_id = ${r.roomId} AND stay_date = ${night}`,
+    );
+    expect(await priced()).toEqual([]);
+    await t.db((sql) => sql`DELETE FROM hotel_room_calendar WHERE room_id = ${r.roomId} AND stay_date = ${night}`);
+    expect(await priced()).toEqual([]);
+    await t.db(
+      (sql) =>
+        sql`INSERT INTO hotel_room_calendar (room_id, market, stay_date, base_rate) VALUES (${r.roomId}, 'UAE', ${night}, 120)`,
+    );
+    expect(await priced()).toEqual([420]);
+    // another market's nights are kept apart and never answer this one
+    await t.db(
+      (sql) =>
+        sql`INSERT INTO hotel_room_calendar (room_id, market, stay_date, base_rate) VALUES (${r.roomId}, 'KSA', ${night}, 1)`,
+    );
+    expect(await priced()).toEqual([420]);
+    const { kept, folded } = await keptAndFolded(r.roomId);
+    expect(kept.map((row) => [row.market, row.month])).toEqual([
+      ['KSA', `${night.slice(0, 8)}01`],
+      ['UAE', `${day(first - 3).slice(0, 8)}01`],
+      ['UAE', `${night.slice(0, 8)}01`],
+    ]);
+    expect(kept).toEqual(folded);
+    await t.db((sql) => sql`DELETE FROM hotel_room_calendar WHERE room_id = ${r.roomId} AND market = 'KSA'`);
+    expect((await keptAndFolded(r.roomId)).kept).toHaveLength(2);
+  });
+
+  it('keeps the nights of two writers of one room and month at once (the second folds after the first commits)', async () => {
+    const h = await hotel();
+    const r = await room(h.hotelId);
+    const { first } = monthEnd();
+    await calendar(r.roomId, day(first), day(first + 9), { baseRate: 100, allotment: 2 });
+    const [a, b] = [day(first + 2), day(first + 6)];
+    await t.db(async (sql) => {
+      const firstWriter = sql.begin(async (tx) => {
+        await tx`UPDATE hotel_room_calendar SET allotment = 0 WHERE room_id = ${r.roomId} AND stay_date = ${a}`;
+        await tx`SELECT pg_sleep(0.4)`;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const secondWriter = sql.begin(
+        (tx) => tx`UPDATE hotel_room_calendar SET allotment = 0 WHERE room_id = ${r.roomId} AND stay_date = ${b}`,
+      );
+      await Promise.all([firstWriter, secondWriter]);
+    });
+    const { kept, folded } = await keptAndFolded(r.roomId);
+    expect(kept).toEqual(folded);
+    const soldOut = (from: number) =>
+      search({ ...stay(from, from + 1), hotelId: h.hotelId }).then((answer) => roomsOf(answer, h.hotelId).length);
+    expect([await soldOut(first + 2), await soldOut(first + 6), await soldOut(first + 4)]).toEqual([0, 0, 1]);
+  });
+
+  it('shows a hotel renamed since the last search (the kept fields follow fields_version)', async () => {
+    const h = await hotel();
+    const r = await room(h.hotelId);
+    await calendar(r.roomId, day(60), day(61), { baseRate: 100 });
+    const named = async () =>
+      (await search({ ...stay(60, 62), hotelId: h.hotelId })).results.map((result) => result.hotel.name);
+    expect(await named()).toEqual([h.name]);
+    await t.db((sql) => sql`UPDATE hotels SET name = 'Renamed in SQL' WHERE hotel_id = ${h.hotelId}`);
+    expect(await named()).toEqual(['Renamed in SQL']);
+    await employee.api.ok('/hotel/saveHotel', { hotel: { hotelId: h.hotelId, name: 'Renamed' } });
+    expect(await named()).toEqual(['Renamed']);
   });
 });
