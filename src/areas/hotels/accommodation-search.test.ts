@@ -8,6 +8,7 @@ import { uniqueName } from '../../../test/support/database.js';
 import { guest, type Caller, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
 import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time.js';
+import { candidateReads } from './accommodation-search.cache.js';
 import type { ResultRoom, SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { releaseContractedRoom, takeContractedRoom } from './accommodation-search.service.js';
 import type { Hotel, Room } from './inventory.schemas.js';
@@ -365,6 +366,18 @@ describe('a repeated search', () => {
     const nights = { roomId: r.roomId, market: 'UAE', checkin: day(90), checkout: day(93) };
     expect(await t.db((sql) => takeContractedRoom(sql, nights))).toBe(true);
     expect(await priced()).toEqual([]);
+  });
+
+  it('keeps the read of a stay from its second search: read, read, then kept', async () => {
+    const h = await hotel();
+    const r = await room(h.hotelId);
+    await calendar(r.roomId, day(70), day(72), { baseRate: 100 });
+    const before = candidateReads.counts();
+    for (let i = 0; i < 3; i++) {
+      expect(roomsOf(await search({ ...stay(70, 73), hotelId: h.hotelId }), h.hotelId)).toHaveLength(1);
+    }
+    const after = candidateReads.counts();
+    expect({ read: after.read - before.read, kept: after.kept - before.kept }).toEqual({ read: 2, kept: 1 });
   });
 
   it('offers a room once its booking window opens, and not after it closed', async () => {
