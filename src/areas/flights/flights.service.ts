@@ -10,7 +10,7 @@ import {
   FlightSupplierError,
 } from '../../integrations/flights/index.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
-import { okJson } from '../../platform/http/envelope.js';
+import { okJson, okJsonBytes } from '../../platform/http/envelope.js';
 import type { RequestContext, TenantContext } from '../../platform/http/operation.js';
 import type { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
@@ -222,19 +222,20 @@ async function price(
 }
 
 export function createFlightService({ flightSupplier: supplier }: FlightServiceDeps) {
-  // The answer to a keyword, serialised once per array the supplier keeps for it (reference data): a location
-  // look-up runs on every keystroke of a search box, and serialising its rows was most of its cost.
-  const serialisedLocations = new WeakMap<readonly FlightLocation[], string>();
+  // The answer to a keyword, serialised once per array the supplier keeps for it (reference data), envelope and
+  // all, as the bytes to send: a location look-up runs on every keystroke of a search box, and serialising its
+  // rows, then encoding the text for the socket, was most of its cost.
+  const serialisedLocations = new WeakMap<readonly FlightLocation[], RawAnswer>();
   return {
     async locations(ctx: TenantContext, keyword: string): Promise<RawAnswer> {
       const found = await supplied(ctx, supplier.findLocations(keyword));
-      let json = serialisedLocations.get(found);
-      if (json === undefined) {
+      let answer = serialisedLocations.get(found);
+      if (answer === undefined) {
         // Every field of a Location is a string: JSON.stringify writes what the response schema would.
-        json = JSON.stringify(found.slice(0, LIMITS.listRows).map(toLocation));
-        serialisedLocations.set(found, json);
+        answer = okJsonBytes(JSON.stringify(found.slice(0, LIMITS.listRows).map(toLocation)));
+        serialisedLocations.set(found, answer);
       }
-      return okJson(json);
+      return answer;
     },
 
     async airlines(ctx: TenantContext, code: string): Promise<Airline[]> {

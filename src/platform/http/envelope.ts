@@ -27,6 +27,11 @@ export function okJson(apiDataJson: string): RawAnswer {
   return new RawAnswer('application/json; charset=utf-8', `${OK_PREFIX}${apiDataJson}}`);
 }
 
+/** okJson as the bytes to send: for an answer kept and sent many times (encoded once, not per request). */
+export function okJsonBytes(apiDataJson: string): RawAnswer {
+  return new RawAnswer('application/json; charset=utf-8', Buffer.from(`${OK_PREFIX}${apiDataJson}}`));
+}
+
 const OK_PREFIX = JSON.stringify(ok(null)).replace(/null}$/, '');
 
 /** An error envelope, already serialised: errors bypass the operation's response schema. */
