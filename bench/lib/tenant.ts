@@ -3,6 +3,7 @@
 import { sessionAfterPasswordChange, type TenantApi, tenantApi } from './api.js';
 import type { Sql } from '../../src/platform/database/connections.js';
 import { childProvision, resetPool, type ServerChild } from './child.js';
+import type { LoadTarget } from './measure.js';
 import { waitForIdleConnections } from './postgres.js';
 import type { BenchContext } from './scenario.js';
 import { tenantPrefix } from './scenario.js';
@@ -43,4 +44,42 @@ export function servedTenant(admin: Sql, service: ServerChild, tenantCode: strin
     await resetPool(service, tenantCode);
   };
   return { served, freshPool };
+}
+
+/** The header a session's token travels in (contract §3). */
+export const SESSION_HEADER = 'x-auth-request-access-token';
+
+/**
+ * Load targets of the bench tenant in the service child, each counting the tenant's CPU and starting from a fresh
+ * pool: a GET of the bench child's own routes (the primary-key baselines) and a POST of an operation with a session.
+ */
+export function tenantTargets(admin: Sql, service: ServerChild, tenantCode: string, connections: number) {
+  const { served, freshPool } = servedTenant(admin, service, tenantCode);
+  const host = `${tenantCode}.localhost`;
+  return {
+    served,
+    freshPool,
+    benchRead: (label: string, path: string): LoadTarget => ({
+      label,
+      connections,
+      request: { port: service.port('bench'), host, path },
+      cpu: served,
+      freshPool,
+    }),
+    operation: (label: string, path: string, body: object, session: string): LoadTarget => ({
+      label,
+      connections,
+      request: {
+        port: service.port('service'),
+        host,
+        method: 'POST',
+        path,
+        body: JSON.stringify(body),
+        headers: { [SESSION_HEADER]: session },
+      },
+      profiled: service,
+      cpu: served,
+      freshPool,
+    }),
+  };
 }

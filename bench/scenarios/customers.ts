@@ -21,13 +21,12 @@ import {
 } from '../lib/measure.js';
 import { below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
-import { provisionBenchTenant, servedTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, tenantTargets } from '../lib/tenant.js';
 import { seedCustomers } from '../lib/customers.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000) || 100_000;
 const CONNECTIONS = 10;
 const P99_LIMIT_MS = 50;
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 type Target = 'pk' | 'name' | 'email';
 
@@ -38,7 +37,7 @@ export const customers: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'cu');
+    const { tenantCode, api, admin } = await provisionBenchTenant(ctx, service, 'cu');
     const started = performance.now();
     const seeded = await withConnection(pg.server, tenantDatabaseName(tenantCode), 5, (sql) =>
       seedCustomers(sql, CUSTOMERS),
@@ -56,30 +55,14 @@ export const customers: Scenario = async (ctx) => {
     }
 
     const child = service;
-    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
-    const search = (label: string, filter: object): LoadTarget => ({
-      label,
-      connections: CONNECTIONS,
-      request: {
-        port: child.port('service'),
-        host,
-        method: 'POST',
-        path: '/customer/search',
-        body: JSON.stringify(filter),
-        headers: { [SESSION_HEADER]: admin.session },
-      },
-      profiled: child,
-      cpu: served,
-      freshPool: freshTenantPool,
-    });
+    const target = tenantTargets(pg.admin, child, tenantCode, CONNECTIONS);
+    const search = (label: string, filter: object): LoadTarget =>
+      target.operation(label, '/customer/search', filter, admin.session);
     const targets: Record<Target, LoadTarget> = {
-      pk: {
-        label: '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
-        connections: CONNECTIONS,
-        request: { port: child.port('bench'), host, path: `/bench/customer?customerId=${seeded.middleId}` },
-        cpu: served,
-        freshPool: freshTenantPool,
-      },
+      pk: target.benchRead(
+        '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
+        `/bench/customer?customerId=${seeded.middleId}`,
+      ),
       name: search(`POST /customer/search ${JSON.stringify(byName)} (employee session)`, byName),
       email: search(`POST /customer/search ${JSON.stringify(byEmail)} (employee session)`, byEmail),
     };

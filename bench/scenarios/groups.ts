@@ -16,13 +16,12 @@ import {
   summarize,
 } from '../lib/measure.js';
 import { below, type Check, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
-import { provisionBenchTenant, servedTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, tenantTargets } from '../lib/tenant.js';
 
 const CONNECTIONS = 10;
 const PASSENGERS = 200;
 const HOTELS = 2;
 const P99_LIMIT_MS = 50;
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 type Target = 'pk' | 'expanded';
 type Call = <T>(path: string, body: object) => Promise<T>;
@@ -90,7 +89,7 @@ export const groups: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'gr');
+    const { tenantCode, api, admin } = await provisionBenchTenant(ctx, service, 'gr');
     const call: Call = (path, body) => api.ok(path, body, admin.session);
     const customer = await call<{ customerId: number }>('/customer/create', {
       custName: 'Bench Partner',
@@ -101,30 +100,18 @@ export const groups: Scenario = async (ctx) => {
     ctx.log(`group ${group.groupId}: ${PASSENGERS} passengers, ${group.assignments} room assignments`);
 
     const child = service;
-    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
+    const target = tenantTargets(pg.admin, child, tenantCode, CONNECTIONS);
     const targets: Record<Target, LoadTarget> = {
-      pk: {
-        label: '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
-        connections: CONNECTIONS,
-        request: { port: child.port('bench'), host, path: `/bench/customer?customerId=${customer.customerId}` },
-        cpu: served,
-        freshPool: freshTenantPool,
-      },
-      expanded: {
-        label: `POST /groups/group/loadExpanded of ${PASSENGERS} passengers (employee session)`,
-        connections: CONNECTIONS,
-        request: {
-          port: child.port('service'),
-          host,
-          method: 'POST',
-          path: '/groups/group/loadExpanded',
-          body: JSON.stringify({ groupId: group.groupId }),
-          headers: { [SESSION_HEADER]: admin.session },
-        },
-        profiled: child,
-        cpu: served,
-        freshPool: freshTenantPool,
-      },
+      pk: target.benchRead(
+        '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
+        `/bench/customer?customerId=${customer.customerId}`,
+      ),
+      expanded: target.operation(
+        `POST /groups/group/loadExpanded of ${PASSENGERS} passengers (employee session)`,
+        '/groups/group/loadExpanded',
+        { groupId: group.groupId },
+        admin.session,
+      ),
     };
     const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
     const profiles = profiling() ? await profileTargets('groups', ctx.runId, targets, ctx.log) : undefined;

@@ -32,13 +32,12 @@ import {
   serviceSettings,
   tenantPrefix,
 } from '../lib/scenario.js';
-import { servedTenant } from '../lib/tenant.js';
+import { tenantTargets } from '../lib/tenant.js';
 import { sessionAfterPasswordChange, type TenantApi } from '../lib/api.js';
 
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 200) || 200;
 const CONNECTIONS = 10;
 const P99_LIMIT_MS = 100;
-const SESSION_HEADER = 'x-auth-request-access-token';
 const FIRST_NIGHT_OFFSET = 30;
 const NIGHTS = 30;
 /** Nights of calendar each room has (the 30 of the repeated searches first): room for thousands of stays. */
@@ -148,22 +147,9 @@ export const hotels: Scenario = async (ctx) => {
         throw new Error(`search found ${answer.results.length} of ${HOTELS} hotels`);
     }
     const child = service;
-    const { served, freshPool } = servedTenant(pg.admin, child, tenantCode);
-    const search = (label: string, body: object): LoadTarget => ({
-      label,
-      connections: CONNECTIONS,
-      request: {
-        port: child.port('service'),
-        host,
-        method: 'POST',
-        path: '/hotel/searchAccommodation',
-        body: JSON.stringify(body),
-        headers: { [SESSION_HEADER]: session },
-      },
-      profiled: child,
-      cpu: served,
-      freshPool,
-    });
+    const target = tenantTargets(pg.admin, child, tenantCode, CONNECTIONS);
+    const search = (label: string, body: object): LoadTarget =>
+      target.operation(label, '/hotel/searchAccommodation', body, session);
     // every check-in day × 8 lengths (8-15 nights), in turn: 3,080 stays, more than a run asks for twice
     const checkins = CALENDAR_NIGHTS - Math.max(...STAY_LENGTHS);
     const stays = Array.from({ length: checkins * STAY_LENGTHS.length }, (_, i) => {
@@ -179,13 +165,7 @@ export const hotels: Scenario = async (ctx) => {
       verifyBody: (body) => body.includes('"errorCode":"OK"') && body.includes('"resultSource":"DIRECT"'),
     };
     const targets: Record<Target, LoadTarget> = {
-      pk: {
-        label: '(pk) GET /bench/item: one row by primary key through the kernel',
-        connections: CONNECTIONS,
-        request: { port: child.port('bench'), path: '/bench/item', host },
-        cpu: served,
-        freshPool,
-      },
+      pk: target.benchRead('(pk) GET /bench/item: one row by primary key through the kernel', '/bench/item'),
       month: search(`POST /hotel/searchAccommodation ${NIGHTS} nights, 2 adults, ${HOTELS} hotels (guest)`, month),
       week: search(`POST /hotel/searchAccommodation 7 nights, 2 adults + child, HB, ${HOTELS} hotels (guest)`, week),
       varied,

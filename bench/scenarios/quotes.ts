@@ -16,13 +16,12 @@ import {
   summarize,
 } from '../lib/measure.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
-import { provisionBenchTenant, servedTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, tenantTargets } from '../lib/tenant.js';
 
 const CONNECTIONS = 10;
 const LINES = 10;
 const RATIO_TARGET = 0.5;
 const P99_LIMIT_MS = 50;
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 type Target = 'pk' | 'quote';
 
@@ -33,7 +32,7 @@ export const quotes: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'qu');
+    const { tenantCode, api, admin } = await provisionBenchTenant(ctx, service, 'qu');
     const customer = await api.ok<{ customerId: number }>(
       '/customer/create',
       { custName: 'Amira Hashimi', email: 'amira@bench.example', mobilePhone: '+971500000009' },
@@ -52,30 +51,18 @@ export const quotes: Scenario = async (ctx) => {
     ctx.log(`quote ${quote.quoteNumber} of ${LINES} lines for customer ${customer.customerId}`);
 
     const child = service;
-    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
+    const target = tenantTargets(pg.admin, child, tenantCode, CONNECTIONS);
     const targets: Record<Target, LoadTarget> = {
-      pk: {
-        label: '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
-        connections: CONNECTIONS,
-        request: { port: child.port('bench'), host, path: `/bench/customer?customerId=${customer.customerId}` },
-        cpu: served,
-        freshPool: freshTenantPool,
-      },
-      quote: {
-        label: `POST /document/getQuote of ${LINES} lines (employee session)`,
-        connections: CONNECTIONS,
-        request: {
-          port: child.port('service'),
-          host,
-          method: 'POST',
-          path: '/document/getQuote',
-          body: JSON.stringify({ quoteId: quote.quoteId }),
-          headers: { [SESSION_HEADER]: admin.session },
-        },
-        profiled: child,
-        cpu: served,
-        freshPool: freshTenantPool,
-      },
+      pk: target.benchRead(
+        '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
+        `/bench/customer?customerId=${customer.customerId}`,
+      ),
+      quote: target.operation(
+        `POST /document/getQuote of ${LINES} lines (employee session)`,
+        '/document/getQuote',
+        { quoteId: quote.quoteId },
+        admin.session,
+      ),
     };
     const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
     const profiles = profiling() ? await profileTargets('quotes', ctx.runId, targets, ctx.log) : undefined;

@@ -23,13 +23,12 @@ import {
 } from '../lib/measure.js';
 import { below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
-import { provisionBenchTenant, servedTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, tenantTargets } from '../lib/tenant.js';
 
 const APPLICATIONS = Number(process.env.BENCH_VISA_APPLICATIONS ?? 20_000) || 20_000;
 const CUSTOMERS = 2_000;
 const CONNECTIONS = 10;
 const P99_LIMIT_MS = 50;
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 type Target = 'pk' | 'newest' | 'filtered' | 'travel' | 'customer';
 
@@ -76,7 +75,7 @@ export const visas: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'vi');
+    const { tenantCode, api, admin } = await provisionBenchTenant(ctx, service, 'vi');
     const started = performance.now();
     const seeded = await withConnection(pg.server, tenantDatabaseName(tenantCode), 5, async (sql) => {
       const { middleId } = await seedCustomers(sql, CUSTOMERS);
@@ -99,30 +98,19 @@ export const visas: Scenario = async (ctx) => {
     }
 
     const child = service;
-    const { served, freshPool: freshTenantPool } = servedTenant(pg.admin, child, tenantCode);
-    const search = (filter: object): LoadTarget => ({
-      label: `POST /visa/searchapplication ${JSON.stringify(filter)} (employee session)`,
-      connections: CONNECTIONS,
-      request: {
-        port: child.port('service'),
-        host,
-        method: 'POST',
-        path: '/visa/searchapplication',
-        body: JSON.stringify(filter),
-        headers: { [SESSION_HEADER]: admin.session },
-      },
-      profiled: child,
-      cpu: served,
-      freshPool: freshTenantPool,
-    });
+    const target = tenantTargets(pg.admin, child, tenantCode, CONNECTIONS);
+    const search = (filter: object): LoadTarget =>
+      target.operation(
+        `POST /visa/searchapplication ${JSON.stringify(filter)} (employee session)`,
+        '/visa/searchapplication',
+        filter,
+        admin.session,
+      );
     const targets: Record<Target, LoadTarget> = {
-      pk: {
-        label: '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
-        connections: CONNECTIONS,
-        request: { port: child.port('bench'), host, path: `/bench/customer?customerId=${seeded.middleId}` },
-        cpu: served,
-        freshPool: freshTenantPool,
-      },
+      pk: target.benchRead(
+        '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
+        `/bench/customer?customerId=${seeded.middleId}`,
+      ),
       newest: search(filters.newest),
       filtered: search(filters.filtered),
       travel: search(filters.travel),
