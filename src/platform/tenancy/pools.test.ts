@@ -171,6 +171,38 @@ describe('tenant pool cache', () => {
     }
   });
 
+  it('takes back a busy spare of a grown pool for a waiting tenant: no new lease for it, closed when its own ends', async () => {
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 3_000 });
+    const held = [];
+    try {
+      const [a, b] = [tenant(0), tenant(1)];
+      // a grows to two members; a third lease shares the first, so the second has the fewest
+      held.push(await pools.acquire(a), await pools.acquire(a), await pools.acquire(a));
+      const [first, second, third] = held;
+      expect(third?.sql).toBe(first?.sql);
+      expect(pools.stats()).toMatchObject({ openPools: 1, connections: 2 });
+      let bLeased = false;
+      const bLease = pools.acquire(b).then((lease) => {
+        bLeased = true;
+        return lease;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(bLeased).toBe(false);
+      // the retiring spare gets no new lease: a's next request shares the first member
+      const fourth = await pools.acquire(a);
+      held.push(fourth);
+      expect(fourth.sql).toBe(first?.sql);
+      second?.release();
+      (await bLease).release();
+      expect(bLeased).toBe(true);
+      expect(pools.isOpen(a.tenantId)).toBe(true);
+      expect(pools.stats().reservedConnections).toBeLessThanOrEqual(2);
+    } finally {
+      for (const lease of held) lease.release();
+      await pools.closeAll();
+    }
+  });
+
   it('shares a busy pool instead of waiting when it may not grow', async () => {
     const pools = poolsWith({ maxConnections: 1, poolSize: 5, acquireTimeoutMs: 200 });
     try {
