@@ -317,8 +317,7 @@ function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSecond
  * once, would otherwise push out the pools of tenants in use one by one, as plain LRU does.
  */
 function freeOneSlot(cache: PoolCache): boolean {
-  let fullest: Pool | undefined;
-  let fullestCount = 1;
+  let [fullest, fullestCount]: [Pool | undefined, number] = [undefined, 1];
   for (const pool of cache.pools.values()) {
     const spares = pool.members.filter((member) => !member.retiring);
     if (spares.length < 2) continue;
