@@ -23,9 +23,10 @@ ALTER TABLE hotel_room_calendar
   -- the hash the search grouped nights by: `rates` says the same
   DROP COLUMN rate_key;
 
--- One row per room, market and month that has calendar entries: `runs` is a JSON array of runs in date order,
--- each [first night (days since 1970-01-01), nights, <rates>, has_room, on_request, mlos, sdmlos, stop_sale,
--- book_from, book_to (epoch ms or null)]. A run never crosses a month or a missing night.
+-- One row per room, market and month that has calendar entries: `runs` is the JSON [[rates…], [run…]]: the month's
+-- distinct rates once each (a room priced per person has a special-day rate every week), then its runs in date
+-- order, each [first night (days since 1970-01-01), nights, its rates' place in the list, has_room, on_request,
+-- mlos, sdmlos, stop_sale, book_from, book_to (epoch ms or null)]. A run never crosses a month or a missing night.
 CREATE TABLE hotel_room_month_runs (
   room_id integer NOT NULL REFERENCES hotel_rooms ON DELETE CASCADE,
   market  text NOT NULL,
@@ -38,17 +39,21 @@ CREATE INDEX hotel_room_month_runs_room ON hotel_room_month_runs (room_id);
 -- The runs of the given rooms, markets and months, folded from the calendar as it is now.
 CREATE FUNCTION hotel_room_month_runs_of(keys jsonb)
 RETURNS TABLE (room_id integer, market text, month date, runs text) LANGUAGE sql STABLE AS $$
-  SELECT n.room_id, n.market, n.month, '[' || string_agg(n.run, ',' ORDER BY n.first_night) || ']'
+  SELECT n.room_id, n.market, n.month,
+    '[[' || string_agg(DISTINCT n.rates, ',' ORDER BY n.rates) || '],['
+      || string_agg(n.run, ',' ORDER BY n.first_night) || ']]'
   FROM (
-    SELECT i.room_id, i.market, i.month, min(i.stay_date) AS first_night,
-      '[' || (min(i.stay_date) - date '1970-01-01') || ',' || count(*) || ',' || i.rates || ',' || i.has_room || ','
-      || i.on_request || ',' || i.mlos || ',' || i.sdmlos || ',' || i.stop_sale || ','
+    SELECT i.room_id, i.market, i.month, min(i.stay_date) AS first_night, i.rates,
+      '[' || (min(i.stay_date) - date '1970-01-01') || ',' || count(*) || ','
+      -- the run's rates by their place in the month's list (sorted as string_agg sorts it above)
+      || (dense_rank() OVER (PARTITION BY i.room_id, i.market, i.month ORDER BY i.rates) - 1) || ','
+      || i.has_room || ',' || i.on_request || ',' || i.mlos || ',' || i.sdmlos || ',' || i.stop_sale || ','
       || coalesce((extract(epoch FROM i.book_from) * 1000)::bigint::text, 'null') || ','
       || coalesce((extract(epoch FROM i.book_to) * 1000)::bigint::text, 'null') || ']' AS run
     FROM (
       -- consecutive nights alike share `island` (their date less their rank among the alike)
-      SELECT c.room_id, c.market, k.month, c.stay_date, c.rates, c.has_room, c.on_request, c.mlos, c.sdmlos,
-        c.stop_sale, c.book_from, c.book_to,
+      SELECT c.room_id, c.market, k.month, c.stay_date, ('[' || c.rates || ']') COLLATE "C" AS rates, c.has_room,
+        c.on_request, c.mlos, c.sdmlos, c.stop_sale, c.book_from, c.book_to,
         c.stay_date - row_number() OVER (PARTITION BY c.room_id, c.market, k.month, c.rates, c.has_room,
           c.on_request, c.mlos, c.sdmlos, c.stop_sale, c.book_from, c.book_to ORDER BY c.stay_date)::integer AS island
       FROM jsonb_to_recordset(keys) AS k (room_id integer, market text, month date)

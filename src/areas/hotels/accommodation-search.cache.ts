@@ -17,7 +17,7 @@ import {
   selectStayRuns,
   selectStayRunsWithOffers,
 } from './accommodation-search.repository.js';
-import { cutStay, dayNumber, type MonthRun } from './accommodation-search.runs.js';
+import { cutStay, dayNumber, type MonthRuns } from './accommodation-search.runs.js';
 
 /** Reads of a stay kept per node (the least recently used goes first): a read of 200 rooms is about 100 KB. */
 const KEPT_READS = 100;
@@ -49,8 +49,8 @@ export function candidatesOf(runs: StayRuns, offers: RoomOffers, query: Candidat
   const months = runs.months;
   for (let i = 0; i < months.length; ) {
     const roomId = months[i]?.[0];
-    const roomMonths: MonthRun[][] = [];
-    for (; i < months.length && months[i]?.[0] === roomId; i++) roomMonths.push(months[i]?.[1] ?? []);
+    const roomMonths: MonthRuns[] = [];
+    for (; i < months.length && months[i]?.[0] === roomId; i++) roomMonths.push(months[i]?.[1] ?? [[], []]);
     const cut = cutStay(roomMonths, stay);
     if (cut.nextChange !== null && (validUntil === null || cut.nextChange < validUntil)) validUntil = cut.nextChange;
     const offer = roomId === undefined ? undefined : offers.byRoom.get(roomId);

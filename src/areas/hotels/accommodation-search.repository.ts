@@ -4,7 +4,7 @@
 // pricing them). The rooms' and hotels' fields the search shows are read apart, only when they changed
 // (fields_version): most searches are one statement that reads no calendar night. Amounts as numeric's decimal text.
 import type { Queryable, Sql } from '../../platform/database/connections.js';
-import type { CandidateNight, MonthRun } from './accommodation-search.runs.js';
+import type { CandidateNight, MonthRuns } from './accommodation-search.runs.js';
 import type { MealCost, MealPlanRef } from './pricing.rules.js';
 
 export type { CandidateNight } from './accommodation-search.runs.js';
@@ -113,8 +113,8 @@ export interface StayRuns {
   version: string;
   /** Its fields_version: the room fields that go with these runs. */
   fieldsVersion: string;
-  /** [roomId, runs of one month], by room then month. */
-  months: Array<[number, MonthRun[]]>;
+  /** [roomId, one month's rates and runs], by room then month. */
+  months: Array<[number, MonthRuns]>;
 }
 
 /** The candidate rooms' month runs over the stay (filters of the query on hotels and rooms applied). */
