@@ -6,8 +6,8 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CustomersApi } from '../customers/index.js';
-import { okJson } from '../../platform/http/envelope.js';
-import { RawAnswer } from '../../platform/http/raw.js';
+import { okJsonBytes } from '../../platform/http/envelope.js';
+import type { RawAnswer } from '../../platform/http/raw.js';
 import { createExpandedGroupCache, type ExpandedGroupCache } from './group-expanded.cache.js';
 import { selectExpandedGroup, selectGroupVersion } from './group-expanded.repository.js';
 import * as reads from './groups.repository.js';
@@ -102,14 +102,7 @@ async function loadExpanded(cache: ExpandedGroupCache, ctx: TenantContext, group
     `{"group":${JSON.stringify(toGroup(row, timezone))},"passengers":${row.passengers_json},` +
     `"hotels":${row.hotels_json},"transport":${row.transport_json},"rooms":${row.rooms_json},` +
     `"roomAssignments":${row.assignments_json},"readiness":${JSON.stringify(readiness)}}`;
-  const answer = inBytes(okJson(json));
-  cache.keep(key, { version: row.version, answer: answer.raw, bytes: answer.bytes });
-  return answer.raw;
-}
-
-/** The same answer with its body as bytes, encoded once. */
-function inBytes(answer: RawAnswer): { raw: RawAnswer; bytes: number } {
-  if (typeof answer.body !== 'string') return { raw: answer, bytes: 0 };
-  const body = Buffer.from(answer.body);
-  return { raw: new RawAnswer(answer.contentType, body), bytes: body.length };
+  const answer = okJsonBytes(json);
+  cache.keep(key, { version: row.version, answer, bytes: answer.body.length });
+  return answer;
 }

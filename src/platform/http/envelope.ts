@@ -28,8 +28,9 @@ export function okJson(apiDataJson: string): RawAnswer {
 }
 
 /** okJson as the bytes to send: for an answer kept and sent many times (encoded once, not per request). */
-export function okJsonBytes(apiDataJson: string): RawAnswer {
-  return new RawAnswer('application/json; charset=utf-8', Buffer.from(`${OK_PREFIX}${apiDataJson}}`));
+export function okJsonBytes(apiDataJson: string): RawAnswer & { readonly body: Buffer } {
+  const body = Buffer.from(`${OK_PREFIX}${apiDataJson}}`);
+  return new RawAnswer('application/json; charset=utf-8', body) as RawAnswer & { readonly body: Buffer };
 }
 
 const OK_PREFIX = JSON.stringify(ok(null)).replace(/null}$/, '');
