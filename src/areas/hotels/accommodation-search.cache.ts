@@ -44,16 +44,18 @@ export interface CandidateReads {
 /** Runs and fields put together: the rooms that can answer for the whole stay, by hotel and room. */
 export function candidatesOf(runs: StayRuns, offers: RoomOffers, query: CandidateQuery, now: Date): CandidateRead {
   const stay = { from: dayNumber(query.checkin), to: dayNumber(query.checkout), now: now.getTime() };
+  const monthsOfRoom = new Map<number, MonthRuns[]>();
+  for (const [roomId, month] of runs.months) {
+    const months = monthsOfRoom.get(roomId);
+    if (months) months.push(month);
+    else monthsOfRoom.set(roomId, [month]);
+  }
   const rooms: CandidateRoom[] = [];
   let validUntil: number | null = null;
-  const months = runs.months;
-  for (let i = 0; i < months.length; ) {
-    const roomId = months[i]?.[0];
-    const roomMonths: MonthRuns[] = [];
-    for (; i < months.length && months[i]?.[0] === roomId; i++) roomMonths.push(months[i]?.[1] ?? [[], []]);
-    const cut = cutStay(roomMonths, stay);
+  for (const [roomId, months] of monthsOfRoom) {
+    const cut = cutStay(months, stay);
     if (cut.nextChange !== null && (validUntil === null || cut.nextChange < validUntil)) validUntil = cut.nextChange;
-    const offer = roomId === undefined ? undefined : offers.byRoom.get(roomId);
+    const offer = offers.byRoom.get(roomId);
     if (cut.nights && offer) rooms.push({ ...offer, nights: cut.nights });
   }
   rooms.sort((a, b) => a.hotel.hotelId - b.hotel.hotelId || a.roomId - b.roomId);
