@@ -203,6 +203,30 @@ describe('tenant pool cache', () => {
     }
   });
 
+  it('keeps a retiring member for its tenant when its other one closed idle and no slot is free', async () => {
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 3_000, idleTimeoutMs: 150 });
+    const held = [];
+    try {
+      const [a, b] = [tenant(0), tenant(1)];
+      const [first, second, third] = [await pools.acquire(a), await pools.acquire(a), await pools.acquire(a)];
+      held.push(second);
+      // b waits: a's second member (the fewest leases) retires; the first goes idle and the sweep closes it
+      const bLease = pools.acquire(b);
+      first.release();
+      third.release();
+      held.push(await bLease);
+      expect(pools.stats().reservedConnections).toBe(2);
+      // a's only member is the retiring one and no slot is free: a's request is served on it, not refused
+      const again = await pools.acquire(a);
+      held.push(again);
+      expect(again.sql).toBe(second.sql);
+      await again.sql`SELECT 1`;
+    } finally {
+      for (const lease of held) lease?.release();
+      await pools.closeAll();
+    }
+  });
+
   it('shares a busy pool instead of waiting when it may not grow', async () => {
     const pools = poolsWith({ maxConnections: 1, poolSize: 5, acquireTimeoutMs: 200 });
     try {
