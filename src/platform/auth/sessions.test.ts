@@ -87,6 +87,16 @@ describe('sessions in a cluster', () => {
     await until(async () => (await listOnB()).body.apiStatus.errorCode === 'OK', 1000);
   });
 
+  it("a session cached on a node is another tenant's unknown token there", async () => {
+    const user = await newUser(['customer']);
+    const other = await provisionTenant(nodeA, await platformToken(nodeA));
+    const update = (host: string) =>
+      post(nodeA, '/user/update', { session: user.session, userId: user.userId }, {}, host);
+    expect((await update(tenant.host)).body.apiStatus.errorCode).toBe('OK'); // cached on A from now on
+    expect((await update(other.host)).body.apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+    expect((await update(tenant.host)).body.apiStatus.errorCode).toBe('OK');
+  });
+
   it('stores only the hash of a token', async () => {
     const user = await newUser(['customer']);
     const record = nodeA.registry.byCode(tenant.tenantCode);

@@ -78,8 +78,9 @@ interface SessionStoreDeps {
 /** The store's dependencies and the node's cache, shared by the steps below. */
 interface Store {
   deps: SessionStoreDeps;
-  // Keyed by tenant and the token itself, so a cached request costs one map lookup (no hashing); a second index
-  // by hash serves revocations, which travel as hashes.
+  // Keyed by the token itself (random, so one tenant's; the entry's tenant is checked on every hit), so a cached
+  // request costs one map lookup (no hashing, no key to build); a second index by hash serves revocations, which
+  // travel as hashes.
   cache: Map<string, CachedSession>;
   keyByHash: Map<string, string>;
   unlisten: (() => Promise<void>) | undefined;
@@ -116,7 +117,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   };
 }
 
-const cacheKey = (tenantId: string, token: string) => `${tenantId}\u0000${token}`;
+
 const hashKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
 
 function forget(store: Store, key: string): void {
@@ -162,8 +163,10 @@ function broadcast(store: Store, message: { t: string; h?: string; u?: number })
 }
 
 async function resolve(store: Store, scope: TenantScope, token: string): Promise<Session | undefined> {
-  const cached = store.cache.get(cacheKey(scope.tenant.tenantId, token));
-  if (cached && cached.validUntil > scope.now.getTime()) return cached.session;
+  const cached = store.cache.get(token);
+  if (cached && cached.tenantId === scope.tenant.tenantId && cached.validUntil > scope.now.getTime()) {
+    return cached.session;
+  }
   const tokenHash = sha256(token);
   if (looksLikeJwt(token)) return resolveJwt(store, scope, token, tokenHash);
   return resolveStored(store, scope, token, tokenHash);
@@ -172,7 +175,7 @@ async function resolve(store: Store, scope: TenantScope, token: string): Promise
 async function revoke(store: Store, scope: TenantScope, token: string): Promise<boolean> {
   const tokenHash = sha256(token);
   const revoked = await revokeSessionByHash(scope.db, tokenHash, scope.now);
-  forget(store, cacheKey(scope.tenant.tenantId, token));
+  if (store.cache.get(token)?.tenantId === scope.tenant.tenantId) forget(store, token);
   await broadcast(store, { t: scope.tenant.tenantId, h: tokenHash.toString('base64') });
   return revoked;
 }
@@ -215,7 +218,7 @@ async function resolveStored(
     roles: stored.roles,
     requiredActions: stored.requiredActions,
   };
-  remember(store, cacheKey(scope.tenant.tenantId, token), {
+  remember(store, token, {
     tenantId: scope.tenant.tenantId,
     hashKey: hashKey(scope.tenant.tenantId, tokenHash),
     session,
@@ -267,7 +270,7 @@ async function resolveJwt(
     requiredActions: user.required_actions.filter((action) => action !== 'UPDATE_PASSWORD'),
   };
   const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
-  remember(store, cacheKey(scope.tenant.tenantId, token), {
+  remember(store, token, {
     tenantId: scope.tenant.tenantId,
     hashKey: hashKey(scope.tenant.tenantId, tokenHash),
     session,
