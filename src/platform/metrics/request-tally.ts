@@ -24,15 +24,26 @@ export interface RequestTally {
 }
 
 export function createRequestTally(upperBounds: readonly number[]): RequestTally {
-  const series = new Map<string, Series>();
+  const series: Series[] = []; // in the order first seen
+  // operation → method → status: the route's and the method's strings are the same objects on every request (their
+  // hashes kept), where a key joined per request was a new string to build and hash each time.
+  const byRoute = new Map<string, Map<string, Map<number, Series>>>();
+  const entryOf = (operation: string, method: string, status: number): Series => {
+    let byMethod = byRoute.get(operation);
+    if (byMethod === undefined) byRoute.set(operation, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
+    let entry = byStatus.get(status);
+    if (entry === undefined) {
+      entry = { operation, method, status, count: 0, buckets: new Array(upperBounds.length + 1).fill(0), sum: 0 };
+      byStatus.set(status, entry);
+      series.push(entry);
+    }
+    return entry;
+  };
   return {
     record(operation, method, status, seconds) {
-      const key = `${method} ${status} ${operation}`;
-      let entry = series.get(key);
-      if (entry === undefined) {
-        entry = { operation, method, status, count: 0, buckets: new Array(upperBounds.length + 1).fill(0), sum: 0 };
-        series.set(key, entry);
-      }
+      const entry = entryOf(operation, method, status);
       entry.count += 1;
       entry.sum += seconds;
       let bucket = 0;
@@ -40,7 +51,7 @@ export function createRequestTally(upperBounds: readonly number[]): RequestTally
       (entry.buckets[bucket] as number) += 1;
     },
     exposition() {
-      return requestsText(series.values()) + durationText(durationsByRoute(series.values()), upperBounds);
+      return requestsText(series) + durationText(durationsByRoute(series), upperBounds);
     },
   };
 }
