@@ -36,8 +36,10 @@ function normalize(schema: JsonSchema, value: unknown): unknown {
   }
   if (value === null || typeof value !== 'object' || !schema.properties) return value;
   const record = value as Record<string, unknown>;
-  for (const [name, property] of Object.entries(schema.properties)) {
+  const properties = schema.properties;
+  for (const name in properties) {
     if (!(name in record)) continue;
+    const property = properties[name] as JsonSchema;
     const normalized = normalize(property, record[name]);
     if ((normalized === null || normalized === '') && !acceptsNull(property)) delete record[name];
     else record[name] = normalized;
@@ -81,7 +83,11 @@ const NUL = '\u0000';
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNPAIRED_SURROGATES = new RegExp(UNPAIRED_SURROGATE.source, 'g');
 
+/** NUL or any surrogate: most text has neither, and this one-class scan is cheaper than the pairing check. */
+const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
+
 export function isUnstorableText(text: string): boolean {
+  if (!NUL_OR_SURROGATE.test(text)) return false;
   return text.includes(NUL) || UNPAIRED_SURROGATE.test(text);
 }
 
@@ -102,6 +108,7 @@ interface Visit {
  * a deeply nested body cannot overflow the stack; the name is built only for the value found.
  */
 export function unstorableParameter(value: unknown): string | undefined {
+  if (isFlatAndStorable(value)) return undefined;
   const pending: Visit[] = [{ value, parent: undefined, key: undefined }];
   for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
     const current = visit.value;
@@ -121,6 +128,25 @@ export function unstorableParameter(value: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Absent, empty, or an object of plain values whose keys and texts are all storable: most requests. Checked without
+ * the walk's allocations; anything nested (or anything to name) goes through the walk.
+ */
+function isFlatAndStorable(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const field = record[key];
+    if (isUnstorableText(key)) return false;
+    if (typeof field === 'string') {
+      if (isUnstorableText(field)) return false;
+    } else if (field !== null && typeof field === 'object') return false;
+  }
+  return true;
 }
 
 function nameOf(visit: Visit): string {

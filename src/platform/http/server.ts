@@ -27,17 +27,21 @@ const CORRELATION_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Query parameters whose values never reach a log line (`t`: the token of a payment link's return addresses). */
 const SECRET_QUERY_PARAMETERS = /^(session|pk|password|token|resettoken|code|client_secret|newpassword|t)$/i;
 
-/** Random bytes drawn a few kilobytes at a time: one system call per thousand ids, not one per request. */
-let entropy = Buffer.alloc(0);
-let entropyAt = 0;
+/**
+ * Correlation ids drawn a thousand at a time: one system call and one base64url encoding per thousand ids, then a
+ * slice of that text per request.
+ */
+const IDS_PER_DRAW = 1024;
+let ids = '';
+let idsAt = 0;
 
 export function newCorrelationId(): string {
-  if (entropyAt + 6 > entropy.length) {
-    entropy = randomBytes(6 * 1024);
-    entropyAt = 0;
+  if (idsAt >= ids.length) {
+    ids = randomBytes(6 * IDS_PER_DRAW).toString('base64url'); // 8 characters per 6 bytes
+    idsAt = 0;
   }
-  entropyAt += 6;
-  return entropy.toString('base64url', entropyAt - 6, entropyAt); // 8 characters
+  idsAt += 8;
+  return ids.slice(idsAt - 8, idsAt);
 }
 
 /** The request URL with secret query values masked, for log lines. */
