@@ -117,7 +117,6 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   };
 }
 
-
 const hashKey = (tenantId: string, tokenHash: Buffer) => `${tenantId}:${tokenHash.toString('base64')}`;
 
 function forget(store: Store, key: string): void {

@@ -84,6 +84,7 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 const UNPAIRED_SURROGATES = new RegExp(UNPAIRED_SURROGATE.source, 'g');
 
 /** NUL or any surrogate: most text has neither, and this one-class scan is cheaper than the pairing check. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for.
 const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
 
 export function isUnstorableText(text: string): boolean {

@@ -30,9 +30,15 @@ export function createRequestTally(upperBounds: readonly number[]): RequestTally
   const byRoute = new Map<string, Map<string, Map<number, Series>>>();
   const entryOf = (operation: string, method: string, status: number): Series => {
     let byMethod = byRoute.get(operation);
-    if (byMethod === undefined) byRoute.set(operation, (byMethod = new Map()));
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      byRoute.set(operation, byMethod);
+    }
     let byStatus = byMethod.get(method);
-    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
     let entry = byStatus.get(status);
     if (entry === undefined) {
       entry = { operation, method, status, count: 0, buckets: new Array(upperBounds.length + 1).fill(0), sum: 0 };
