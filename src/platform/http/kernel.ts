@@ -18,7 +18,11 @@ export interface Kernel {
   config: Config;
   clock: () => Date;
   tenants: { byCode(code: string): TenantRecord | undefined };
-  pools: { acquire(tenant: TenantRecord): Promise<PoolLease>; isOpen(tenantId: string): boolean };
+  pools: {
+    acquire(tenant: TenantRecord): Promise<PoolLease>;
+    leaseOpen(tenant: TenantRecord): PoolLease | undefined;
+    isOpen(tenantId: string): boolean;
+  };
   sessions: { resolve(ctx: { tenant: TenantRecord; db: Sql; now: Date }, token: string): Promise<Session | undefined> };
   /** Verifies a platform bearer token; throws ApiError with HTTP 401 when it is absent or not acceptable. */
   platformAuth: { verify(token: string | undefined): Promise<PlatformCaller> };

@@ -214,7 +214,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
       run: async (request, _reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
-        const lease = definition.database === false ? undefined : await leaseFor(kernel, tenant);
+        const lease = definition.database === false ? undefined : leaseFor(kernel, tenant);
         try {
           const ctx: TenantContext = {
             tenant,
@@ -379,13 +379,12 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A tenant with a pool open here lends a connection at no cost, so it is taken at once (a deferred handle costs a
- * tenth of a one-query request). A tenant without one gets a handle that takes it at the first query: a request a
- * cache answers then opens no pool, and closes no other tenant's.
+ * A tenant with a pool open here lends a connection at no cost, so it is taken at once, without a promise (a
+ * deferred handle costs a tenth of a one-query request). A tenant without one gets a handle that takes it at the
+ * first query: a request a cache answers then opens no pool, and closes no other tenant's.
  */
-async function leaseFor(kernel: Kernel, tenant: TenantRecord) {
-  if (kernel.pools.isOpen(tenant.tenantId)) return kernel.pools.acquire(tenant);
-  return deferredLease(() => kernel.pools.acquire(tenant));
+function leaseFor(kernel: Kernel, tenant: TenantRecord) {
+  return kernel.pools.leaseOpen(tenant) ?? deferredLease(() => kernel.pools.acquire(tenant));
 }
 
 /** Operations declared with `database: false` get this: touching it is a programming error. */

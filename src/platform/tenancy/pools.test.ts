@@ -93,6 +93,24 @@ describe('tenant pool cache', () => {
     }
   });
 
+  it('lends at once on an open pool (leaseOpen), not on a tenant without one nor once closed', async () => {
+    const pools = poolsWith({ maxConnections: 2, poolSize: 1, acquireTimeoutMs: 2_000 });
+    const a = tenant(0);
+    try {
+      expect(pools.leaseOpen(a)).toBeUndefined();
+      await query(pools, a);
+      const lease = pools.leaseOpen(a);
+      if (!lease) throw new Error('no lease on an open pool');
+      const [row] = await lease.sql<{ one: number }[]>`SELECT 1 AS one`;
+      lease.release();
+      expect(row?.one).toBe(1);
+      expect(pools.stats()).toMatchObject({ openPools: 1, connections: 1 });
+    } finally {
+      await pools.closeAll();
+    }
+    expect(pools.leaseOpen(a)).toBeUndefined();
+  });
+
   it('never holds more connections than the cap with many tenants in parallel', async () => {
     const pools = poolsWith({ maxConnections: 4, poolSize: 3, acquireTimeoutMs: 5_000 });
     let maxReserved = 0;

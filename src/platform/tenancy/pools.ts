@@ -44,6 +44,11 @@ export interface TenantPoolStats {
 
 export interface TenantPools {
   acquire(tenant: TenantRecord): Promise<PoolLease>;
+  /**
+   * A lease at once when the tenant has a pool here (acquire's common case, without its promise and tick);
+   * undefined when it has none (acquire then opens one or waits for a slot).
+   */
+  leaseOpen(tenant: TenantRecord): PoolLease | undefined;
   /** True while the tenant has a pool (at least one connection) on this node. */
   isOpen(tenantId: string): boolean;
   /** Closes a tenant's pool at once (suspension); its connections' queries are cut off. */
@@ -108,6 +113,8 @@ interface PoolCache {
   idleTimeoutMs: number;
   // Map order is recency order: a used pool is moved to the end, the least recently used is first.
   pools: Map<string, Pool>;
+  /** The pool at the end of that order (the last leased). */
+  mostRecent: Pool | undefined;
   members: number;
   closing: number;
   /** Members retiring: slots that free themselves once their leases are released. */
@@ -146,6 +153,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
     poolSize: Math.max(1, Math.min(deps.poolSize, deps.maxConnections)),
     idleTimeoutMs,
     pools: new Map(),
+    mostRecent: undefined,
     members: 0,
     closing: 0,
     retiring: 0,
@@ -158,6 +166,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
   cache.sweeper.unref();
   return {
     acquire: (tenant) => acquire(cache, tenant),
+    leaseOpen: (tenant) => leaseOpen(cache, tenant),
     isOpen: (tenantId) => cache.pools.has(tenantId),
     evict: async (tenantId) => evict(cache, tenantId),
     stats: () => ({
@@ -180,7 +189,16 @@ const slotFreeToGrow = (cache: PoolCache) => reserved(cache) + cache.waiters.len
 
 const busy = () => new ApiError(ErrorCode.GENERAL, 'The service is busy; try again shortly', 503);
 
+function leaseOpen(cache: PoolCache, tenant: TenantRecord): PoolLease | undefined {
+  const pool = cache.closed ? undefined : cache.pools.get(tenant.tenantId);
+  if (!pool) return undefined;
+  warm(cache, tenant.tenantId, Date.now());
+  return lease(cache, pool, memberFor(cache, pool, tenant));
+}
+
 async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLease> {
+  const open = leaseOpen(cache, tenant);
+  if (open) return open;
   const deadline = Date.now() + cache.deps.acquireTimeoutMs;
   warm(cache, tenant.tenantId, Date.now());
   for (;;) {
@@ -251,8 +269,12 @@ function openMember(cache: PoolCache, pool: Pool, tenant: TenantRecord): Member 
 
 function lease(cache: PoolCache, pool: Pool, member: Member): PoolLease {
   member.leases += 1;
-  cache.pools.delete(pool.tenantId);
-  cache.pools.set(pool.tenantId, pool);
+  if (cache.mostRecent !== pool) {
+    // moved to the end of the recency order (a Map's insertion order), unless it is there already
+    cache.pools.delete(pool.tenantId);
+    cache.pools.set(pool.tenantId, pool);
+    cache.mostRecent = pool;
+  }
   let released = false;
   return {
     sql: member.sql,
@@ -353,7 +375,12 @@ function closeColdestIdlePool(cache: PoolCache): boolean {
 
 /** One more request of the tenant. */
 function warm(cache: PoolCache, tenantId: string, now: number): void {
-  cache.heat.set(tenantId, { score: heatOf(cache, tenantId, now) + 1, at: now });
+  const heat = cache.heat.get(tenantId);
+  if (!heat) cache.heat.set(tenantId, { score: 1, at: now });
+  else {
+    heat.score = heat.score * 2 ** ((heat.at - now) / HEAT_HALF_LIFE_MS) + 1;
+    heat.at = now;
+  }
 }
 
 function heatOf(cache: PoolCache, tenantId: string, now: number): number {
