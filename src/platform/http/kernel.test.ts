@@ -247,6 +247,15 @@ describe('transport-level failures', () => {
     },
   );
 
+  it('finds the tenant whatever the spelling of its host (port, case, final dot), again and again', async () => {
+    const [code] = tenant.host.split('.');
+    for (const host of [`${code}.localhost:8080`, `${code?.toUpperCase()}.LOCALHOST`, `${code}.localhost.`]) {
+      for (let i = 0; i < 2; i++) expect((await post('/test/echo', { name: 'x' }, { host })).statusCode).toBe(200);
+    }
+    const ipv6 = await post('/test/echo', { name: 'x' }, { host: '[::1]:8080' });
+    expect(ipv6.statusCode).toBe(404);
+  });
+
   it('treats an IP address host as the bare base domain', async () => {
     const answer = await app.inject({
       method: 'POST',

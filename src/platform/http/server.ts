@@ -151,9 +151,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 /** Answers every request with its correlation id, and binds a tenant host's request to its active tenant. */
 function resolveTenantFromHost(app: FastifyInstance, kernel: Kernel): void {
   // Every request passes here: a callback hook, since an async one costs a promise and its ticks per request.
+  const tenantCodeOf = tenantCodesOfHosts(kernel.config.baseDomain);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(CORRELATION_HEADER, request.id);
-    const code = tenantCodeOf(request, kernel.config.baseDomain);
+    const code = tenantCodeOf(request.host);
     if (code === undefined) return done();
     const tenant = kernel.tenants.byCode(code);
     if (tenant?.status !== 'ACTIVE') {
@@ -231,8 +232,26 @@ function validatorFor(coerceTypes: false | 'array'): Ajv {
 }
 
 /** The tenant code of a tenant host, or undefined for the bare base domain (and any other host). */
-function tenantCodeOf(request: FastifyRequest, baseDomain: string): string | undefined {
-  const host = request.hostname.toLowerCase().replace(/\.$/, '');
+/** Hosts whose tenant code is kept: a node serves a few on every request; a flood of invented ones is cleared. */
+const HOSTS_KEPT = 10_000;
+
+/** The tenant code of a Host header (`acme.example.com:8080` → `acme`), undefined on other hosts; kept per host. */
+function tenantCodesOfHosts(baseDomain: string): (host: string) => string | undefined {
+  const codes = new Map<string, string | null>();
+  return (host) => {
+    let code = codes.get(host);
+    if (code === undefined) {
+      code = tenantCodeOfHost(host, baseDomain) ?? null;
+      if (codes.size >= HOSTS_KEPT) codes.clear();
+      codes.set(host, code);
+    }
+    return code ?? undefined;
+  };
+}
+
+function tenantCodeOfHost(hostHeader: string, baseDomain: string): string | undefined {
+  if (hostHeader.startsWith('[')) return undefined; // an IPv6 address
+  const host = (hostHeader.split(':', 1)[0] ?? '').toLowerCase().replace(/\.$/, '');
   if (host === baseDomain || !host.endsWith(`.${baseDomain}`)) return undefined;
   return host.slice(0, -(baseDomain.length + 1));
 }
