@@ -10,13 +10,14 @@ export class RawAnswer {
   ) {}
 
   send(reply: FastifyReply): FastifyReply {
-    reply.code(this.options.status ?? 200).type(this.contentType);
-    if (this.options.filename) {
-      const disposition = this.options.inline ? 'inline' : 'attachment';
-      const safe = this.options.filename.replace(/[^\w.-]+/g, '_');
+    const { status, filename, inline, headers } = this.options;
+    reply.code(status ?? 200).type(this.contentType);
+    if (filename) {
+      const disposition = inline ? 'inline' : 'attachment';
+      const safe = filename.replace(/[^\w.-]+/g, '_');
       reply.header('content-disposition', `${disposition}; filename="${safe}"`);
     }
-    for (const [name, value] of Object.entries(this.options.headers ?? {})) reply.header(name, value);
+    if (headers) for (const name in headers) reply.header(name, headers[name]);
     return reply.send(this.body);
   }
 }
