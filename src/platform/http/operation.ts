@@ -325,10 +325,7 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
     preValidation: (request, _reply, done) => {
       const reading = fileField && readFieldsBeforeFile(request, fileField, bodyLimit ?? MULTIPART_FILE_LIMIT);
       if (!reading) return prepareInput(request, bodySchema, querySchema, done);
-      reading.then(
-        () => prepareInput(request, bodySchema, querySchema, done),
-        (error: Error) => done(error),
-      );
+      reading.then(() => prepareInput(request, bodySchema, querySchema, done), done);
     },
     handler: async (request, reply) => {
       const parsedInput = inputInBody ? request.body : request.query;

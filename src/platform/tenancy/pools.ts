@@ -17,7 +17,7 @@
 // - its tenant has no pool: a new pool of one member if a slot is free; else slots are freed (`freeOneSlot`: idle
 //   spare members, then busy spares retire, then the least used idle pool) and the request waits for one, until
 //   `acquireTimeoutMs`, then is answered 503 instead of hanging. "Least used" is by heat: the tenant's requests of
-//   late, each counting 1 and halving every HEAT_HALF_LIFE_MS, kept across its pools' lives.
+//   late, each counting 1 and halving every 30 s, kept across its pools' lives (tenant-heat.ts).
 // - a member without leases for `idleTimeoutMs` is closed; a pool without members is dropped.
 // So a pool opens with one connection, grows with its tenant's concurrent requests up to `poolSize`, and shrinks
 // when idle or another tenant waits; a request never waits for a whole pool to open, at most for one connection.
@@ -27,6 +27,7 @@ import { connect, type ServerAddress, type Sql } from '../database/connections.j
 import { ApiError, ErrorCode } from '../http/errors.js';
 import type { PoolLease } from '../http/kernel.js';
 import type { TenantRecord } from './tenant.js';
+import { TenantHeat } from './tenant-heat.js';
 
 export interface TenantPoolStats {
   /** Tenants with a pool (at least one member). */
@@ -100,12 +101,6 @@ interface Pool {
   members: Member[];
 }
 
-/** How busy a tenant has been of late: `score` as of `at` (Date.now()), decaying from then on. */
-interface Heat {
-  score: number;
-  at: number;
-}
-
 /** The cache's mutable state, shared by the steps below. */
 interface PoolCache {
   deps: TenantPoolsDeps;
@@ -124,8 +119,8 @@ interface PoolCache {
   sweeper: NodeJS.Timeout;
   /** No pool grows before this time (Date.now()): a request found no free slot shortly before. */
   growAfter: number;
-  /** Per tenant, with or without a pool; forgotten once it has cooled down to nothing. */
-  heat: Map<string, Heat>;
+  /** Per tenant, with or without a pool; forgotten once it has cooled down to nothing and has no pool. */
+  heat: TenantHeat;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
@@ -135,16 +130,6 @@ const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
  * opened and closed per request (measured: 0.08 of the bare LRU over 50 tenants round-robin).
  */
 const GROW_PAUSE_MS = 5_000;
-/**
- * A tenant's heat halves in this time. Under skewed traffic (Zipf, s = 1.1, over 1,000 tenants, 50 connections) a
- * cache that closes the least used pool keeps about 68 % of requests on an open connection where plain LRU keeps
- * 57 %: a tenant seen once (or a job visiting every tenant) no longer pushes out one that is busy all day, so a
- * third fewer connections are opened. Long enough to tell a busy tenant from a burst; short enough to follow a
- * tenant's day.
- */
-const HEAT_HALF_LIFE_MS = 30_000;
-/** A tenant without a pool whose heat fell below this is forgotten (about 200 s after a single request). */
-const HEAT_FORGOTTEN = 0.01;
 
 export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
   const idleTimeoutMs = deps.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
@@ -160,7 +145,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
     waiters: [],
     closed: false,
     growAfter: 0,
-    heat: new Map(),
+    heat: new TenantHeat(),
     sweeper: setInterval(() => sweep(cache), Math.max(50, Math.min(idleTimeoutMs / 2, 5_000))),
   };
   cache.sweeper.unref();
@@ -192,7 +177,7 @@ const busy = () => new ApiError(ErrorCode.GENERAL, 'The service is busy; try aga
 function leaseOpen(cache: PoolCache, tenant: TenantRecord): PoolLease | undefined {
   const pool = cache.closed ? undefined : cache.pools.get(tenant.tenantId);
   if (!pool) return undefined;
-  warm(cache, tenant.tenantId, Date.now());
+  cache.heat.warm(tenant.tenantId, Date.now());
   return lease(cache, pool, memberFor(cache, pool, tenant));
 }
 
@@ -200,7 +185,7 @@ async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLeas
   const open = leaseOpen(cache, tenant);
   if (open) return open;
   const deadline = Date.now() + cache.deps.acquireTimeoutMs;
-  warm(cache, tenant.tenantId, Date.now());
+  cache.heat.warm(tenant.tenantId, Date.now());
   for (;;) {
     if (cache.closed) throw busy();
     const pool = cache.pools.get(tenant.tenantId);
@@ -365,7 +350,7 @@ function closeColdestIdlePool(cache: PoolCache): boolean {
   for (const pool of cache.pools.values()) {
     const member = pool.members[0];
     if (!member || pool.members.length !== 1 || member.leases !== 0) continue;
-    const heat = heatOf(cache, pool.tenantId, now);
+    const heat = cache.heat.of(pool.tenantId, now);
     if (!coldest || heat < coldest.heat) coldest = { pool, member, heat };
   }
   if (!coldest) return false;
@@ -373,28 +358,10 @@ function closeColdestIdlePool(cache: PoolCache): boolean {
   return true;
 }
 
-/** One more request of the tenant. */
-function warm(cache: PoolCache, tenantId: string, now: number): void {
-  const heat = cache.heat.get(tenantId);
-  if (!heat) cache.heat.set(tenantId, { score: 1, at: now });
-  else {
-    heat.score = heat.score * 2 ** ((heat.at - now) / HEAT_HALF_LIFE_MS) + 1;
-    heat.at = now;
-  }
-}
-
-function heatOf(cache: PoolCache, tenantId: string, now: number): number {
-  const heat = cache.heat.get(tenantId);
-  return heat ? heat.score * 2 ** ((heat.at - now) / HEAT_HALF_LIFE_MS) : 0;
-}
-
 /** The periodic round: idle members closed, tenants without a pool that have cooled down forgotten. */
 function sweep(cache: PoolCache): void {
   closeIdleMembers(cache);
-  const now = Date.now();
-  for (const tenantId of cache.heat.keys()) {
-    if (!cache.pools.has(tenantId) && heatOf(cache, tenantId, now) < HEAT_FORGOTTEN) cache.heat.delete(tenantId);
-  }
+  cache.heat.forgetCold(Date.now(), (tenantId) => cache.pools.has(tenantId));
 }
 
 function closeIdleMembers(cache: PoolCache): void {
