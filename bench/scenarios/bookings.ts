@@ -23,13 +23,12 @@ import {
   summarize,
 } from '../lib/measure.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
-import { BENCH_ADMIN_PASSWORD, provisionBenchTenant, servedTenant } from '../lib/tenant.js';
+import { BENCH_ADMIN_PASSWORD, provisionBenchTenant, servedTenant, SESSION_HEADER } from '../lib/tenant.js';
 
 const CONNECTIONS = 10;
 const LINES = 3;
 const CONFIRMS = { warmup: 50, measured: 400 };
 const PREPARING_SESSIONS = 4;
-const SESSION_HEADER = 'x-auth-request-access-token';
 const READ_RATIO = 0.5;
 const TICKETS_RATIO = 0.3;
 const CONFIRM_P99_MS = 100;

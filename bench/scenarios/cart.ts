@@ -18,7 +18,7 @@ import {
 } from '../lib/measure.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
-import { servedTenant } from '../lib/tenant.js';
+import { servedTenant, SESSION_HEADER } from '../lib/tenant.js';
 
 const SESSIONS = 200;
 const LOAD_ITEMS = 3;
@@ -31,7 +31,6 @@ const MIN_RATIO = 0.5;
 /** The tenant's timezone, as the service child provisions it. */
 const TIMEZONE = 'Asia/Dubai';
 const ADMIN_PASSWORD = 'bench admin password 1';
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 type Target = 'tx' | 'add' | 'c' | 'load';
 

@@ -29,11 +29,10 @@ import {
   serviceSettings,
   tenantPrefix,
 } from '../lib/scenario.js';
-import { servedTenant } from '../lib/tenant.js';
+import { servedTenant, SESSION_HEADER } from '../lib/tenant.js';
 
 const BACK_OFFICE_CONNECTIONS = 10;
 const SEARCH_P99_MS = 150;
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 type Target = 'hello' | 'bytes' | 'pk' | 'search' | 'results' | 'locations';
 

@@ -14,7 +14,7 @@ import { type CpuPerRequest, cpuPerRequest, sampleCpu } from '../lib/cpu.js';
 import { httpRequest } from '../lib/http.js';
 import { below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
 import { max, median, round } from '../lib/stats.js';
-import { provisionBenchTenant } from '../lib/tenant.js';
+import { provisionBenchTenant, SESSION_HEADER } from '../lib/tenant.js';
 
 const ROWS = Number(process.env.BENCH_GROUP_SHEET_ROWS ?? 5_000) || 5_000;
 const IMPORT_LIMIT_MS = 3_000;
@@ -24,7 +24,6 @@ const REFUSAL_LIMIT_MS = 2_000;
 /** "Without large memory": the bomb's inflating streams in 64 kB chunks and keeps nothing. */
 const BOMB_RSS_LIMIT_MIB = 50;
 const EXPORT_ROUNDS = 5;
-const SESSION_HEADER = 'x-auth-request-access-token';
 
 const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
 
