@@ -231,11 +231,13 @@ function validatorFor(coerceTypes: false | 'array'): Ajv {
   return ajv;
 }
 
-/** The tenant code of a tenant host, or undefined for the bare base domain (and any other host). */
 /** Hosts whose tenant code is kept: a node serves a few on every request; a flood of invented ones is cleared. */
 const HOSTS_KEPT = 10_000;
 
-/** The tenant code of a Host header (`acme.example.com:8080` → `acme`), undefined on other hosts; kept per host. */
+/**
+ * The tenant code of a Host header (`acme.example.com:8080` → `acme`), kept per host; undefined for the bare base
+ * domain and any other host.
+ */
 function tenantCodesOfHosts(baseDomain: string): (host: string) => string | undefined {
   const codes = new Map<string, string | null>();
   return (host) => {
