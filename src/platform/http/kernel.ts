@@ -21,7 +21,6 @@ export interface Kernel {
   pools: {
     acquire(tenant: TenantRecord): Promise<PoolLease>;
     leaseOpen(tenant: TenantRecord): PoolLease | undefined;
-    isOpen(tenantId: string): boolean;
   };
   sessions: { resolve(ctx: { tenant: TenantRecord; db: Sql; now: Date }, token: string): Promise<Session | undefined> };
   /** Verifies a platform bearer token; throws ApiError with HTTP 401 when it is absent or not acceptable. */
