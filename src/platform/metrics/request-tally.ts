@@ -24,7 +24,6 @@ export interface RequestTally {
 }
 
 export function createRequestTally(upperBounds: readonly number[]): RequestTally {
-  const series: Series[] = []; // in the order first seen
   // operation → method → status: the route's and the method's strings are the same objects on every request (their
   // hashes kept), where a key joined per request was a new string to build and hash each time.
   const byRoute = new Map<string, Map<string, Map<number, Series>>>();
@@ -43,7 +42,6 @@ export function createRequestTally(upperBounds: readonly number[]): RequestTally
     if (entry === undefined) {
       entry = { operation, method, status, count: 0, buckets: new Array(upperBounds.length + 1).fill(0), sum: 0 };
       byStatus.set(status, entry);
-      series.push(entry);
     }
     return entry;
   };
@@ -57,9 +55,13 @@ export function createRequestTally(upperBounds: readonly number[]): RequestTally
       (entry.buckets[bucket] as number) += 1;
     },
     exposition() {
-      return requestsText(series) + durationText(durationsByRoute(series), upperBounds);
+      return requestsText(allSeries(byRoute)) + durationText(durationsByRoute(allSeries(byRoute)), upperBounds);
     },
   };
+}
+
+function* allSeries(byRoute: Map<string, Map<string, Map<number, Series>>>): Iterable<Series> {
+  for (const byMethod of byRoute.values()) for (const byStatus of byMethod.values()) yield* byStatus.values();
 }
 
 function requestsText(all: Iterable<Series>): string {
