@@ -3,7 +3,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { isUnstorableText, normalizeInput, unstorableParameter, VERBATIM } from './input.js';
-import { newCorrelationId } from './server.js';
 
 const NUL = 'a\u0000b';
 const LONE_HIGH = 'x\uD83Dy';
@@ -70,13 +69,5 @@ describe('normalizeInput', () => {
       x: ' y ',
     });
     expect(normalizeInput(schema, { name: '   ', password: '   ' })).toEqual({});
-  });
-});
-
-describe('newCorrelationId', () => {
-  it('draws distinct 8-character ids, across draws of random bytes', () => {
-    const drawn = Array.from({ length: 3000 }, newCorrelationId);
-    for (const id of drawn) expect(id).toMatch(/^[A-Za-z0-9_-]{8}$/);
-    expect(new Set(drawn).size).toBe(drawn.length);
   });
 });

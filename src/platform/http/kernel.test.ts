@@ -12,7 +12,7 @@ import { randomToken, sha256 } from '../crypto.js';
 import { ErrorCode } from './errors.js';
 import { VERBATIM } from './input.js';
 import { operation, registerOperations } from './operation.js';
-import { createHttpServer } from './server.js';
+import { createHttpServer, newCorrelationId } from './server.js';
 
 let service: Service;
 let tenant: ProvisionedTestTenant;
@@ -278,6 +278,12 @@ describe('correlation id', () => {
       const answer = await post('/test/echo', { name: 'x' }, headers);
       expect(String(answer.headers['x-correlation-id'])).toMatch(/^[A-Za-z0-9_-]{8}$/);
     }
+  });
+
+  it('draws distinct 8-character ids, across draws of random bytes', () => {
+    const drawn = Array.from({ length: 3000 }, newCorrelationId);
+    for (const id of drawn) expect(id).toMatch(/^[A-Za-z0-9_-]{8}$/);
+    expect(new Set(drawn).size).toBe(drawn.length);
   });
 
   it('is present on refusals too', async () => {
