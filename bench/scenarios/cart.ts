@@ -18,7 +18,7 @@ import {
 } from '../lib/measure.js';
 import { atLeast, below, type Check, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
-import { servedTenant, SESSION_HEADER } from '../lib/tenant.js';
+import { servedTenant, SESSION_HEADER, BENCH_ADMIN_PASSWORD } from '../lib/tenant.js';
 
 const SESSIONS = 200;
 const LOAD_ITEMS = 3;
@@ -30,7 +30,6 @@ const P99_LIMIT_MS = 50;
 const MIN_RATIO = 0.5;
 /** The tenant's timezone, as the service child provisions it. */
 const TIMEZONE = 'Asia/Dubai';
-const ADMIN_PASSWORD = 'bench admin password 1';
 
 type Target = 'tx' | 'add' | 'c' | 'load';
 
@@ -46,7 +45,7 @@ export const cart: Scenario = async (ctx) => {
   const rounds = benchRounds();
   const stage = await startBenchStage(ctx, 'cart', {
     tenantTag: 'k',
-    adminPassword: ADMIN_PASSWORD,
+    adminPassword: BENCH_ADMIN_PASSWORD,
     env: { TC_RATE_LIMIT_GUEST: String(SESSIONS * 10) },
   });
   try {

@@ -18,7 +18,7 @@ import {
 } from '../lib/measure.js';
 import { atLeast, below, type Check, info, requirePostgres, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
-import { servedTenant } from '../lib/tenant.js';
+import { servedTenant, BENCH_ADMIN_PASSWORD } from '../lib/tenant.js';
 
 const PRODUCTS = 20;
 const DAYS = 30;
@@ -29,7 +29,6 @@ const ADULTS = 2;
 const P99_LIMIT_MS = 20;
 /** The tenant's timezone, as the service child provisions it. */
 const TIMEZONE = 'Asia/Dubai';
-const ADMIN_PASSWORD = 'bench admin password 1';
 
 type Target = 'c' | 'product' | 'list' | 'avail' | 'tx' | 'hold' | 'spread';
 /** Read targets, each against (c), with their minimal ratio. */
@@ -48,7 +47,7 @@ interface BuiltCatalog {
 export const catalog: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
   const rounds = benchRounds();
-  const stage = await startBenchStage(ctx, 'catalog', { tenantTag: 'c', adminPassword: ADMIN_PASSWORD });
+  const stage = await startBenchStage(ctx, 'catalog', { tenantTag: 'c', adminPassword: BENCH_ADMIN_PASSWORD });
   try {
     const { bareDb, bareTx, service, poolSize, tenantCode, host, api } = stage;
     const admin = { session: stage.adminSession };

@@ -9,8 +9,7 @@
 // own count of searches answered from a kept read confirms (more than 1 % is reported as a problem). BENCH_HOTELS
 // shrinks the hotel count.
 import { rm } from 'node:fs/promises';
-import { tenantApi } from '../lib/api.js';
-import { askFor, childProvision, type ServerChild, startServerChild } from '../lib/child.js';
+import { askFor, type ServerChild, startServerChild } from '../lib/child.js';
 import {
   benchRounds,
   type LoadTarget,
@@ -23,17 +22,9 @@ import {
   ratio,
   summarize,
 } from '../lib/measure.js';
-import {
-  below,
-  type Check,
-  info,
-  requirePostgres,
-  type Scenario,
-  serviceSettings,
-  tenantPrefix,
-} from '../lib/scenario.js';
-import { tenantTargets } from '../lib/tenant.js';
-import { sessionAfterPasswordChange, type TenantApi } from '../lib/api.js';
+import { below, type Check, info, requirePostgres, type Scenario, serviceSettings } from '../lib/scenario.js';
+import { provisionBenchTenant, tenantTargets } from '../lib/tenant.js';
+import type { TenantApi } from '../lib/api.js';
 
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 200) || 200;
 const CONNECTIONS = 10;
@@ -100,20 +91,7 @@ export const hotels: Scenario = async (ctx) => {
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const provisioned = await childProvision(
-      service,
-      { count: 1, concurrency: 1, prefix: tenantPrefix(ctx, 'ho') },
-      120_000,
-    );
-    const tenantCode = provisioned.tenantCodes[0] ?? '';
-    const host = `${tenantCode}.localhost`;
-    const api = tenantApi(service.port('service'), host);
-    const admin = await sessionAfterPasswordChange(
-      api,
-      'admin',
-      provisioned.adminPasswords[0] ?? '',
-      'bench admin password 1',
-    );
+    const { tenantCode, api, admin } = await provisionBenchTenant(ctx, service, 'ho');
     const started = Date.now();
     for (let n = 1; n <= HOTELS; n += 4) {
       await Promise.all(

@@ -26,6 +26,7 @@ import {
   summarize,
 } from '../lib/measure.js';
 import { atLeast, type Check, info, type Scenario, serviceSettings, tenantPrefix } from '../lib/scenario.js';
+import { BENCH_ADMIN_PASSWORD } from '../lib/tenant.js';
 
 type Target = 'a' | 's' | 'x' | 'r';
 const LABELS: Record<Target, string> = {
@@ -37,7 +38,6 @@ const LABELS: Record<Target, string> = {
 /** Enough for 7 s (warm-up and measured) at 1,200 requests a second. */
 const POOL = 8_500;
 const MINT_CONCURRENCY = 16;
-const ADMIN_PASSWORD = 'bench admin password 1';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 interface Raw {
@@ -125,7 +125,9 @@ async function firstSignIn(rp: RelyingParty, username: string, temporaryPassword
   const page = await raw(rp.port, 'GET', authorizationPath(rp), cookieHeader(rp));
   keepCookies(rp, page);
   const passwordForm = await submit(rp, page, { username, password: temporaryPassword });
-  return codeOf(await submit(rp, passwordForm, { 'password-new': ADMIN_PASSWORD, 'password-confirm': ADMIN_PASSWORD }));
+  return codeOf(
+    await submit(rp, passwordForm, { 'password-new': BENCH_ADMIN_PASSWORD, 'password-confirm': BENCH_ADMIN_PASSWORD }),
+  );
 }
 
 /** `count` codes of the signed-in browser, `MINT_CONCURRENCY` at a time. */
