@@ -16,6 +16,7 @@ import Fastify, {
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { errorBody } from './envelope.js';
+import { acceptJsonBodies } from './json-body.js';
 import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
@@ -77,7 +78,7 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   useContractValidators(app);
   app.decorate('kernel', kernel);
   app.decorateRequest('tenant', undefined);
-  acceptEmptyJsonBodies(app);
+  acceptJsonBodies(app);
   resolveTenantFromHost(app, kernel);
   answerFailuresAsEnvelopes(app);
   await registerOpenApi(app, kernel);
@@ -136,16 +137,6 @@ function useContractValidators(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyValidator : queryValidator).compile(schema),
   );
-}
-
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    // A POST that needs no parameters may come with a JSON content type and no body at all.
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    return parseJson(request, text, done);
-  });
 }
 
 /** Answers every request with its correlation id, and binds a tenant host's request to its active tenant. */

@@ -1,0 +1,111 @@
+// JSON bodies over a real socket: a body that came with its headers (read in one go), one that arrives later or in
+// pieces (read as a stream), both held to the route's limit, and keep-alive requests after either.
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptJsonBodies } from './json-body.js';
+
+let app: FastifyInstance;
+let port = 0;
+
+beforeAll(async () => {
+  app = Fastify({ bodyLimit: 1024 });
+  acceptJsonBodies(app);
+  app.post('/echo', async (request) => ({ body: request.body }));
+  app.post('/small', { bodyLimit: 16 }, async (request) => ({ body: request.body }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  port = address.port;
+});
+afterAll(() => app.close());
+
+/** Writes the pieces (a number waits that many ms), then reads the socket until the server or we end it. */
+async function exchange(pieces: (string | Buffer | number)[]): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  // The server may close first (a refused body); what it answered is what is checked.
+  socket.on('error', () => {});
+  const received: Buffer[] = [];
+  socket.on('data', (chunk) => received.push(chunk));
+  const ended = new Promise((resolve) => socket.on('close', resolve));
+  for (const piece of pieces) {
+    if (typeof piece === 'number') await sleep(piece);
+    else socket.write(piece);
+  }
+  await ended;
+  return Buffer.concat(received).toString('utf8');
+}
+
+function post(path: string, body: string, { close = true } = {}): string {
+  const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n`;
+  return `${head}Content-Length: ${Buffer.byteLength(body)}\r\n${close ? 'Connection: close\r\n' : ''}\r\n${body}`;
+}
+
+/** A chunked request's head (no Content-Length); its chunks follow. */
+function chunkedHead(path: string): string {
+  return `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+}
+
+function statuses(answer: string): number[] {
+  return [...answer.matchAll(/HTTP\/1\.1 (\d+)/g)].map((match) => Number(match[1]));
+}
+
+function bodies(answer: string): unknown[] {
+  // Each answer's body follows its headers' blank line, up to the next answer.
+  return answer
+    .split(/HTTP\/1\.1 /)
+    .slice(1)
+    .map((one) => JSON.parse(one.slice(one.indexOf('\r\n\r\n') + 4)).body);
+}
+
+describe('acceptJsonBodies', () => {
+  it('reads a body that came with its headers, multi-byte text included', async () => {
+    const answer = await exchange([post('/echo', '{"city":"São Paulo ✈"}')]);
+    expect(statuses(answer)).toEqual([200]);
+    expect(bodies(answer)).toEqual([{ city: 'São Paulo ✈' }]);
+  });
+
+  it('reads a body that arrives after its headers, in pieces, split inside a character', async () => {
+    const request = post('/echo', '{"city":"São Paulo"}');
+    const bytes = Buffer.from(request);
+    const at = bytes.indexOf('ã') + 1; // between the two bytes of ã
+    const answer = await exchange([bytes.subarray(0, at), 30, bytes.subarray(at)]);
+    expect(statuses(answer)).toEqual([200]);
+    expect(bodies(answer)).toEqual([{ city: 'São Paulo' }]);
+  });
+
+  it('reads a chunked body, whole or arriving later', async () => {
+    const whole = await exchange([`${chunkedHead('/echo')}5\r\n{"a":\r\n2\r\n1}\r\n0\r\n\r\n`]);
+    expect(bodies(whole)).toEqual([{ a: 1 }]);
+    const later = await exchange([`${chunkedHead('/echo')}5\r\n{"a":\r\n`, 30, '2\r\n2}\r\n0\r\n\r\n']);
+    expect(bodies(later)).toEqual([{ a: 2 }]);
+  });
+
+  it('takes no body at all as {}, and refuses malformed JSON and prototype keys with 400', async () => {
+    expect(bodies(await exchange([post('/echo', '')]))).toEqual([{}]);
+    expect(statuses(await exchange([post('/echo', '{"a":')]))).toEqual([400]);
+    expect(statuses(await exchange([post('/echo', '{"__proto__":{"admin":true}}')]))).toEqual([400]);
+  });
+
+  it("holds a body to its route's limit, declared, counted whole or counted as it streams", async () => {
+    expect(statuses(await exchange([post('/small', '{"a":"0123456789"}')]))).toEqual([413]);
+    expect(statuses(await exchange([post('/echo', JSON.stringify({ a: 'x'.repeat(2000) }))]))).toEqual([413]);
+    const head = chunkedHead('/small');
+    expect(statuses(await exchange([`${head}14\r\n{"a":"0123456789ab"}\r\n0\r\n\r\n`]))).toEqual([413]);
+    expect(statuses(await exchange([`${head}8\r\n{"a":"01\r\n`, 30, 'c\r\n23456789ab"}\r\n0\r\n\r\n']))).toEqual([413]);
+    expect(bodies(await exchange([post('/small', '{"a":"01234567"}')]))).toEqual([{ a: '01234567' }]);
+  });
+
+  it('answers requests after each other on one connection, read either way', async () => {
+    const answer = await exchange([
+      post('/echo', '{"n":1}', { close: false }),
+      30,
+      post('/echo', '{"n":2}', { close: false }).slice(0, -2),
+      30,
+      `2}${post('/echo', '{"n":3}')}`,
+    ]);
+    expect(statuses(answer)).toEqual([200, 200, 200]);
+    expect(bodies(answer)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+});
