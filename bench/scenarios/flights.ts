@@ -4,7 +4,8 @@
 //   /flight/getLocations  keyword "LON" (guest session), ≥ 0.5 × bare Fastify hello (both at 50 connections)
 // (pk) is GET /bench/item, one primary-key read through the kernel and the tenant's pool; (hello) bare Fastify;
 // (bytes) bare Fastify answering POST /body with the very bytes getLocations answers (about 5 KB): how much of the
-// gap to (hello) is writing and reading an answer of that size, which no kernel can avoid.
+// gap to (hello) is taking a POST's body and writing an answer of that size (bare Fastify reads the body as a
+// stream; the service reads a body that came whole in one go, so it can come close to (bytes) or pass it).
 import { rm } from 'node:fs/promises';
 import { childProvision, type ServerChild, startServerChild } from '../lib/child.js';
 import { tenantApi } from '../lib/api.js';
