@@ -108,4 +108,16 @@ describe('acceptJsonBodies', () => {
     expect(statuses(answer)).toEqual([200, 200, 200]);
     expect(bodies(answer)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
+
+  it('answers pipelined requests (several in one packet) in order, up to a refused body that closes it', async () => {
+    const keep = { close: false };
+    const answer = await exchange([
+      post('/echo', '{"n":1}', keep) +
+        post('/echo', '{"n":2}', keep) +
+        post('/small', '{"n":"too long for it"}', keep) +
+        post('/echo', '{"n":4}'),
+    ]);
+    expect(statuses(answer)).toEqual([200, 200, 413]);
+    expect(bodies(answer.slice(0, answer.indexOf('HTTP/1.1 413')))).toEqual([{ n: 1 }, { n: 2 }]);
+  });
 });
