@@ -4,14 +4,21 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../test/support/wait.js';
 import { acceptJsonBodies } from './json-body.js';
 
 let app: FastifyInstance;
 let port = 0;
+/** The statuses of the failures the app answered (or would have: the client may be gone). */
+const failures: (number | undefined)[] = [];
 
 beforeAll(async () => {
   app = Fastify({ bodyLimit: 1024 });
   acceptJsonBodies(app);
+  app.addHook('onError', (_request, _reply, error, done) => {
+    failures.push(error.statusCode);
+    done();
+  });
   app.post('/echo', async (request) => ({ body: request.body }));
   app.post('/small', { bodyLimit: 16 }, async (request) => ({ body: request.body }));
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -95,6 +102,20 @@ describe('acceptJsonBodies', () => {
     expect(statuses(await exchange([`${head}14\r\n{"a":"0123456789ab"}\r\n0\r\n\r\n`]))).toEqual([413]);
     expect(statuses(await exchange([`${head}8\r\n{"a":"01\r\n`, 30, 'c\r\n23456789ab"}\r\n0\r\n\r\n']))).toEqual([413]);
     expect(bodies(await exchange([post('/small', '{"a":"01234567"}')]))).toEqual([{ a: '01234567' }]);
+  });
+
+  it('ends a body whose client hung up mid-way as a 400 failure, and answers the next one', async () => {
+    const started = post('/echo', '{"city":"São Paulo"}').slice(0, -5);
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(started);
+    await sleep(30);
+    failures.length = 0;
+    socket.destroy();
+    await until(() => failures.length > 0, 2_000);
+    expect(failures).toEqual([400]);
+    expect(bodies(await exchange([post('/echo', '{"n":1}')]))).toEqual([{ n: 1 }]);
   });
 
   it('answers requests after each other on one connection, read either way', async () => {

@@ -61,7 +61,7 @@ function readStream(request: FastifyRequest, payload: IncomingMessage, limit: nu
     stop();
     if (error) {
       // A stream failing (a client hanging up mid-body) is the request's fault, never a 500.
-      if (!(error.statusCode !== undefined && error.statusCode >= 400)) error.statusCode = 400;
+      if ((error.statusCode ?? 0) < 400) error.statusCode = 400;
       return done(error);
     }
     parse(request, Buffer.concat(chunks, received).toString('utf8'), done);
