@@ -1,5 +1,5 @@
 // SQL of the payment links of hotel bookings (hotel_payment_links, migration 0038) and of the booking's payment
-// status they move. Lock order: the booking's row first (lockPayableBooking), then its links; every move of a link
+// status they move. Lock order: the booking's row first (lockBooking), then its links; every move of a link
 // or of the booking's payment status is one conditional statement, so a repeated or concurrent callback moves
 // nothing twice.
 import type { NewPaymentLink } from '../../integrations/payment-gateway/links/index.js';
@@ -20,7 +20,7 @@ export interface LinkRow {
   expires_at: Date;
 }
 
-/** What taking a payment for a booking looks at, read under the booking's row lock. */
+/** What taking a payment for a booking looks at: read before the gateway is asked, then again under the booking's lock. */
 export interface PayableBookingRow {
   hotel_booking_id: number;
   client_reference: string;
@@ -35,28 +35,25 @@ export interface PayableBookingRow {
   active_links: number;
 }
 
-function payableBooking(db: Queryable, bookingId: number, now: Date, lock: ReturnType<Queryable['unsafe']>) {
-  return db<PayableBookingRow[]>`
+/**
+ * The booking and its active links as of now. Under the booking's lock, read it in a statement after the one that
+ * took the lock: a statement that waited for a lock reads other tables (the links) as they were when it began.
+ */
+export async function selectPayableBooking(db: Queryable, bookingId: number, now: Date) {
+  const [row] = await db<PayableBookingRow[]>`
     SELECT b.hotel_booking_id, b.client_reference, b.status, b.payment_status, b.hotel_name, b.currency,
            b.total_price::text AS total_price, b.contact_email, b.contact_phone,
            nullif(trim(concat_ws(' ', b.guests -> 0 ->> 'firstName', b.guests -> 0 ->> 'lastName')), '') AS lead_guest,
            (SELECT count(*)::int FROM hotel_payment_links l
             WHERE l.hotel_booking_id = b.hotel_booking_id AND l.status = 'ACTIVE' AND l.expires_at > ${now})
              AS active_links
-    FROM hotel_bookings b WHERE b.hotel_booking_id = ${bookingId}
-    ${lock}`;
-}
-
-/** The booking under its row lock, for the link's insert. */
-export async function lockPayableBooking(db: Queryable, bookingId: number, now: Date) {
-  const [row] = await payableBooking(db, bookingId, now, db.unsafe('FOR UPDATE OF b'));
+    FROM hotel_bookings b WHERE b.hotel_booking_id = ${bookingId}`;
   return row;
 }
 
-/** The same without a lock (checked before the gateway is asked for an order). */
-export async function selectPayableBooking(db: Queryable, bookingId: number, now: Date) {
-  const [row] = await payableBooking(db, bookingId, now, db.unsafe(''));
-  return row;
+/** The booking's row lock: the first lock of every change of its payment (the lock order above). */
+export async function lockBooking(db: Queryable, bookingId: number): Promise<void> {
+  await db`SELECT 1 FROM hotel_bookings WHERE hotel_booking_id = ${bookingId} FOR UPDATE`;
 }
 
 /** ACTIVE links of the booking past their expiry become EXPIRED, so the booking may get a new one. */

@@ -74,8 +74,9 @@ async function createLink(deps: HotelPaymentsDeps, ctx: TenantContext, bookingId
   const { created, tokenHash } = await openGatewayOrder(deps, ctx, current, cartReference, amount);
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
   await withTransaction(ctx, async (tx) => {
-    const booking = await repo.lockPayableBooking(tx, bookingId, ctx.now);
+    await repo.lockBooking(tx, bookingId);
     await repo.expireLinks(tx, bookingId, ctx.now);
+    const booking = await repo.selectPayableBooking(tx, bookingId, ctx.now);
     // paid, or linked, or repriced meanwhile: this link is refused (its gateway order is left unpaid)
     if (!booking || amountToPay(booking) !== amount) {
       throw refused(`Hotel booking ${bookingId} changed while its link was made; make the link again`);

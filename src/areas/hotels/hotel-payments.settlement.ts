@@ -66,7 +66,7 @@ async function settleLink(
   if (!ending) return { kind: 'open', statusText: status.text };
   const ended = UNPAID_ENDS[ending];
   await withTransaction(scope, async (tx) => {
-    await repo.lockPayableBooking(tx, link.hotel_booking_id, scope.now);
+    await repo.lockBooking(tx, link.hotel_booking_id);
     if (!(await repo.settleLink(tx, link.link_id, ended, scope.now)) || ended === 'EXPIRED') return;
     await repo.markPaymentFailed(tx, link.cart_reference, ended, scope.now);
   });
@@ -78,7 +78,7 @@ async function settleLink(
 async function recordPayment(scope: SettlementScope, link: repo.LinkRow): Promise<HotelPaymentOutcome> {
   try {
     await withTransaction(scope, async (tx) => {
-      await repo.lockPayableBooking(tx, link.hotel_booking_id, scope.now);
+      await repo.lockBooking(tx, link.hotel_booking_id);
       if (!(await repo.settleLink(tx, link.link_id, 'PAID', scope.now))) return;
       const paid = await markPaidByCartReference(tx, link.cart_reference, scope.now);
       if (!paid) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
 import { runJobOnce, startTestService } from '../../../test/support/service.js';
+import { until } from '../../../test/support/wait.js';
 import { insertPendingBooking, recordSupplierBooking } from './hotel-bookings.repository.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
 
@@ -96,6 +97,14 @@ const paymentState = (bookingId: number) =>
     return { ...row, links: links.map((link) => link.status) };
   });
 
+/** Sessions of the tenant's database waiting for a lock. */
+const lockWaiters = () =>
+  t.db(async (sql) => {
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+    return row?.n ?? 0;
+  });
+
 const createLink = (bookingId: number) =>
   agent.api.ok<HotelPaymentLink>('/hotel/booking/createPaymentLink', { bookingId });
 
@@ -134,6 +143,34 @@ describe('/hotel/booking/createPaymentLink', () => {
     const answers = await Promise.all(
       [1, 2].map(() => agent.api.call<HotelPaymentLink>('/hotel/booking/createPaymentLink', { bookingId })),
     );
+    expect(answers.map((answer) => answer.apiStatus.errorCode).sort()).toEqual(['INVALID_STATE', 'OK']);
+    expect((await paymentState(bookingId)).links).toEqual(['ACTIVE']);
+  });
+
+  it('two links asked for while the booking is locked: the one that waited for the other is refused', async () => {
+    const bookingId = await hotelBooking(t);
+    let locked!: () => void;
+    let release!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A third party (a settlement, say) holds the booking's row while both requests come to lock it.
+    const holding = t.db((sql) =>
+      sql.begin(async (tx) => {
+        await tx`SELECT 1 FROM hotel_bookings WHERE hotel_booking_id = ${bookingId} FOR UPDATE`;
+        locked();
+        await released;
+      }),
+    );
+    await lockTaken;
+    const calls = [1, 2].map(() => agent.api.call<HotelPaymentLink>('/hotel/booking/createPaymentLink', { bookingId }));
+    await until(async () => (await lockWaiters()) === 2, 10_000);
+    release();
+    await holding;
+    const answers = await Promise.all(calls);
     expect(answers.map((answer) => answer.apiStatus.errorCode).sort()).toEqual(['INVALID_STATE', 'OK']);
     expect((await paymentState(bookingId)).links).toEqual(['ACTIVE']);
   });
