@@ -1,9 +1,15 @@
-// HTML the service writes itself (pages, mail bodies): escaping, and the pages a tenant may restyle. A page's
-// template is a file re-read on every request, so a tenant changes its pages without a restart:
-// <data folder>/templates/<tenantCode>/<name>.html first, then the shipped one, then the caller's fallback.
-// {{placeholders}} are HTML-escaped; {{{placeholders}}} take markup the caller built from escaped parts.
+// HTML the service writes (pages, mail bodies) through one template engine, Handlebars (docs/decisions.md,
+// "Rendering"). Escaping is decided by the data, not by the template: every value is escaped here before the
+// template sees it, whichever braces the template uses, and only markup the caller built from escaped parts
+// (passed apart, as `markup`) is written as it is. So a tenant's own template cannot un-escape a customer's name by
+// writing {{{customerName}}}.
+//
+// A page's template is a file re-read on every request, so a tenant changes its pages without a restart:
+// <data folder>/templates/<tenantCode>/<name>.html first, then the shipped one, then the caller's fallback; one
+// that does not compile (a tenant's typo) is reported and passed over for the next.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import Handlebars from 'handlebars';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -11,14 +17,55 @@ export function escapeHtml(text: string): string {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function fillTemplate(
-  template: string,
-  values: Record<string, string | number>,
-  markup: Record<string, string> = {},
-): string {
-  return template
-    .replace(/\{\{\{\s*(\w+)\s*\}\}\}/g, (_, name: string) => markup[name] ?? '')
-    .replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escapeHtml(String(values[name] ?? '')));
+/** What a template may be given: texts and numbers (escaped), flags (for {{#if}}), lists and records of them. */
+export type TemplateValue = string | number | boolean | null | undefined | TemplateValue[] | TemplateValues;
+export interface TemplateValues {
+  [name: string]: TemplateValue;
+}
+
+// An engine of our own (not the shared default), with no helpers but Handlebars' built-in blocks.
+const engine = Handlebars.create();
+const COMPILE_OPTIONS: CompileOptions = { knownHelpersOnly: true, preventIndent: true };
+
+// Templates are re-read per request but rarely change: compiled ones are kept by their text.
+const MAX_COMPILED = 200;
+const compiled = new Map<string, HandlebarsTemplateDelegate>();
+
+function compile(template: string): HandlebarsTemplateDelegate {
+  const known = compiled.get(template);
+  if (known) return known;
+  const fresh = engine.compile(template, COMPILE_OPTIONS);
+  // Compile now (Handlebars compiles lazily on first call), so a broken template fails here, not mid-answer.
+  fresh({});
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(template, fresh);
+  return fresh;
+}
+
+/** Every text and number escaped once, as a SafeString the engine writes as it is. */
+function escapedValue(value: TemplateValue): unknown {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map(escapedValue);
+  if (typeof value === 'object') return escapedValues(value);
+  return new engine.SafeString(escapeHtml(String(value)));
+}
+
+function escapedValues(values: TemplateValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) out[name] = escapedValue(value);
+  return out;
+}
+
+/**
+ * The template filled: `{{name}}` (or `{{{name}}}`) writes a value escaped; `{{{name}}}` of a `markup` entry writes
+ * that markup as it is. Handlebars' blocks ({{#if}}, {{#each}}, {{#unless}}, {{#with}}) are available; nothing else.
+ * Throws when the template does not compile.
+ */
+export function fillTemplate(template: string, values: TemplateValues, markup: Record<string, string> = {}): string {
+  const context = escapedValues(values);
+  for (const [name, html] of Object.entries(markup)) context[name] = new engine.SafeString(html);
+  return compile(template)(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
 }
 
 /** The text of the first of the files that can be read, or undefined. */
@@ -33,22 +80,43 @@ export async function firstReadable(files: readonly string[]): Promise<string | 
   return undefined;
 }
 
-/** A tenant's own file of that name (its folder under <data folder>/templates), else the shipped one. */
-export function tenantFile(
-  place: { dataDir: string; tenantCode: string; shippedDir: string },
-  fileName: string,
-): Promise<string | undefined> {
-  return firstReadable([
-    path.join(place.dataDir, 'templates', place.tenantCode, fileName),
-    path.join(place.shippedDir, fileName),
-  ]);
+export interface TemplatePlace {
+  dataDir: string;
+  tenantCode: string;
+  shippedDir: string;
 }
 
-/** A page from the tenant's or the shipped template `<name>.html` (else `fallback`), filled. */
+/** A tenant's own file of that name (its folder under <data folder>/templates), else the shipped one. */
+export function tenantFile(place: TemplatePlace, fileName: string): Promise<string | undefined> {
+  return firstReadable(templateFiles(place, fileName));
+}
+
+function templateFiles(place: TemplatePlace, fileName: string): string[] {
+  return [path.join(place.dataDir, 'templates', place.tenantCode, fileName), path.join(place.shippedDir, fileName)];
+}
+
+/**
+ * A page from the tenant's template `<name>.html`, else the shipped one, else `fallback`, filled. A template that
+ * does not compile (a tenant's typo) is passed over for the next one and reported through `onBroken`.
+ */
 export async function renderTenantPage(
-  place: { dataDir: string; tenantCode: string; shippedDir: string },
-  page: { name: string; fallback: string; values: Record<string, string | number>; markup?: Record<string, string> },
+  place: TemplatePlace,
+  page: {
+    name: string;
+    fallback: string;
+    values: TemplateValues;
+    markup?: Record<string, string>;
+    onBroken?: (file: string, error: unknown) => void;
+  },
 ): Promise<string> {
-  const template = await tenantFile(place, `${page.name}.html`);
-  return fillTemplate(template ?? page.fallback, page.values, page.markup);
+  for (const file of templateFiles(place, `${page.name}.html`)) {
+    const template = await firstReadable([file]);
+    if (template === undefined) continue;
+    try {
+      return fillTemplate(template, page.values, page.markup);
+    } catch (error) {
+      page.onBroken?.(file, error);
+    }
+  }
+  return fillTemplate(page.fallback, page.values, page.markup);
 }
