@@ -7,8 +7,10 @@
 // A page's template is a file re-read on every request, so a tenant changes its pages without a restart:
 // <data folder>/templates/<tenantCode>/<name>.html first, then the shipped one, then the caller's fallback; one
 // that does not compile (a tenant's typo) is reported and passed over for the next.
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 
 export function escapeHtml(text: string): string {
@@ -66,6 +68,35 @@ export function fillTemplate(template: string, values: TemplateValues, markup: R
   const context = escapedValues(values);
   for (const [name, html] of Object.entries(markup)) context[name] = new engine.SafeString(html);
   return compile(template)(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
+}
+
+/** The shipped templates (the project's templates/ folder, beside src/ and dist/ alike). */
+export const SHIPPED_TEMPLATES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
+
+let layoutsRegistered = false;
+
+/** templates/layouts/<name>.html, each a partial named `layouts/<name>` that pages wrap themselves in. */
+function registerLayouts(): void {
+  if (layoutsRegistered) return;
+  const folder = path.join(SHIPPED_TEMPLATES, 'layouts');
+  for (const file of readdirSync(folder)) {
+    if (file.endsWith('.html'))
+      engine.registerPartial(`layouts/${file.slice(0, -5)}`, readFileSync(path.join(folder, file), 'utf8'));
+  }
+  layoutsRegistered = true;
+}
+
+/**
+ * A page of the service's own (templates/<file>, not a tenant's), read and compiled on first use: the answer is
+ * a function that fills it (see fillTemplate). Its layout comes from templates/layouts/.
+ */
+export function shippedTemplate(file: string): (values: TemplateValues, markup?: Record<string, string>) => string {
+  let template: string | undefined;
+  return (values, markup) => {
+    registerLayouts();
+    template ??= readFileSync(path.join(SHIPPED_TEMPLATES, file), 'utf8');
+    return fillTemplate(template, values, markup);
+  };
 }
 
 /** The text of the first of the files that can be read, or undefined. */
