@@ -32,6 +32,11 @@ describe('fillTemplate', () => {
     ).toBe('Due: [A&lt; 1.00] [B 2]');
   });
 
+  it('reads empty texts, zero and absent values as false in {{#if}}', () => {
+    const template = '{{#if a}}a{{/if}}{{#if b}}b{{/if}}{{#if c}}c{{/if}}{{#if d}}d{{/if}}{{#if e}}e{{/if}}';
+    expect(fillTemplate(template, { a: '', b: 0, c: null, d: 'x', e: 1 })).toBe('de');
+  });
+
   it('gives a template no helpers of its own and no prototype properties', () => {
     expect(() => fillTemplate('{{lookup this "x"}}{{log "x"}}{{custom x}}', {})).toThrow();
     expect(fillTemplate('[{{constructor}}][{{__proto__}}][{{name.constructor}}]', { name: 'x' })).toBe('[][][]');

@@ -46,8 +46,10 @@ function compile(template: string): HandlebarsTemplateDelegate {
 
 /** Every text and number escaped once, as a SafeString the engine writes as it is. */
 function escapedValue(value: TemplateValue): unknown {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value;
+  // Empty texts and numbers stay as they are, so that {{#if}} reads them as Handlebars does (a SafeString object is
+  // always true); a number needs no escaping.
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean' || typeof value === 'number') return value;
   if (Array.isArray(value)) return value.map(escapedValue);
   if (typeof value === 'object') return escapedValues(value);
   return new engine.SafeString(escapeHtml(String(value)));

@@ -2,7 +2,9 @@
 // the sender, so the HTML part escapes every value and the subject keeps no line breaks.
 import type { OutgoingMail } from '../../platform/outbox/index.js';
 import type { TripRequest } from './trip-requests.schemas.js';
-import { escapeHtml } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/html.js';
+
+const TRIP_REQUEST = shippedTemplate('mail/trip-request.html');
 
 /** One line of text, at most `max` characters: no header injection through a subject. */
 const oneLine = (text: string, max: number) => text.replace(/[\r\n\t]+/g, ' ').slice(0, max);
@@ -35,16 +37,6 @@ export function tripRequestNotification(to: string, agency: string, request: Tri
       ...(requirements === null ? [] : ['', 'Requirements:', requirements]),
       '',
     ].join('\n'),
-    html: [
-      '<p>A new trip request has arrived.</p>',
-      '<table>',
-      ...rows.map(
-        ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-      ),
-      '</table>',
-      ...(requirements === null
-        ? []
-        : ['<p><strong>Requirements</strong></p>', `<p style="white-space: pre-wrap">${escapeHtml(requirements)}</p>`]),
-    ].join('\n'),
+    html: TRIP_REQUEST({ rows: rows.map(([label, value]) => ({ label, value })), requirements }),
   };
 }

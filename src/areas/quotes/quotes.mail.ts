@@ -1,7 +1,9 @@
 // The e-mail of a sent quote: the PDF attached, and a link whose query has token=<value> (contract §6) to the page
 // where the customer accepts or declines it.
 import type { OutgoingMail } from '../../platform/outbox/index.js';
-import { escapeHtml } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/html.js';
+
+const LETTER = shippedTemplate('mail/letter.html');
 
 export interface SentQuoteMail {
   to: string;
@@ -26,12 +28,12 @@ export function sentQuoteMail(mail: SentQuoteMail): OutgoingMail {
     to: mail.to,
     subject: `Your quote ${mail.quoteNumber} from ${mail.agency}`,
     text: [greeting, '', ...paragraphs, mail.responseUrl, '', mail.agency, ''].join('\n'),
-    html: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-      `<p><a href="${escapeHtml(mail.responseUrl)}">View, accept or decline the quote</a></p>`,
-      `<p>${escapeHtml(mail.agency)}</p>`,
-    ].join('\n'),
+    html: LETTER({
+      greeting,
+      paragraphs,
+      link: { url: mail.responseUrl, label: 'View, accept or decline the quote' },
+      signature: mail.agency,
+    }),
     attachments: [{ filename: `${mail.quoteNumber}.pdf`, contentType: 'application/pdf', content: mail.pdf }],
   };
 }

@@ -1,6 +1,8 @@
 // The account e-mails. Each carries its token in a link whose query string has token=<value> (contract §6).
 import type { OutgoingMail } from '../../platform/outbox/index.js';
-import { escapeHtml } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/html.js';
+
+const LETTER = shippedTemplate('mail/letter.html');
 
 interface Recipient {
   email: string;
@@ -18,11 +20,7 @@ function mail(
     to: to.email,
     subject,
     text: [greeting, '', ...paragraphs, '', `${link.label}: ${link.url}`, ''].join('\n'),
-    html: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    ].join('\n'),
+    html: LETTER({ greeting, paragraphs, link }),
   };
 }
 
