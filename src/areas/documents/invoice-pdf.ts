@@ -17,11 +17,11 @@ import {
   type ItemsTable,
   renderPdfDocument,
   type TotalRow,
-} from './document-layout.js';
+} from '../../platform/rendering/pdf/index.js';
 
 // The invoice's helpers stay importable from here, where they were before the layout was shared.
 export { formatMinorAmount } from './document-format.js';
-export { toHelveticaText, UNSUPPORTED_TEXT_MARK } from './helvetica-text.js';
+export { toHelveticaText, UNSUPPORTED_TEXT_MARK } from '../../platform/rendering/pdf/index.js';
 
 export interface InvoiceLine {
   description: string;

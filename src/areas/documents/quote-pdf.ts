@@ -14,7 +14,7 @@ import {
   renderPdfDocument,
   type TableColumn,
   type TotalRow,
-} from './document-layout.js';
+} from '../../platform/rendering/pdf/index.js';
 
 export interface QuoteLine {
   description: string;

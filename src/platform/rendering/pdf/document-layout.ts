@@ -2,9 +2,8 @@
 // issuer and the document's facts, a party block, items tables that continue across pages under a repeated
 // header, a totals block, a closing note, and "Page n of N" on every page. Each piece takes plain data with
 // its texts already formatted, so a document type decides only what it shows, never how it is laid out.
-// Rendering does no I/O: pdfkit writes into memory.
+// Rendering does no I/O: pdfkit writes into memory (pdf-bytes.ts).
 
-import PDFDocument from 'pdfkit';
 import {
   BODY_SIZE,
   BOTTOM_MARGIN,
@@ -24,6 +23,7 @@ import {
   rule,
   type TextStyle,
 } from './pdf-drawing.js';
+import { pdfBytes } from './pdf-bytes.js';
 
 export type { DocumentLayout } from './pdf-drawing.js';
 
@@ -55,33 +55,19 @@ export function renderPdfDocument(
   setup: DocumentSetup,
   drawContent: (layout: DocumentLayout) => void,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM_MARGIN },
-    // pages stay in memory so that "of N" can be written once N is known
-    bufferPages: true,
-    lang: 'en',
-    displayTitle: true,
-    info: { Title: setup.title, Author: setup.author },
+  const margins = { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM_MARGIN };
+  // pages stay in memory so that "of N" can be written once N is known
+  return pdfBytes({ title: setup.title, author: setup.author, margins, bufferPages: true }, (doc) => {
+    const layout: DocumentLayout = {
+      doc,
+      left: MARGIN,
+      right: doc.page.width - MARGIN,
+      y: MARGIN,
+      runningTitle: setup.runningTitle,
+    };
+    drawContent(layout);
+    drawPageNumbers(layout, cut(setup.pageLabel, MAX_PAGE_LABEL_CHARACTERS));
   });
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const layout: DocumentLayout = {
-    doc,
-    left: MARGIN,
-    right: doc.page.width - MARGIN,
-    y: MARGIN,
-    runningTitle: setup.runningTitle,
-  };
-  drawContent(layout);
-  drawPageNumbers(layout, cut(setup.pageLabel, MAX_PAGE_LABEL_CHARACTERS));
-  doc.end();
-  return finished;
 }
 
 function drawPageNumbers(layout: DocumentLayout, pageLabel: string): void {

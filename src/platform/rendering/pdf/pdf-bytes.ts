@@ -1,0 +1,40 @@
+// One place where a PDF is made: an A4 pdfkit document written into memory, drawn by the caller, its bytes
+// answered once it ends. Every document (invoice, quote, ticket voucher, proposal) starts here, so the page set-up,
+// metadata and, later, the fonts every script needs are decided once.
+import PDFDocument from 'pdfkit';
+
+export interface PdfSetup {
+  /** The PDF's Title and Author metadata (kept as given: metadata is not drawn with a font). */
+  title: string;
+  author: string;
+  margins: { top: number; left: number; right: number; bottom: number };
+  /** Pages kept in memory until the end, for "Page n of N" written once N is known. */
+  bufferPages?: boolean;
+  /** False when `draw` adds every page itself (one page per ticket). */
+  autoFirstPage?: boolean;
+}
+
+/** The bytes of the A4 PDF that `draw` draws; `draw` must not end the document. */
+export function pdfBytes(setup: PdfSetup, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: setup.margins,
+    bufferPages: setup.bufferPages ?? false,
+    autoFirstPage: setup.autoFirstPage ?? true,
+    lang: 'en',
+    displayTitle: true,
+    info: { Title: setup.title, Author: setup.author },
+  });
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  try {
+    draw(doc);
+  } finally {
+    doc.end();
+  }
+  return finished;
+}
