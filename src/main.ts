@@ -1,4 +1,4 @@
-// Entry point: configuration → PostgreSQL (embedded unless DATABASE_URL) → service → listen.
+// Entry point: configuration → PostgreSQL (embedded and supervised unless DATABASE_URL) → service → listen.
 // SIGINT/SIGTERM: stop accepting, let requests in flight finish (10 s at most), close pools, stop PostgreSQL.
 import type { DemoCatalogCounts } from '../db/seeds/demo.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       log: (line) => logger.debug({ component: 'postgres' }, line),
       notice: (line) => logger.info({ component: 'postgres' }, line),
+      alert: (line) => logger.warn({ component: 'postgres' }, line),
     });
     server = embedded.address;
   }
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  service = await startService({ config, server, logger });
+  service = await startService({ config, server, logger, databaseSupervision: embedded });
   const demo = config.demo ? await ensureDemoTenant(service) : undefined;
   const demoCatalog = config.demo ? await ensureDemoCatalog(service) : undefined;
   const address = await service.app.listen({ host: config.host, port: config.port });

@@ -30,6 +30,7 @@ import type { ServerAddress } from './platform/database/connections.js';
 import { type OperationDeclaration, registerOperations } from './platform/http/operation.js';
 import { mergeRecordReaders, type RecordReaders } from './platform/http/records.js';
 import { type Platform, startPlatform } from './platform/start.js';
+import type { DatabaseSupervision } from './platform/database/embedded-supervisor.js';
 
 export { createLogger, tenantUrl } from './platform/start.js';
 
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   server: ServerAddress;
   logger?: Logger;
   clock?: () => Date;
+  /** The embedded PostgreSQL's supervisor, when this node runs one (its restarts show in /system/health). */
+  databaseSupervision?: DatabaseSupervision;
 }
 
 export interface Service extends Omit<Platform, 'jobs' | 'close'> {

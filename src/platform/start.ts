@@ -14,6 +14,7 @@ import { dataFolderSecret } from './data-folder.js';
 import { bootstrapDatabases } from './database/bootstrap.js';
 import { connect, type ServerAddress, type Sql } from './database/connections.js';
 import { tolerateDriverConnectionLoss } from './database/driver-rejections.js';
+import type { DatabaseSupervision } from './database/embedded-supervisor.js';
 import type { Kernel } from './http/kernel.js';
 import { createHttpServer } from './http/server.js';
 import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
@@ -36,6 +37,8 @@ export interface PlatformOptions {
   clock?: () => Date;
   /** What areas add to every new tenant database, inside the provisioning transaction. */
   seeders: readonly TenantSeeder[];
+  /** The embedded PostgreSQL's supervisor, when this node runs one. */
+  databaseSupervision?: DatabaseSupervision;
 }
 
 export interface Platform {
@@ -44,6 +47,8 @@ export interface Platform {
   logger: Logger;
   clock: () => Date;
   platformDb: Sql;
+  /** The embedded PostgreSQL's supervisor, when this node runs one: why the database is down, if it is. */
+  databaseSupervision?: DatabaseSupervision;
   secretBox: SecretBox;
   /**
    * TC_IDP: the builtin provider (the default), which also serves the token, certs and discovery routes, or
@@ -128,6 +133,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     logger,
     clock,
     platformDb,
+    databaseSupervision: options.databaseSupervision,
     secretBox,
     idp,
     heartbeat,

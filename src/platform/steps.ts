@@ -1,6 +1,7 @@
 // Work that spans systems without a shared transaction (databases, roles, identity realms, supplier
 // bookings) runs as named steps, each with an undo: when a step fails, the steps already done are undone
-// in reverse order, so a failure leaves nothing half made.
+// in reverse order, so a failure leaves nothing half made. A step's own undo runs only once its run succeeded:
+// a run that makes several things is one statement or one transaction, or undoes its own partial work itself.
 //
 //   const plan = steps('provisioning')
 //     .step('database', { run: () => createDatabase(name), undo: () => dropDatabase(name) })

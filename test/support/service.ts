@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { ServerAddress, Sql } from '../../src/platform/database/connections.js';
+import type { DatabaseSupervision } from '../../src/platform/database/embedded.js';
 import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 import { type Service, startService } from '../../src/service.js';
 import { testServer, uniqueName } from './database.js';
@@ -23,6 +24,8 @@ export interface TestServiceOptions {
   clock?: () => Date;
   /** Share the platform and template databases of another service (a second cluster node). */
   sameDatabasesAs?: Config;
+  /** The supervisor of an embedded PostgreSQL the test started for this service (`server` is its address). */
+  databaseSupervision?: DatabaseSupervision;
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<Service> {
@@ -48,6 +51,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       ? pino({ level: 'debug' }, { write: (line: string) => void options.logLines?.push(line) })
       : pino({ level: config.logLevel }),
     clock: options.clock,
+    databaseSupervision: options.databaseSupervision,
   });
 }
 

@@ -230,6 +230,33 @@ describe('POST /platform/tenant/provision', () => {
     expect(await roleExists(request.dbUser)).toBe(true);
   });
 
+  it('keeps nothing, not even the role, when the database-user step fails after its first statement', async () => {
+    const request = validRequest();
+    const server = testServer();
+    const inTemplate = (statements: string) =>
+      withConnection(server, service.config.db.templateDatabase, 5, (sql) => sql.unsafe(statements));
+    // In the template, so in the clone: an event trigger refuses the step's last statement (REVOKE … ON SCHEMA),
+    // once the tenant's role is created, owns the database and its tables.
+    await inTemplate(`
+      CREATE FUNCTION test_refuse_revoke() RETURNS event_trigger LANGUAGE plpgsql
+        AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+      CREATE EVENT TRIGGER test_refuse_revoke ON ddl_command_start WHEN TAG IN ('REVOKE')
+        EXECUTE FUNCTION test_refuse_revoke();`);
+    try {
+      const body = (await call('/platform/tenant/provision', request)).json();
+      expect(body.apiStatus).toEqual({
+        errorCode: 'GENERAL',
+        errorMessage: 'Provisioning failed at step "database user"; nothing was kept',
+      });
+    } finally {
+      await inTemplate('DROP EVENT TRIGGER test_refuse_revoke; DROP FUNCTION test_refuse_revoke();');
+    }
+    expect(await roleExists(request.dbUser)).toBe(false);
+    expect(await databaseExists(`tc_t_${request.tenantCode.replace(/-/g, '_')}`)).toBe(false);
+    expect(await service.idp.realmExists(request.tenantCode)).toBe(false);
+    expect(await service.platformDb`SELECT 1 FROM tenants WHERE tenant_code = ${request.tenantCode}`).toHaveLength(0);
+  });
+
   it('undoes everything when the realm step fails', async () => {
     const request = validRequest();
     // The identity provider already has a realm of that name: creating the tenant's realm fails.

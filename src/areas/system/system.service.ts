@@ -1,6 +1,7 @@
 // Health and readiness of this node: the platform database answers, the cluster's members, the tenants.
 import type { Sql } from '../../platform/database/connections.js';
 import type { Heartbeat } from '../../platform/cluster/heartbeat.js';
+import type { DatabaseSupervision } from '../../platform/database/embedded-supervisor.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { HealthReport, ReadinessReport } from './system.schemas.js';
@@ -19,8 +20,17 @@ export function createSystemService(deps: {
   registry: TenantRegistry;
   pools: TenantPools;
   state: SystemState;
+  /** The embedded PostgreSQL's supervisor, when this node runs one. */
+  databaseSupervision?: DatabaseSupervision;
 }) {
+  // While the node restarts its own PostgreSQL, the reason says so rather than what the driver saw.
   const checkDatabase = async (): Promise<string> => {
+    const answer = await askDatabase();
+    const outage = answer === 'UP' ? undefined : deps.databaseSupervision?.outage();
+    return outage ? `DOWN: ${outage}` : answer;
+  };
+
+  const askDatabase = async (): Promise<string> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<string>((resolve) => {
       timer = setTimeout(

@@ -3,6 +3,7 @@
 // to its tenant's own role in one REASSIGN OWNED.
 import { PgCode, pgErrorCode, quoteIdent, type ServerAddress, type Sql, withConnection } from './connections.js';
 import { loadMigrations, migrate } from './migrate.js';
+import { ensureMemberOf } from './role-membership.js';
 
 export const TEMPLATE_OWNER_ROLE = 'tc_tenant_owner';
 
@@ -17,6 +18,8 @@ export async function bootstrapDatabases(options: BootstrapOptions): Promise<voi
   const { server } = options;
   await withConnection(server, server.database, options.connectTimeoutSeconds, async (admin) => {
     await ensureRole(admin, TEMPLATE_OWNER_ROLE);
+    // Also on a later start: a role made by a start before this grant existed (or by another node) is granted now.
+    await ensureMemberOf(admin, TEMPLATE_OWNER_ROLE);
     await ensureDatabase(admin, options.platformDatabase);
     await ensureDatabase(admin, options.templateDatabase);
   });

@@ -2,7 +2,9 @@
 // must reach the binaries and the cluster folder: a clone in a folder only root may enter (/root/…, 0700) gives it
 // neither. The binaries are then copied once per version to a cache it can reach, and the cluster is placed in a
 // folder of its own outside the data folder (linked from it); each says so in one log line. What still cannot work
-// ends in an EmbeddedPostgresError: one line saying why, never a stack trace.
+// ends in an EmbeddedPostgresError: one line saying why, never a stack trace. Not as root, initdb and postgres run
+// as the current user from the package's own folder. Either way the postgres process is our child, watched by
+// the supervisor (embedded-supervisor.ts).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -61,6 +63,11 @@ export function postgresUser(name: string): PostgresUser {
 /** Whether `user` may reach (search) the folder or run the file at `target`, asked as that user. */
 export function reachableBy(user: PostgresUser, target: string): boolean {
   return spawnSync('test', ['-x', target], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+/** The folder of the platform package's `bin/postgres` and `bin/initdb`, run as they are (not as root). */
+export async function packagedBinDir(): Promise<string> {
+  return (await packagedBinaries()).nativeDir;
 }
 
 /** The PostgreSQL binaries of the platform package (`…/native/bin/postgres`, `initdb`). */
@@ -210,7 +217,8 @@ async function ownedFolder(user: PostgresUser, dir: string): Promise<void> {
 export interface ClusterRun {
   binDir: string;
   clusterDir: string;
-  user: PostgresUser;
+  /** The OS user the binaries run as (root's runs); the current user when absent. */
+  user?: PostgresUser;
   log: (line: string) => void;
 }
 
@@ -218,7 +226,7 @@ export interface ClusterRun {
 export async function initdbAs(run: ClusterRun, superuser: string, password: string, flags: string[]): Promise<void> {
   const passwordFile = path.join(path.dirname(run.clusterDir), `.pw-${randomToken(6)}`);
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-  await chown(passwordFile, run.user.uid, run.user.gid);
+  if (run.user) await chown(passwordFile, run.user.uid, run.user.gid);
   try {
     const child = spawnAs(run, 'initdb', [
       `--pgdata=${run.clusterDir}`,
@@ -240,11 +248,19 @@ export async function initdbAs(run: ClusterRun, superuser: string, password: str
   }
 }
 
+/** A postgres process of ours: `exited` settles when it ends, asked to or not (a crash, a kill -9). */
+export interface PostgresProcess {
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(): Promise<void>;
+}
+
 /** Starts postgres as `user`; resolves once it accepts connections; `stop` asks it to shut down fast. */
-export async function postgresAs(run: ClusterRun, args: string[]): Promise<{ stop(): Promise<void> }> {
+export async function postgresAs(run: ClusterRun, args: string[]): Promise<PostgresProcess> {
   const child = spawnAs(run, 'postgres', ['-D', run.clusterDir, ...args]);
   const output = collect(child, run.log);
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   await new Promise<void>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       if (chunk.toString('utf8').includes('ready to accept connections')) resolve();
@@ -255,6 +271,7 @@ export async function postgresAs(run: ClusterRun, args: string[]): Promise<{ sto
     void exited.then(() => reject(new EmbeddedPostgresError(`postgres exited at start: ${lastLine(output())}`)));
   });
   return {
+    exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       await exited;
@@ -264,8 +281,7 @@ export async function postgresAs(run: ClusterRun, args: string[]): Promise<{ sto
 
 function spawnAs(run: ClusterRun, binary: string, args: string[]): ChildProcess {
   return spawn(path.join(run.binDir, 'bin', binary), args, {
-    uid: run.user.uid,
-    gid: run.user.gid,
+    ...(run.user ? { uid: run.user.uid, gid: run.user.gid } : {}),
     cwd: '/',
     env: { ...process.env, LC_MESSAGES: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],

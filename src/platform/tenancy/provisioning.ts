@@ -116,6 +116,7 @@ function provisioningSteps(deps: ProvisionerDeps, job: Provisioning) {
         run: () => databases.createDatabase(job.dbName),
         undo: () => databases.dropDatabase(job.dbName),
       })
+      // One transaction: a failure inside leaves no role (steps.ts: a step undoes only once it succeeded).
       .step('database user', {
         run: () => databases.createOwner(job.dbName, job.request.dbUser, job.dbPass),
         // The role owns the database and its tables by now: it can only go once the database is gone.

@@ -13,6 +13,7 @@ import {
   withConnection,
 } from '../database/connections.js';
 import { loadMigrations, migrate } from '../database/migrate.js';
+import { ensureMemberOf } from '../database/role-membership.js';
 import type { TenantRecord } from './tenant.js';
 
 export interface TenantDatabases {
@@ -63,23 +64,26 @@ export function createTenantDatabases(deps: {
         admin.unsafe(`DROP DATABASE IF EXISTS ${quoteIdent(dbName)} WITH (FORCE)`),
       );
     },
+    // One transaction, in the tenant's database (ALTER DATABASE … OWNER may run there): a failure at any
+    // statement leaves no role behind and the database as it was, so the provisioning step has no partial work.
     async createOwner(dbName, dbUser, dbPass) {
-      await asAdmin(server.database, async (admin) => {
-        try {
-          await admin.unsafe(`CREATE ROLE ${quoteIdent(dbUser)} LOGIN PASSWORD ${quoteLiteral(dbPass)}`);
-        } catch (error) {
-          if (pgErrorCode(error) === PgCode.duplicateObject) throw new DatabaseObjectExists(`role ${dbUser} exists`);
-          throw error;
-        }
-        await admin.unsafe(`ALTER DATABASE ${quoteIdent(dbName)} OWNER TO ${quoteIdent(dbUser)}`);
-        await admin.unsafe(`REVOKE CONNECT, TEMPORARY ON DATABASE ${quoteIdent(dbName)} FROM PUBLIC`);
-        await admin.unsafe(`GRANT CONNECT ON DATABASE ${quoteIdent(dbName)} TO ${quoteIdent(dbUser)}`);
-      });
-      // The clone's tables belong to the template's owner role: hand them to the tenant's role.
-      await asAdmin(dbName, async (sql) => {
-        await sql.unsafe(`REASSIGN OWNED BY ${quoteIdent(TEMPLATE_OWNER_ROLE)} TO ${quoteIdent(dbUser)}`);
-        await sql.unsafe(`REVOKE ALL ON SCHEMA public FROM ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
-      });
+      await asAdmin(dbName, (sql) =>
+        sql.begin(async (tx) => {
+          try {
+            await tx.unsafe(`CREATE ROLE ${quoteIdent(dbUser)} LOGIN PASSWORD ${quoteLiteral(dbPass)}`);
+          } catch (error) {
+            if (pgErrorCode(error) === PgCode.duplicateObject) throw new DatabaseObjectExists(`role ${dbUser} exists`);
+            throw error;
+          }
+          await ensureMemberOf(tx, dbUser);
+          await tx.unsafe(`ALTER DATABASE ${quoteIdent(dbName)} OWNER TO ${quoteIdent(dbUser)}`);
+          await tx.unsafe(`REVOKE CONNECT, TEMPORARY ON DATABASE ${quoteIdent(dbName)} FROM PUBLIC`);
+          await tx.unsafe(`GRANT CONNECT ON DATABASE ${quoteIdent(dbName)} TO ${quoteIdent(dbUser)}`);
+          // The clone's tables belong to the template's owner role: hand them to the tenant's role.
+          await tx.unsafe(`REASSIGN OWNED BY ${quoteIdent(TEMPLATE_OWNER_ROLE)} TO ${quoteIdent(dbUser)}`);
+          await tx.unsafe(`REVOKE ALL ON SCHEMA public FROM ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
+        }),
+      );
     },
     async dropOwner(dbUser) {
       await asAdmin(server.database, (admin) => admin.unsafe(`DROP ROLE IF EXISTS ${quoteIdent(dbUser)}`));
