@@ -145,7 +145,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     tenantUrl: (code) => tenantUrl(config, code),
     jobs: [
       { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
-      { name: 'domain events', start: () => events.start(), stop: () => events.stop(), runOnce: () => events.runOnce() },
+      sweepJob('domain events', events),
       sweepJob('sent mail retention', outboxRetention),
     ],
     async close() {
