@@ -13,7 +13,8 @@ export interface SalesOrderRow {
   customer_phone: string | null;
   currency: string;
   total: string;
-  status: 'OPEN' | 'COMPLETED' | 'CANCELLED';
+  /** PAID_NOT_FULFILLED: paid, but its seats went to another order; nothing sold, staff refund it. */
+  status: 'OPEN' | 'COMPLETED' | 'CANCELLED' | 'PAID_NOT_FULFILLED';
   payment_status: 'UNPAID' | 'PENDING' | 'PAID' | 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED';
   payment_ref: string | null;
   payment_url: string | null;
@@ -224,6 +225,25 @@ export async function completeOrder(db: Queryable, salesOrderId: number, now: Da
     UPDATE sales_orders SET status = 'COMPLETED', payment_status = 'PAID', processing_error = NULL, completed_at = ${now},
                             updated_at = ${now}
     WHERE sales_order_id = ${salesOrderId}`;
+}
+
+/** Paid, but its seats went to another order: it ends, sells nothing, and waits for staff to refund it. */
+export async function endPaidNotFulfilled(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
+  await db`
+    UPDATE sales_orders SET status = 'PAID_NOT_FULFILLED', payment_status = 'PAID', processing_error = NULL,
+                            completed_at = ${now}, updated_at = ${now}
+    WHERE sales_order_id = ${salesOrderId}`;
+}
+
+/** Records the tickets page of the order's booking (relative to the tenant's address), once bookings made it. */
+export async function setTicketsPage(db: Queryable, salesOrderId: number, page: string): Promise<void> {
+  await db`UPDATE sales_orders SET tickets_page = ${page} WHERE sales_order_id = ${salesOrderId}`;
+}
+
+export async function ticketsPageOf(db: Queryable, salesOrderId: number): Promise<string | undefined> {
+  const [row] = await db<{ page: string | null }[]>`
+    SELECT tickets_page AS page FROM sales_orders WHERE sales_order_id = ${salesOrderId}`;
+  return row?.page ?? undefined;
 }
 
 export async function recordProcessingError(
