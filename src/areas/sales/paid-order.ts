@@ -9,6 +9,7 @@ import { type AfterCommit, withTransaction } from '../../platform/database/trans
 import type { DomainEvents } from '../../platform/events/index.js';
 import type { MailQueue } from '../../platform/outbox/index.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import type { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
@@ -116,7 +117,12 @@ async function endNotFulfilled(
   await repo.endPaidNotFulfilled(tx, order.sales_order_id, scope.now);
   const staff = (await deps.settings.read({ tenant: scope.tenant, db: tx })).notificationEmail;
   await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
-    ...refundNeededMail(staff, { orderNum: order.order_num, total: order.total, currency: order.currency, lineNo }),
+    ...refundNeededMail(staff, {
+      orderNum: order.order_num,
+      total: minorToDecimalString(toMinor(order.total, order.currency), order.currency),
+      currency: order.currency,
+      lineNo,
+    }),
     dedupeKey: `not-fulfilled:${order.order_num}`,
   });
   return { ...order, status: 'PAID_NOT_FULFILLED' as const, payment_status: 'PAID' as const };

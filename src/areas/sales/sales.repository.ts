@@ -151,6 +151,17 @@ export async function findOrderByNumber(db: Queryable, orderNum: string): Promis
  * Whether a payment link made for the cart can still be paid: its order open, the payment pending at the gateway
  * and the link not past its expiry. A cart with such a link must not be sold another way (a back-office merge).
  */
+/** The cart's order whose link can still be paid (see cartHasPayableLink), if it has one. */
+export async function payableOrderOfCart(db: Queryable, cartId: string, now: Date): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`
+    SELECT * FROM sales_orders
+    WHERE cart_id = ${cartId} AND status = 'OPEN' AND payment_status = 'PENDING'
+      AND (payment_expires_at IS NULL OR payment_expires_at > ${now})
+    ORDER BY sales_order_id DESC
+    LIMIT 1`;
+  return row;
+}
+
 export async function cartHasPayableLink(db: Queryable, cartId: string, now: Date): Promise<boolean> {
   const [row] = await db`
     SELECT 1 FROM sales_orders
