@@ -190,26 +190,15 @@ function buildBackOfficeAreas(
 }
 
 /**
- * The areas of orders: sales, the quotes that become its invoices, and bookings. Sales and bookings use each other:
- * bookings reads orders through sales, and the payment of an order makes its booking request through bookings,
- * asked at payment time, once bookings is built.
+ * The areas of orders: sales, the quotes that become its invoices, and bookings. Bookings reads orders through sales
+ * and subscribes to sales' `order.paid`; sales knows nothing of bookings.
  */
 function buildOrderAreas(
   platform: Platform,
   integrations: Integrations,
-  apis: Omit<SalesAreaDeps, keyof Platform | keyof Integrations | 'bookings'> & { messaging: MessagingApi },
+  apis: Omit<SalesAreaDeps, keyof Platform | keyof Integrations> & { messaging: MessagingApi },
 ) {
-  const sales = createSalesArea({
-    ...platform,
-    ...integrations,
-    ...apis,
-    bookings: {
-      createForPaidOrder: (scope, tx, afterCommit, orderNum) =>
-        bookings.api.createForPaidOrder(scope, tx, afterCommit, orderNum),
-      requestOfOrder: (db, salesOrderId) => bookings.api.requestOfOrder(db, salesOrderId),
-      ticketPageUrl: (url, id, code) => bookings.api.ticketPageUrl(url, id, code),
-    },
-  });
+  const sales = createSalesArea({ ...platform, ...integrations, ...apis });
   const quotes = createQuotesArea({
     ...apis,
     outbox: platform.outbox,

@@ -22,6 +22,7 @@ import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
 import { type FindLoginAccount, tenantLoginAccounts } from './idp/builtin/tenant-login-accounts.js';
 import { createKeycloakIdentityProvider, type KeycloakIdentityProvider } from './idp/keycloak/keycloak-idp.js';
 import type { IdentityProvider } from './idp/port.js';
+import { createDomainEvents, type DomainEvents } from './events/index.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
@@ -62,6 +63,8 @@ export interface Platform {
   heartbeat: Heartbeat;
   sessions: SessionStore;
   outbox: OutboxWorker;
+  /** Domain events: areas publish in their transactions and subscribe at composition (delivered after commit). */
+  events: DomainEvents;
   /** This node's Prometheus registry, served at GET /metrics. */
   metrics: Metrics;
   app: FastifyInstance;
@@ -69,7 +72,7 @@ export interface Platform {
   platformClient: { clientId: string; secret: string; generated: boolean };
   /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
   tenantUrl(tenantCode: string): string;
-  /** Work the platform runs once the app is ready (the outbox worker, the sent mail retention). */
+  /** Work the platform runs once the app is ready (the outbox and domain-event workers, the sent mail retention). */
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
   close(): Promise<void>;
@@ -116,12 +119,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
   const { outbox, outboxRetention } = createOutbox(config, tenancy, logger, clock);
+  const events = createDomainEvents({ registry: tenancy.registry, pools: tenancy.pools, log: logger, clock });
   const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
   const metrics = createMetrics({
     pools: tenancy.pools,
     maxConnections: config.db.maxConnections,
     registry: tenancy.registry,
     outbox,
+    events,
   });
   metrics.instrument(app);
   metrics.serve(app, config.metricsToken);
@@ -139,12 +144,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     heartbeat,
     sessions,
     outbox,
+    events,
     metrics,
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
     jobs: [
       { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
+      sweepJob('domain events', events),
       sweepJob('sent mail retention', outboxRetention),
     ],
     async close() {

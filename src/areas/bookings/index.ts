@@ -7,22 +7,23 @@ import type { TicketSupplier } from '../../integrations/ticket-supplier/index.js
 import type { Area } from '../../platform/area.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import type { OperationDeclaration } from '../../platform/http/operation.js';
-import { createOutboxTaskWorker } from '../../platform/outbox/index.js';
+import type { DomainEvents } from '../../platform/events/index.js';
+import { createMailQueue, createOutboxTaskWorker, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { CustomerRecordOf } from '../customers/index.js';
 import type { MessagingApi } from '../messaging/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
-import type { OrderBookings, SalesApi } from '../sales/index.js';
+import type { SalesApi } from '../sales/index.js';
 import { createConfirmer } from './booking-confirm.js';
-import { BOOKING_CONFIRM_TASK, bookingConfirmTask, queueBookingConfirm } from './booking-tasks.js';
+import { BOOKING_CONFIRM_TASK, bookingConfirmTask } from './booking-tasks.js';
 import { bookingOperations } from './bookings.operations.js';
 import { bookingRecords } from './bookings.records.js';
-import { findRequestOfOrder } from './bookings.repository.js';
-import { createBookingService, requestForPaidOrder } from './bookings.service.js';
+import { createBookingService } from './bookings.service.js';
+import { subscribeToPaidOrders } from './paid-orders.js';
 import { ticketSources } from './ticketing/index.js';
-import { createTicketOperations, ticketPageUrl } from './tickets/index.js';
+import { createTicketOperations } from './tickets/index.js';
 
 /** What the composition root hands the bookings area. */
 export interface BookingsAreaDeps {
@@ -33,7 +34,11 @@ export interface BookingsAreaDeps {
   logger: FastifyBaseLogger;
   config: Pick<Config, 'dataDir' | 'rateLimits' | 'ticketSupplier'>;
   ticketSupplier: TicketSupplier;
-  sales: Pick<SalesApi, 'orderForBooking'>;
+  sales: Pick<SalesApi, 'orderForBooking' | 'recordTicketsPage'>;
+  /** Bookings subscribes to `order.paid`: the booking of an order paid online is made after the payment commits. */
+  events: Pick<DomainEvents, 'subscribe'>;
+  /** The tickets e-mail is queued through the outbox, which is woken after commit. */
+  outbox: Pick<OutboxWorker, 'kick'>;
   catalog: Pick<CatalogApi, 'vendorBookedProducts'>;
   offlineTickets: Pick<OfflineTicketsApi, 'ticketsForReference'>;
   messaging: Pick<MessagingApi, 'queueMessage'>;
@@ -44,15 +49,13 @@ export interface BookingsAreaDeps {
   secretBox: SecretBox;
 }
 
-/** What other areas may ask of bookings: sales makes the booking of an order paid online. */
-export type BookingsApi = OrderBookings;
-
 // A claim outlives the supplier's timeout by this much before another confirm may take the line over.
 const CLAIM_MARGIN_MS = 5_000;
 // A confirm waits for lines another one holds at most the supplier's timeout and this.
 const WAIT_MARGIN_MS = 1_000;
 
-export function createBookingsArea(deps: BookingsAreaDeps): Area<BookingsApi> {
+/** Bookings offers other areas nothing: it reacts to sales' `order.paid` instead of being called by sales. */
+export function createBookingsArea(deps: BookingsAreaDeps): Area {
   const supplierTimeoutMs = deps.config.ticketSupplier.timeoutMs;
   const confirmer = createConfirmer({
     ...deps,
@@ -79,20 +82,11 @@ export function createBookingsArea(deps: BookingsAreaDeps): Area<BookingsApi> {
       lookupsPerMinute: deps.config.rateLimits.secretPairLookup,
     }),
   ];
-  const api: BookingsApi = {
-    async createForPaidOrder(scope, tx, afterCommit, orderNum) {
-      const order = await deps.sales.orderForBooking(tx, orderNum);
-      if (!order) throw new Error(`order ${orderNum} vanished`);
-      const request = await requestForPaidOrder(serviceDeps, scope, tx, order);
-      const tenantId = scope.tenant.tenantId;
-      await queueBookingConfirm(tx, afterCommit, () => worker.kick(tenantId), request.booking_request_id);
-      return { bookingRequestId: request.booking_request_id, accessCode: request.access_code };
-    },
-    async requestOfOrder(db, salesOrderId) {
-      const request = await findRequestOfOrder(db, salesOrderId);
-      return request && { bookingRequestId: request.booking_request_id, accessCode: request.access_code };
-    },
-    ticketPageUrl,
-  };
-  return { operations, api, jobs: [worker], records: bookingRecords(deps.customerRecordOf) };
+  subscribeToPaidOrders({
+    ...deps,
+    service: serviceDeps,
+    mail: createMailQueue(deps.outbox),
+    kickTicketing: (tenantId) => worker.kick(tenantId),
+  });
+  return { operations, api: undefined, jobs: [worker], records: bookingRecords(deps.customerRecordOf) };
 }

@@ -97,16 +97,30 @@ export async function expireAllHolds(db: Queryable, now: Date): Promise<number> 
 }
 
 /**
- * Sells the seats of a hold that ended (ran out or was released) because its order was paid after all: the sale
- * is recorded even if the slot is full by now (a paid order is never lost; staff see the slot oversold).
+ * Sells the seats of a hold that ended (ran out or was released) because its order was paid after all, if the slot
+ * still has them free; answers 'sold', 'seats-gone' (the hold ended and another order took its seats: nothing is
+ * sold, the slot is never oversold) or 'not-ended' (the hold is live or sold already). Holds, then slot.
  */
-export async function sellEndedHold(db: Queryable, holdId: string, now: Date): Promise<boolean> {
-  const rows = await db`
-    WITH sold AS (
-      UPDATE capacity_holds SET status = 'SOLD', updated_at = ${now}
+export async function sellEndedHold(
+  db: Queryable,
+  holdId: string,
+  now: Date,
+): Promise<'sold' | 'seats-gone' | 'not-ended'> {
+  const [row] = await db<{ ended: number; sold: number }[]>`
+    WITH ended AS (
+      SELECT hold_id, slot_id, quantity FROM capacity_holds
       WHERE hold_id = ${holdId} AND status IN ('EXPIRED', 'RELEASED')
-      RETURNING slot_id, quantity)
-    UPDATE inventory_slots s SET sold = s.sold + e.quantity FROM sold e WHERE s.slot_id = e.slot_id
-    RETURNING 1`;
-  return rows.length > 0;
+      FOR UPDATE),
+    taken AS (
+      UPDATE inventory_slots s SET sold = s.sold + e.quantity
+      FROM ended e
+      WHERE s.slot_id = e.slot_id AND s.capacity - s.sold - s.held >= e.quantity
+      RETURNING e.hold_id),
+    sold AS (
+      UPDATE capacity_holds h SET status = 'SOLD', updated_at = ${now}
+      FROM taken t WHERE h.hold_id = t.hold_id
+      RETURNING 1)
+    SELECT (SELECT count(*)::int FROM ended) AS ended, (SELECT count(*)::int FROM sold) AS sold`;
+  if (!row?.ended) return 'not-ended';
+  return row.sold > 0 ? 'sold' : 'seats-gone';
 }

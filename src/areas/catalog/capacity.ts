@@ -88,14 +88,19 @@ export function convertToSale(scope: CapacityScope, holdId: string): Promise<boo
   return holds.endHold(scope.db, holdId, 'SOLD', scope.now);
 }
 
-/** Sells a hold whatever became of it: a live hold normally, an ended one even past the capacity (paid orders). */
+/**
+ * Sells the seats of a paid order's hold: a live hold's always ('sold'); an ended one's while the slot still has them
+ * free ('sold-late'), else nothing ('seats-gone': another order took them). 'already-sold': the hold was sold before,
+ * to another order of the same cart (a hold is a cart item's, whichever of its orders pays).
+ */
 export async function sellPaidHold(
   scope: CapacityScope,
   holdId: string,
-): Promise<'sold' | 'sold-over-capacity' | 'already-sold'> {
+): Promise<'sold' | 'sold-late' | 'seats-gone' | 'already-sold'> {
   if (await holds.endHold(scope.db, holdId, 'SOLD', scope.now)) return 'sold';
-  if (await holds.sellEndedHold(scope.db, holdId, scope.now)) return 'sold-over-capacity';
-  return 'already-sold';
+  const late = await holds.sellEndedHold(scope.db, holdId, scope.now);
+  if (late === 'sold') return 'sold-late';
+  return late === 'seats-gone' ? 'seats-gone' : 'already-sold';
 }
 
 /** Keeps live holds until `until`; answers the ids it extended (an expired hold is not revived). */

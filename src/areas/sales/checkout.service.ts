@@ -121,12 +121,12 @@ async function checkPaymentStatus(
   deps: CheckoutDeps,
   ctx: TenantContext,
   paymentRef: string,
-): Promise<OrderCheckResult> {
+): Promise<OrderCheckResult & { orderStatus: repo.SalesOrderRow['status'] }> {
   // Someone else's payment reference never gets here: the operation declares `paymentRef` a payment record.
   const order = await repo.findOrderByPaymentRef(ctx.db, paymentRef);
   if (!order) throw notFound('Payment');
   try {
-    return await deps.gateway.checkOrder(paymentRef);
+    return { ...(await deps.gateway.checkOrder(paymentRef)), orderStatus: order.status };
   } catch (error) {
     if (error instanceof PaymentGatewayError) throw gatewayUnavailable();
     throw error;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Area, sweepJob } from '../../platform/area.js';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../platform/database/connections.js';
+import type { DomainEvents } from '../../platform/events/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
@@ -20,15 +21,15 @@ import { createCheckoutService } from './checkout.service.js';
 import { createInvoiceDocuments } from './invoice-document.js';
 import { type InvoiceForLinesInput, type InvoicedLines, invoiceForLines } from './invoice-for-lines.js';
 import { orderForBooking } from './order-for-booking.js';
-import { createPaymentOutcomes, type OrderBookings, type PaymentOutcomes } from './payment-outcome.js';
+import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.js';
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
-import { cartHasPayableLink } from './sales.repository.js';
+import { cartHasPayableLink, setTicketsPage } from './sales.repository.js';
 
 export type { InvoiceForLinesInput, InvoiceLineInput, InvoicedLines } from './invoice-for-lines.js';
 export type { BookableLine, OrderForBooking } from './order-for-booking.js';
-export type { OrderBookings } from './payment-outcome.js';
+export { ORDER_PAID } from './paid-order.js';
 
 /** What other areas may ask of sales. */
 export interface SalesApi {
@@ -42,6 +43,11 @@ export interface SalesApi {
   orderForBooking: typeof orderForBooking;
   /** Whether a payment link of the cart can still be paid (repository: cartHasPayableLink). */
   cartHasPayableLink: typeof cartHasPayableLink;
+  /**
+   * Records, in the caller's transaction, the tickets page of the order's booking (relative to the tenant's
+   * address): the download links e-mailed before bookings existed redirect there.
+   */
+  recordTicketsPage: typeof setTicketsPage;
 }
 
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
@@ -65,8 +71,8 @@ export interface SalesAreaDeps {
   settings: SettingsApi;
   /** The caller's own customer record (customer users): its orders are the caller's documents too. */
   customerRecordOf: CustomerRecordOf;
-  /** The booking request of an order paid online, made in the payment's transaction (asked once bookings is built). */
-  bookings: OrderBookings;
+  /** `order.paid` is published in the settling transaction (bookings subscribes). */
+  events: Pick<DomainEvents, 'publish'>;
 }
 
 export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
@@ -87,7 +93,6 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
   const pages = createPaymentPages({
     outcomes,
     tickets: deps.offlineTickets.ticketsForReference,
-    bookings: deps.bookings,
     tenantUrl: deps.tenantUrl,
     dataDir: deps.config.dataDir,
   });
@@ -97,6 +102,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
       invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input),
       orderForBooking,
       cartHasPayableLink,
+      recordTicketsPage: setTicketsPage,
     },
     jobs: [sweepJob('payment reconciliation', reconciler)],
     records: salesRecords(deps.customerRecordOf),

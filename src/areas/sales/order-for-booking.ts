@@ -27,6 +27,7 @@ export interface OrderForBooking {
   userId: number | null;
   customerId: number | null;
   customerEmail: string | null;
+  customerName: string | null;
   createdAt: Date;
   invoiceNum: string | null;
   /** Decimal text, the order's gross. */
@@ -43,6 +44,7 @@ interface OrderRow {
   user_id: number | null;
   customer_id: number | null;
   customer_email: string | null;
+  customer_name: string | null;
   created_at: Date;
   invoice_number: string | null;
   total: string;
@@ -67,7 +69,7 @@ interface LineRow {
 export async function orderForBooking(db: Queryable, orderNum: string): Promise<OrderForBooking | undefined> {
   const [order] = await db<OrderRow[]>`
     SELECT o.sales_order_id, o.order_num, o.payment_status, o.session_id::text AS session_id, o.user_id, o.customer_id,
-           o.customer_email, o.created_at, i.invoice_number, o.total::text AS total, o.currency
+           o.customer_email, o.customer_name, o.created_at, i.invoice_number, o.total::text AS total, o.currency
     FROM sales_orders o LEFT JOIN invoices i USING (sales_order_id)
     WHERE o.order_num = ${orderNum}`;
   if (!order) return undefined;
@@ -84,6 +86,7 @@ export async function orderForBooking(db: Queryable, orderNum: string): Promise<
     userId: order.user_id,
     customerId: order.customer_id,
     customerEmail: order.customer_email,
+    customerName: order.customer_name,
     createdAt: order.created_at,
     invoiceNum: order.invoice_number,
     total: order.total,

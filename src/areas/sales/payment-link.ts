@@ -2,11 +2,16 @@
 // link and the cart's held seats recorded in one. The seats stay held until the link expires (plus a grace period
 // for a slow payer). The gateway is asked for the order's gross: the cart's prices with the tax of the policy in
 // force (order-tax.ts), so a tax-exclusive 5 % turns a 100.00 cart into a 105.00 payment.
+//
+// One payable link per cart at a time: while the cart has a link that can still be paid, another call answers that
+// link (the same cart, the same amount) or INVALID_STATE (the cart changed since: pay that link or let it expire).
+// Decided under the cart's row lock, before the gateway call and again when recording, so concurrent calls make one
+// order; a call that lost the race leaves its gateway order unused (nobody is given its address; it expires there).
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
-import { fromMinor } from '../../platform/money.js';
+import { fromMinor, toMinor } from '../../platform/money.js';
 import {
   type CheckoutDeps,
   type CustomerInput,
@@ -32,15 +37,20 @@ export interface PaymentLinkInput {
 export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, input: PaymentLinkInput) {
   const host = returnHost(deps, ctx, input.options?.host);
   // Read and price first, call the gateway outside any transaction, then write everything in one.
-  const { taxed, customer, orderNum } = await withTransaction(ctx, async (tx) => {
+  const prepared = await withTransaction(ctx, async (tx) => {
     const cart = await deps.cart.cartForCheckout(ctx, tx);
+    const taxed = await taxedCart(deps, ctx, tx, cart);
+    const active = await repo.payableOrderOfCart(tx, cart.cartId, ctx.now);
+    if (active) return { kind: 'existing' as const, taxed: sameLinkOrRefuse(active, taxed) };
     const unavailable = cart.items.find((item) => item.holdId && !item.held);
     if (unavailable) {
       throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
     }
     const customer = await resolveCustomer(deps, ctx, tx, input.customer);
-    return { taxed: await taxedCart(deps, ctx, tx, cart), customer, orderNum: await newOrderNumber(ctx, tx) };
+    return { kind: 'new' as const, taxed, customer, orderNum: await newOrderNumber(ctx, tx) };
   });
+  if (prepared.kind === 'existing') return linkAnswer(deps, ctx, prepared.taxed);
+  const { taxed, customer, orderNum } = prepared;
   const callback = newCallbackToken();
   const created = await openGatewayOrder(deps, ctx, {
     host,
@@ -50,7 +60,20 @@ export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, 
     callbackToken: callback.token,
     device: input.options?.device,
   });
-  await recordPaymentLink(deps, ctx, { taxed, customer, orderNum, created, callbackTokenHash: callback.hash });
+  const recorded = await recordPaymentLink(deps, ctx, {
+    taxed,
+    customer,
+    orderNum,
+    created,
+    callbackTokenHash: callback.hash,
+  });
+  if (recorded !== 'recorded')
+    ctx.log.info({ orderNum }, "a concurrent call made the cart's link first; ours is unused");
+  return linkAnswer(deps, ctx, taxed);
+}
+
+/** The cart (with its link) and what the link charges. */
+async function linkAnswer(deps: CheckoutDeps, ctx: TenantContext, taxed: TaxedCart) {
   const { currency } = taxed.cart;
   return {
     ...(await deps.cart.view(ctx)),
@@ -58,6 +81,19 @@ export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, 
     taxAmount: fromMinor(taxed.totals.taxMinor, currency),
     currency,
   };
+}
+
+/**
+ * The cart already has a link that can be paid: it is the answer when it charges what the cart costs now;
+ * otherwise the cart changed since, and a second payable link is refused.
+ */
+function sameLinkOrRefuse(active: repo.SalesOrderRow, taxed: TaxedCart): TaxedCart {
+  const charges = toMinor(active.total, active.currency);
+  if (active.currency === taxed.cart.currency && charges === taxed.totals.grossMinor) return taxed;
+  throw new ApiError(
+    ErrorCode.INVALID_STATE,
+    `The cart has a payment link for order ${active.order_num} that can still be paid; pay it or wait until it expires`,
+  );
 }
 
 /** The host the gateway sends the browser back to: the tenant's own, exactly, or a refusal (never an open redirect). */
@@ -139,7 +175,11 @@ async function openGatewayOrder(
   }
 }
 
-/** The pending order with its link, the cart's holds kept until the link expires, the link on the cart. */
+/**
+ * The pending order with its link, the cart's holds kept until the link expires, the link on the cart; or, when a
+ * concurrent call recorded a link first (seen under the cart's lock), nothing ('lost', or INVALID_STATE when that
+ * link charges another amount).
+ */
 async function recordPaymentLink(
   deps: CheckoutDeps,
   ctx: TenantContext,
@@ -154,8 +194,13 @@ async function recordPaymentLink(
   const { taxed, orderNum, created } = link;
   const { cart } = taxed;
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
-  await withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx): Promise<'recorded' | 'lost'> => {
     const locked = await deps.cart.cartForCheckout(ctx, tx);
+    const active = await repo.payableOrderOfCart(tx, locked.cartId, ctx.now);
+    if (active) {
+      sameLinkOrRefuse(active, taxed);
+      return 'lost';
+    }
     const order = await insertOrderOfCart(ctx, tx, {
       orderNum,
       cartId: locked.cartId,
@@ -182,5 +227,6 @@ async function recordPaymentLink(
       paymentUrl: created.paymentUrl,
       now: ctx.now,
     });
+    return 'recorded';
   });
 }

@@ -4,18 +4,15 @@
 // open). Each outcome is processed exactly once (row lock on the order, unique gateway reference on the payment, mail
 // dedupe keys), however many times or however concurrently it arrives.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable, Sql } from '../../platform/database/connections.js';
+import type { Sql } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
-import { type AfterCommit, withTransaction } from '../../platform/database/transaction.js';
-import type { MailQueue } from '../../platform/outbox/index.js';
+import { withTransaction } from '../../platform/database/transaction.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
-import { formatDate } from '../../platform/time.js';
 import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
-import type { CartApi } from '../cart/index.js';
-import type { CatalogApi } from '../catalog/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
+import { type PaidOrderDeps, settlePaidOrder } from './paid-order.js';
 import * as repo from './sales.repository.js';
-import { paymentFailedMail, ticketsMail } from './sales.mail.js';
+import { paymentFailedMail } from './sales.mail.js';
 
 export interface OutcomeScope {
   tenant: TenantRecord;
@@ -26,6 +23,8 @@ export interface OutcomeScope {
 
 export type SuccessOutcome =
   | { kind: 'paid'; order: repo.SalesOrderRow; ticketCount: number }
+  /** Paid, but its seats went to another order meanwhile: no tickets, staff refund it (paid-order.ts). */
+  | { kind: 'not-fulfilled'; order: repo.SalesOrderRow }
   | { kind: 'refused'; reason: string }
   | { kind: 'failed'; orderNum: string };
 
@@ -43,38 +42,12 @@ export type SettledOutcome =
   /** The gateway could not be asked: nothing changes, the reconciliation job asks again. */
   | { kind: 'unconfirmed'; order: repo.SalesOrderRow };
 
-/**
- * Bookings, as sales sees them: the booking request of an order paid online is made in the payment's own
- * transaction (and ticketed after commit by the bookings area's outbox task); its id and access code open the
- * tickets page the tickets e-mail links to. Bound late in service.ts: bookings reads orders through sales.
- */
-export interface OrderBookings {
-  createForPaidOrder(
-    scope: { tenant: TenantRecord; now: Date },
-    tx: Queryable,
-    afterCommit: AfterCommit,
-    orderNum: string,
-  ): Promise<{ bookingRequestId: number; accessCode: string }>;
-  /** The booking request of an order, if it has one. */
-  requestOfOrder(
-    db: Queryable,
-    salesOrderId: number,
-  ): Promise<{ bookingRequestId: number; accessCode: string } | undefined>;
-  /** The page of a booking's tickets, for the holder of its id and access code. */
-  ticketPageUrl(tenantUrl: string, bookingRequestId: number, accessCode: string): string;
-}
-
-export interface OutcomeDeps {
+/** The settlement's own (paid-order.ts: mail, events, cart, catalog, offline tickets, settings) and the gateway. */
+export interface OutcomeDeps extends PaidOrderDeps {
   gateway: PaymentGateway;
   /** Test orders are accepted only while the gateway itself runs in test mode. */
   testPayments: boolean;
-  tenantUrl: (tenantCode: string) => string;
-  /** Queues mail in the caller's transaction; the worker wakes once it commits. */
-  mail: MailQueue;
-  cart: Pick<CartApi, 'markCartOrdered'>;
-  catalog: Pick<CatalogApi, 'release' | 'sellPaidHold'>;
   offlineTickets: OfflineTicketsApi;
-  bookings: OrderBookings;
 }
 
 export function createPaymentOutcomes(deps: OutcomeDeps) {
@@ -107,8 +80,9 @@ async function acceptPaid(
     return { kind: 'refused', reason: `The payment cannot be accepted: ${problem}.` };
   }
   try {
-    const completed = await completePaidOrder(deps, scope, orderNum, check);
-    return { kind: 'paid', order: completed, ticketCount: await ticketCount(deps, scope.db, completed) };
+    const settled = await settlePaidOrder(deps, scope, orderNum, check);
+    if (settled.status === 'PAID_NOT_FULFILLED') return { kind: 'not-fulfilled', order: settled };
+    return { kind: 'paid', order: settled, ticketCount: await ticketCount(deps, scope.db, settled) };
   } catch (error) {
     await recordProcessingFailure(scope, order, error);
     return { kind: 'failed', orderNum };
@@ -147,113 +121,12 @@ async function recordProcessingFailure(scope: OutcomeScope, order: repo.SalesOrd
     .catch(() => undefined);
 }
 
-/** The one transaction that turns a confirmed payment into a completed sale. */
-async function completePaidOrder(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  orderNum: string,
-  check: OrderCheckResult,
-): Promise<repo.SalesOrderRow> {
-  return withTransaction(scope, async (tx, afterCommit) => {
-    const order = await repo.lockOrderByNumber(tx, orderNum);
-    if (!order) throw new Error('order vanished');
-    if (order.status === 'COMPLETED') return order; // a concurrent redirect finished it first
-    const lines = await repo.selectLines(tx, order.sales_order_id);
-    await sellPaidHolds(deps, scope, tx, orderNum, lines);
-    const invoice = await invoiceOfOrder(scope, tx, order);
-    if (invoice.status !== 'PAID') await recordCardPayment(scope, tx, invoice, check);
-    const tickets = await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
-    await repo.completeOrder(tx, order.sales_order_id, scope.now);
-    if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
-    // The paid order's booking request, ticketed once this commits; the tickets e-mail links to its tickets page.
-    const booking = await deps.bookings.createForPaidOrder(scope, tx, afterCommit, order.order_num);
-    await queueTicketsMail(deps, scope, { tx, afterCommit }, order, booking, lines.length + tickets.length);
-    return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
-  });
-}
-
-async function sellPaidHolds(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  tx: Queryable,
-  orderNum: string,
-  lines: repo.LineRow[],
-) {
-  for (const line of lines) {
-    if (!line.hold_id) continue;
-    const sold = await deps.catalog.sellPaidHold({ db: tx, now: scope.now }, line.hold_id);
-    if (sold === 'sold-over-capacity') {
-      scope.log.warn(
-        { orderNum, line: line.line_no },
-        'a paid order took seats its hold had given back: slot oversold',
-      );
-    }
-  }
-}
-
-/** The order's invoice: the one it has, or a new one. */
-async function invoiceOfOrder(scope: OutcomeScope, tx: Queryable, order: repo.SalesOrderRow): Promise<repo.InvoiceRow> {
-  const invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
-  if (invoice) return invoice;
-  return repo.insertInvoiceOfOrder(tx, {
-    number: await repo.nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
-    salesOrderId: order.sales_order_id,
-    issueDate: formatDate(scope.now, scope.tenant.timezone),
-  });
-}
-
-async function recordCardPayment(
-  scope: OutcomeScope,
-  tx: Queryable,
-  invoice: repo.InvoiceRow,
-  check: OrderCheckResult,
-) {
-  await repo.payInvoice(tx, invoice, {
-    online: true,
-    method: 'CARD',
-    gatewayRef: check.order.ref,
-    recordedBy: null,
-    now: scope.now,
-  });
-}
-
-/**
- * The tickets e-mail, queued once per order; the outbox is kicked after commit. It links to the booking's tickets
- * page; the access code is its key, sent as `code` (the page's parameter) and as `token`, as every e-mailed link
- * that carries a secret does (contract §6).
- */
-async function queueTicketsMail(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  { tx, afterCommit }: { tx: Queryable; afterCommit: AfterCommit },
-  order: repo.SalesOrderRow,
-  booking: { bookingRequestId: number; accessCode: string },
-  ticketTotal: number,
-) {
-  if (!order.customer_email) return;
-  const page = deps.bookings.ticketPageUrl(
-    deps.tenantUrl(scope.tenant.tenantCode),
-    booking.bookingRequestId,
-    booking.accessCode,
-  );
-  const link = `${page}&token=${encodeURIComponent(booking.accessCode)}`;
-  await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
-    ...ticketsMail(
-      { email: order.customer_email, name: order.customer_name },
-      scope.tenant.tenantName,
-      order.order_num,
-      link,
-      ticketTotal,
-    ),
-    dedupeKey: `paid:${order.order_num}`,
-  });
-}
-
 async function settle(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string): Promise<SettledOutcome> {
   const order = await repo.findOrderByNumber(scope.db, orderNum);
   if (!order?.payment_ref) return { kind: 'refused', reason: UNKNOWN_REFERENCE };
   if (order.status === 'COMPLETED')
     return { kind: 'paid', order, ticketCount: await ticketCount(deps, scope.db, order) };
+  if (order.status === 'PAID_NOT_FULFILLED') return { kind: 'not-fulfilled', order };
   let check: OrderCheckResult;
   try {
     check = await deps.gateway.checkOrder(order.payment_ref);
@@ -310,7 +183,7 @@ async function reconcile(deps: OutcomeDeps, scope: OutcomeScope): Promise<number
   let settled = 0;
   for (const order of await repo.selectOrdersToReconcile(scope.db)) {
     const outcome = await settle(deps, scope, order.order_num);
-    if (outcome.kind === 'paid' || outcome.kind === 'unpaid' || outcome.kind === 'expired') settled += 1;
+    if (['paid', 'not-fulfilled', 'unpaid', 'expired'].includes(outcome.kind)) settled += 1;
   }
   return settled;
 }

@@ -7,7 +7,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { callbackTokenMatches } from './callback-token.js';
-import type { OrderBookings, PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
+import type { PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
 import { escapeHtml } from '../../platform/html.js';
 import { type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
@@ -23,24 +23,22 @@ const NOT_FINISHED = 'Your payment was received, but we could not complete your 
 const UNCONFIRMED =
   'We could not confirm the outcome of your payment with the payment gateway yet; we check it again shortly.';
 const EXPIRED = 'The payment link expired before a payment was made. You can pay again from your cart.';
+const NOT_FULFILLED =
+  'Your payment was received, but the places you chose were sold out meanwhile, so we could not issue your tickets. ' +
+  'We will refund your payment.';
 
 interface PagesDeps {
   outcomes: PaymentOutcomes;
   tickets: OfflineTicketsApi['ticketsForReference'];
-  bookings: Pick<OrderBookings, 'requestOfOrder' | 'ticketPageUrl'>;
   tenantUrl: (tenantCode: string) => string;
   dataDir: string;
 }
 
-/** To the tickets page of the order's booking (302), when the order has one. */
+/** To the tickets page of the order's booking (302), once bookings recorded it on the order. */
 async function toBookingTickets(deps: PagesDeps, ctx: TenantContext, salesOrderId: number) {
-  const booking = await deps.bookings.requestOfOrder(ctx.db, salesOrderId);
-  if (!booking) return undefined;
-  const url = deps.bookings.ticketPageUrl(
-    deps.tenantUrl(ctx.tenant.tenantCode),
-    booking.bookingRequestId,
-    booking.accessCode,
-  );
+  const page = await repo.ticketsPageOf(ctx.db, salesOrderId);
+  if (!page) return undefined;
+  const url = `${deps.tenantUrl(ctx.tenant.tenantCode)}${page}`;
   return new RawAnswer('text/plain; charset=utf-8', '', {
     status: 302,
     headers: { location: url, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
@@ -70,6 +68,8 @@ export function createPaymentPages(deps: PagesDeps) {
           customerName: outcome.order.customer_name ?? '',
           cartReference: ref,
         });
+      case 'not-fulfilled':
+        return errorPage(ctx, ref, NOT_FULFILLED);
       case 'refused':
         return errorPage(ctx, ref, outcome.reason);
       case 'failed':

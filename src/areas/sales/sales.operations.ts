@@ -1,7 +1,6 @@
 // Checkout operations of the cart, payments and invoices of /document, and the payment-gateway redirects.
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import { cartPolicy } from '../cart/index.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { InvoiceDocuments } from './invoice-document.js';
@@ -13,6 +12,7 @@ import {
   Html,
   PaymentLinkAnswer,
   PaymentRecord,
+  PaymentStatusAnswer,
   PaymentStatusRequest,
   Pdf,
   PrintInvoiceRequest,
@@ -92,9 +92,9 @@ const checkPaymentStatus = ({ checkout }: SalesServices) =>
     ...cartPolicy,
     path: '/cart/checkPaymentStatus',
     methods: ['POST'],
-    summary: "The gateway's order check result for one of the caller's payment links",
+    summary: "The gateway's order check result for one of the caller's payment links, and our order's status",
     input: PaymentStatusRequest,
-    response: OrderCheckResult,
+    response: PaymentStatusAnswer,
     records: { paymentRef: 'payment' },
     handler: (ctx, input) => checkout.checkPaymentStatus(ctx, input.paymentRef),
   });

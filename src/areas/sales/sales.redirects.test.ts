@@ -7,6 +7,7 @@ import { addDays, formatDate } from '../../platform/time.js';
 import { defined } from '../../../test/support/api.js';
 import { guest, product, type TestTenant, tenant } from '../../../test/support/factories.js';
 import { startTestService, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
+import { until } from '../../../test/support/wait.js';
 
 let t: TestTenant;
 let productId: number;
@@ -151,6 +152,8 @@ describe('redirect pages (finding 3)', () => {
     const paid = await openAddress(addresses.success);
     expect(paid).toContain(VICTIM.custName);
     expect(paid).toContain(VICTIM.email);
+    // The tickets mail follows the booking, made once the payment committed (order.paid).
+    await until(async () => (await orderState(victim.orderNum)).mails === 1, 10_000);
     expect(await orderState(victim.orderNum)).toEqual({ status: 'COMPLETED', payment_status: 'PAID', mails: 1 });
   });
 
@@ -187,6 +190,7 @@ describe('redirect pages (finding 3)', () => {
     const home = await returnAddresses(paid.orderNum);
     await actOnGateway(paid.paymentUrl, 'pay');
     expect(await openAddress(home.cancel)).toContain(`Thank you, ${VICTIM.custName}!`);
+    await until(async () => (await orderState(paid.orderNum)).mails === 1, 10_000);
     expect(await orderState(paid.orderNum)).toEqual({ status: 'COMPLETED', payment_status: 'PAID', mails: 1 });
   });
 

@@ -13,7 +13,8 @@ export interface SalesOrderRow {
   customer_phone: string | null;
   currency: string;
   total: string;
-  status: 'OPEN' | 'COMPLETED' | 'CANCELLED';
+  /** PAID_NOT_FULFILLED: paid, but its seats went to another order; nothing sold, staff refund it. */
+  status: 'OPEN' | 'COMPLETED' | 'CANCELLED' | 'PAID_NOT_FULFILLED';
   payment_status: 'UNPAID' | 'PENDING' | 'PAID' | 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED';
   payment_ref: string | null;
   payment_url: string | null;
@@ -150,6 +151,17 @@ export async function findOrderByNumber(db: Queryable, orderNum: string): Promis
  * Whether a payment link made for the cart can still be paid: its order open, the payment pending at the gateway
  * and the link not past its expiry. A cart with such a link must not be sold another way (a back-office merge).
  */
+/** The cart's order whose link can still be paid (see cartHasPayableLink), if it has one. */
+export async function payableOrderOfCart(db: Queryable, cartId: string, now: Date): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`
+    SELECT * FROM sales_orders
+    WHERE cart_id = ${cartId} AND status = 'OPEN' AND payment_status = 'PENDING'
+      AND (payment_expires_at IS NULL OR payment_expires_at > ${now})
+    ORDER BY sales_order_id DESC
+    LIMIT 1`;
+  return row;
+}
+
 export async function cartHasPayableLink(db: Queryable, cartId: string, now: Date): Promise<boolean> {
   const [row] = await db`
     SELECT 1 FROM sales_orders
@@ -224,6 +236,25 @@ export async function completeOrder(db: Queryable, salesOrderId: number, now: Da
     UPDATE sales_orders SET status = 'COMPLETED', payment_status = 'PAID', processing_error = NULL, completed_at = ${now},
                             updated_at = ${now}
     WHERE sales_order_id = ${salesOrderId}`;
+}
+
+/** Paid, but its seats went to another order: it ends, sells nothing, and waits for staff to refund it. */
+export async function endPaidNotFulfilled(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
+  await db`
+    UPDATE sales_orders SET status = 'PAID_NOT_FULFILLED', payment_status = 'PAID', processing_error = NULL,
+                            completed_at = ${now}, updated_at = ${now}
+    WHERE sales_order_id = ${salesOrderId}`;
+}
+
+/** Records the tickets page of the order's booking (relative to the tenant's address), once bookings made it. */
+export async function setTicketsPage(db: Queryable, salesOrderId: number, page: string): Promise<void> {
+  await db`UPDATE sales_orders SET tickets_page = ${page} WHERE sales_order_id = ${salesOrderId}`;
+}
+
+export async function ticketsPageOf(db: Queryable, salesOrderId: number): Promise<string | undefined> {
+  const [row] = await db<{ page: string | null }[]>`
+    SELECT tickets_page AS page FROM sales_orders WHERE sales_order_id = ${salesOrderId}`;
+  return row?.page ?? undefined;
 }
 
 export async function recordProcessingError(

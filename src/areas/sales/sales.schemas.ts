@@ -1,6 +1,7 @@
 // Request and answer schemas of checkout, invoices, payments and the gateway's redirects.
 import { type Static, Type } from '@sinclair/typebox';
 import { VERBATIM } from '../../platform/http/input.js';
+import { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import { CartView } from '../cart/index.js';
 
 export const Customer = Type.Object({
@@ -58,6 +59,19 @@ export const PaymentLinkAnswer = Type.Composite([
 ]);
 
 export const PaymentStatusRequest = Type.Object({ paymentRef: Type.String({ maxLength: 200 }) });
+/** The gateway's order check result, and what became of our order. */
+export const PaymentStatusAnswer = Type.Composite([
+  OrderCheckResult,
+  Type.Object({
+    orderStatus: Type.Union(
+      [Type.Literal('OPEN'), Type.Literal('COMPLETED'), Type.Literal('CANCELLED'), Type.Literal('PAID_NOT_FULFILLED')],
+      {
+        description:
+          'Our order: PAID_NOT_FULFILLED when it was paid but its seats went to another order meanwhile (no tickets; staff refund it)',
+      },
+    ),
+  }),
+]);
 const paymentMethod = (description?: string) =>
   Type.Union([Type.Literal('CARD'), Type.Literal('CASH'), Type.Literal('BANK')], description ? { description } : {});
 export type PaymentMethod = Static<ReturnType<typeof paymentMethod>>;

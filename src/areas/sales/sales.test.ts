@@ -144,6 +144,8 @@ describe('payment link and the gateway redirects', () => {
     expect(page.body).toContain('Mariam Khalil');
     expect(page.body).toContain(cart.orderNum);
 
+    // The tickets mail follows the booking, which bookings makes once the payment committed (order.paid).
+    await until(async () => (await sales(cart.orderNum)).mails === 1, 10_000);
     expect(await sales(cart.orderNum)).toEqual({
       order: { status: 'COMPLETED', payment_status: 'PAID' },
       invoices: 1,
@@ -192,6 +194,7 @@ describe('payment link and the gateway redirects', () => {
     const answers = await Promise.all(Array.from({ length: 200 }, () => browse({ host: tenant.host, path })));
     for (let i = 0; i < 50; i++) answers.push(await browse({ host: tenant.host, path }));
     expect(answers.every((answer) => answer.statusCode === 200 && answer.body.includes('Mariam Khalil'))).toBe(true);
+    await until(async () => (await sales(cart.orderNum)).mails === 1, 10_000);
     expect(await sales(cart.orderNum)).toEqual({
       order: { status: 'COMPLETED', payment_status: 'PAID' },
       invoices: 1,
@@ -474,6 +477,8 @@ describe('reconciliation', () => {
     // The browser closed before the redirect: the job asks the gateway and completes the sale.
     await runJobOnce(service, 'payment reconciliation');
     await until(async () => (await sales(cart.orderNum)).order?.status === 'COMPLETED', 5000);
+    // The tickets mail follows the booking, which bookings makes once the payment committed (order.paid).
+    await until(async () => (await sales(cart.orderNum)).mails === 1, 10_000);
     expect(await sales(cart.orderNum)).toMatchObject({ invoices: 1, payments: ['75.000'], mails: 1 });
   });
   it('ends a declined order once its link ran out, keeping the decline, and looks at it no more', async () => {

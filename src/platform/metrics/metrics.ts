@@ -9,6 +9,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { errorBody } from '../http/envelope.js';
 import { ErrorCode } from '../http/errors.js';
 import { passwordWork } from '../passwords.js';
+import type { EventTally } from '../events/index.js';
 import type { OutboxBacklog } from '../outbox/index.js';
 import type { TenantPools } from '../tenancy/pools.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
@@ -20,6 +21,7 @@ export interface MetricsDeps {
   maxConnections: number;
   registry: { all(): readonly TenantRecord[] };
   outbox: { backlog(): OutboxBacklog };
+  events: { tally(): EventTally };
 }
 
 export interface Metrics {
@@ -39,6 +41,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   const requests = createRequestTally([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
   registerTenancyGauges(registry, deps);
   registerOutboxGauges(registry, deps);
+  registerEventMetrics(registry, deps);
   registerPasswordMetrics(registry);
   return {
     registry,
@@ -161,6 +164,34 @@ function registerOutboxGauges(registry: Registry, deps: MetricsDeps): void {
       const oldest = deps.outbox.backlog().oldestCreatedAt;
       // The database's clock wrote created_at, so the age is taken on the real clock, not an injected one.
       this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+    },
+  });
+}
+
+/** Domain events by name: counters of this node since it started, and the pending rows as of the last sweep. */
+function registerEventMetrics(registry: Registry, deps: MetricsDeps): void {
+  const counter = (name: string, help: string, field: 'published' | 'delivered' | 'failed') =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['event'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [event, counts] of deps.events.tally()) this.inc({ event }, counts[field]);
+      },
+    });
+  counter('tc_events_published_total', 'Domain events published by committed transactions on this node', 'published');
+  counter('tc_events_delivered_total', 'Deliveries of domain events to a subscriber that succeeded', 'delivered');
+  counter('tc_events_failed_total', 'Deliveries of domain events that failed (each is retried)', 'failed');
+  new Gauge({
+    name: 'tc_events_pending',
+    help: 'Deliveries of domain events still to make in the active tenants, as counted by the last event sweep',
+    labelNames: ['event'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [event, counts] of deps.events.tally()) this.set({ event }, counts.pending);
     },
   });
 }
