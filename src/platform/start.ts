@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config, KeycloakConnectionSettings } from '../config.js';
-import { type Job, sweepJob } from './area.js';
+import type { Job } from './area.js';
 import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
@@ -23,6 +23,7 @@ import { createKeycloakIdentityProvider, type KeycloakIdentityProvider } from '.
 import type { IdentityProvider } from './idp/port.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
+import { createPeriodicWork, type PeriodicWork } from './periodic/periodic-work.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
 import { createTenantPools, type TenantPools } from './tenancy/pools.js';
 import { createProvisioner, type Provisioner, type TenantSeeder, WEB_CLIENT_ID } from './tenancy/provisioning.js';
@@ -57,6 +58,8 @@ export interface Platform {
   heartbeat: Heartbeat;
   sessions: SessionStore;
   outbox: OutboxWorker;
+  /** The per-tenant round of periodic work: areas register their jobs with it (one lease per tenant per round). */
+  periodic: PeriodicWork;
   /** This node's Prometheus registry, served at GET /metrics. */
   metrics: Metrics;
   app: FastifyInstance;
@@ -64,7 +67,7 @@ export interface Platform {
   platformClient: { clientId: string; secret: string; generated: boolean };
   /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
   tenantUrl(tenantCode: string): string;
-  /** Work the platform runs once the app is ready (the outbox worker, the sent mail retention). */
+  /** Work the platform runs once the app is ready (the outbox worker, the round of periodic work, its jobs). */
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
   close(): Promise<void>;
@@ -110,7 +113,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   await heartbeat.start();
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
-  const { outbox, outboxRetention } = createOutbox(config, tenancy, logger, clock);
+  const { outbox, periodic, jobs } = createBackgroundWork(config, tenancy, logger, clock);
   const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
   const metrics = createMetrics({
     pools: tenancy.pools,
@@ -133,14 +136,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     heartbeat,
     sessions,
     outbox,
+    periodic,
     metrics,
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
-    jobs: [
-      { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
-      sweepJob('sent mail retention', outboxRetention),
-    ],
+    jobs,
     async close() {
       await heartbeat.stop();
       await sessions.stop();
@@ -151,8 +152,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
 }
 
-/** The mail worker, and the job that deletes sent mail past its retention. */
-function createOutbox(config: Config, tenancy: Tenancy, logger: Logger, clock: () => Date) {
+/** The mail worker, the round of periodic work, and the platform's own job in it (sent mail retention). */
+function createBackgroundWork(config: Config, tenancy: Tenancy, logger: Logger, clock: () => Date) {
   const outbox = createOutboxWorker({
     registry: tenancy.registry,
     pools: tenancy.pools,
@@ -161,13 +162,18 @@ function createOutbox(config: Config, tenancy: Tenancy, logger: Logger, clock: (
     baseDomain: config.baseDomain,
     clock,
   });
-  const outboxRetention = createOutboxRetention({
-    ...tenancy,
-    log: logger,
-    clock,
-    retentionDays: config.retention.outboxDays,
-  });
-  return { outbox, outboxRetention };
+  const periodic = createPeriodicWork({ registry: tenancy.registry, pools: tenancy.pools, log: logger });
+  const jobs: Job[] = [
+    { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
+    {
+      name: 'periodic work',
+      start: () => periodic.start(),
+      stop: () => periodic.stop(),
+      runOnce: () => periodic.runOnce(),
+    },
+    periodic.register(createOutboxRetention({ log: logger, clock, retentionDays: config.retention.outboxDays })),
+  ];
+  return { outbox, periodic, jobs };
 }
 
 export function tenantUrl(config: Config, tenantCode: string): string {

@@ -54,6 +54,8 @@ export interface TenantPools {
   isOpen(tenantId: string): boolean;
   /** Closes a tenant's pool at once (suspension); its connections' queries are cut off. */
   evict(tenantId: string): Promise<void>;
+  /** Closes the tenant's connections no lease holds: background work done with a tenant nobody else uses here. */
+  closeIdle(tenantId: string): void;
   stats(): TenantPoolStats;
   closeAll(): Promise<void>;
 }
@@ -154,6 +156,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
     leaseOpen: (tenant) => leaseOpen(cache, tenant),
     isOpen: (tenantId) => cache.pools.has(tenantId),
     evict: async (tenantId) => evict(cache, tenantId),
+    closeIdle: (tenantId) => closeIdleOf(cache, tenantId),
     stats: () => ({
       openPools: cache.pools.size,
       reservedConnections: reserved(cache),
@@ -197,12 +200,9 @@ async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLeas
     }
     cache.growAfter = Date.now() + GROW_PAUSE_MS;
     // Free slots until, once they are, there is one for each waiting request and this one.
-    while (cache.closing + cache.retiring < cache.waiters.length + 1 && freeOneSlot(cache)) {
-      // one more member is closing or retiring
-    }
-    const wait = deadline - Date.now();
-    if (wait <= 0) throw busy();
-    await waitForSlot(cache, wait);
+    while (cache.closing + cache.retiring < cache.waiters.length + 1 && freeOneSlot(cache)); // one more closes
+    if (deadline <= Date.now()) throw busy();
+    await waitForSlot(cache, deadline - Date.now());
   }
 }
 
@@ -371,6 +371,11 @@ function closeIdleMembers(cache: PoolCache): void {
       if (member.leases === 0 && member.idleSince <= before) closeMember(cache, pool, member, 1);
     }
   }
+}
+
+function closeIdleOf(cache: PoolCache, tenantId: string): void {
+  const pool = cache.pools.get(tenantId);
+  for (const member of [...(pool?.members ?? [])]) if (pool && member.leases === 0) closeMember(cache, pool, member, 1);
 }
 
 function evict(cache: PoolCache, tenantId: string): void {

@@ -1,5 +1,6 @@
-// Background work that visits every ACTIVE tenant now and then (mail retries, expired holds): a few tenants
-// side by side, never two sweeps at once, errors logged per tenant and never thrown.
+// The outbox workers' sweeps over every ACTIVE tenant (mail and task retries): a few tenants side by side, never
+// two sweeps at once, errors logged per tenant and never thrown. The areas' periodic work runs in the platform's
+// round instead (periodic/periodic-work.ts), one lease per tenant for all its jobs.
 //
 // Paced for many tenants: a visit needs the tenant's database, and a tenant whose pool is not open costs a new
 // connection (and, at the cap, another tenant's idle one). With four sweeps over 500 tenants every 30 to 60 s, that
@@ -7,8 +8,6 @@
 // here and those known to have work at every interval, and each of the others once per `coldIntervalMs`, spread
 // evenly over the sweeps in between (the least recently visited first). The first sweep and `runOnce` visit all.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../database/connections.js';
-import { type TenantPools, withTenantLease } from './pools.js';
 import type { TenantRegistry } from './registry.js';
 import type { TenantRecord } from './tenant.js';
 
@@ -125,46 +124,4 @@ export function createTenantSweep(deps: {
     },
     runOnce: () => sweep(true),
   };
-}
-
-/** A sweep whose work runs with a connection of the tenant's own pool (the lease is released after). */
-export function createLeasedTenantSweep(deps: {
-  name: string;
-  registry: Pick<TenantRegistry, 'all'>;
-  pools: TenantPools;
-  intervalMs: number;
-  concurrency: number;
-  log: FastifyBaseLogger;
-  work: (tenant: TenantRecord, db: Sql) => Promise<void>;
-}): TenantSweep {
-  return createTenantSweep({
-    ...deps,
-    pacing: { isOpen: (tenantId) => deps.pools.isOpen(tenantId) },
-    work: (tenant) => withTenantLease(deps.pools, tenant, (sql) => deps.work(tenant, sql)),
-  });
-}
-
-/** What an area's housekeeping sweep takes from the composition root; intervalMs is for tests. */
-export interface MinuteSweepDeps {
-  registry: Pick<TenantRegistry, 'all'>;
-  pools: TenantPools;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-}
-
-/** The areas' housekeeping: a leased sweep every minute, two tenants at a time. */
-export function createMinuteSweep(
-  name: string,
-  deps: MinuteSweepDeps,
-  work: (tenant: TenantRecord, db: Sql) => Promise<void>,
-): TenantSweep {
-  return createLeasedTenantSweep({
-    name,
-    registry: deps.registry,
-    pools: deps.pools,
-    intervalMs: deps.intervalMs ?? 60_000,
-    concurrency: 2,
-    log: deps.log,
-    work,
-  });
 }
