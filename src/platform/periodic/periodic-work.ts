@@ -35,6 +35,8 @@ export interface PeriodicWork {
   start(): void;
   /** Stops the rounds and waits for the one in progress (its visits end after their current job). */
   stop(): Promise<void>;
+  /** One round now of what is due, as the timer runs it (after a round in progress); resolves when done. */
+  runDueNow(): Promise<void>;
   /** Every job for every ACTIVE tenant now, due or not (after a round in progress); resolves when done. */
   runOnce(): Promise<void>;
   /** One job for every ACTIVE tenant now, due or not. */
@@ -79,9 +81,8 @@ export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
     queue: Promise.resolve(),
   };
   const roundIntervalMs = deps.roundIntervalMs ?? DEFAULT_ROUND_INTERVAL_MS;
-  const timedRound = () => {
-    if (round.pending > 0) return;
-    void enqueue(round, () => {
+  const dueRound = () =>
+    enqueue(round, () => {
       const plan = planRound({
         tenants: activeTenants(round),
         jobs: [...round.jobs.values()],
@@ -93,6 +94,9 @@ export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
       });
       return visitAll(round, plan);
     });
+  // A timed round is skipped while another is queued or running: a slow round is not piled up behind.
+  const timedRound = () => {
+    if (round.pending === 0) void dueRound();
   };
   const forced = (jobs: () => PeriodicJob[]) =>
     enqueue(round, () =>
@@ -125,6 +129,7 @@ export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
       if (round.timer) clearInterval(round.timer);
       await round.queue;
     },
+    runDueNow: dueRound,
     runOnce: () => forced(() => [...round.jobs.values()]),
     runJobOnce(name) {
       const job = round.jobs.get(name);
@@ -190,7 +195,8 @@ async function visitTenant(round: Round, { tenant, jobs }: Visit<PeriodicJob>): 
     lease.release();
     // A tenant nobody uses here gets its connection back now rather than after the pools' idle timeout (30 s):
     // otherwise each visit would leave one open, and a round over many tenants would fill the node's cap.
-    if (!wasOpen) pools.closeIdle(tenant.tenantId);
+    // Awaited: the lane takes its next tenant once this connection is gone, so the round's stay within `concurrency`.
+    if (!wasOpen) await pools.closeIdle(tenant.tenantId);
   }
 }
 

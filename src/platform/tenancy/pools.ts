@@ -54,8 +54,8 @@ export interface TenantPools {
   isOpen(tenantId: string): boolean;
   /** Closes a tenant's pool at once (suspension); its connections' queries are cut off. */
   evict(tenantId: string): Promise<void>;
-  /** Closes the tenant's connections no lease holds: background work done with a tenant nobody else uses here. */
-  closeIdle(tenantId: string): void;
+  /** Closes the tenant's connections no lease holds (background work done with a tenant nobody uses here). */
+  closeIdle(tenantId: string): Promise<void>;
   stats(): TenantPoolStats;
   closeAll(): Promise<void>;
 }
@@ -298,14 +298,14 @@ function wakeWaiters(cache: PoolCache): void {
 }
 
 /** Removes `member` from its pool (dropping an empty pool) and closes it; its slot is free once it is closed. */
-function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSeconds: number): void {
+function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSeconds: number): Promise<void> {
   if (member.retiring) cache.retiring -= 1;
   member.retiring = false;
   pool.members = pool.members.filter((other) => other !== member);
   if (pool.members.length === 0 && cache.pools.get(pool.tenantId) === pool) cache.pools.delete(pool.tenantId);
   cache.members -= 1;
   cache.closing += 1;
-  member.sql
+  return member.sql
     .end({ timeout: timeoutSeconds })
     .catch((error) => cache.deps.log.warn({ err: error }, 'closing a tenant connection failed'))
     .finally(() => {
@@ -373,9 +373,10 @@ function closeIdleMembers(cache: PoolCache): void {
   }
 }
 
-function closeIdleOf(cache: PoolCache, tenantId: string): void {
+async function closeIdleOf(cache: PoolCache, tenantId: string): Promise<void> {
   const pool = cache.pools.get(tenantId);
-  for (const member of [...(pool?.members ?? [])]) if (pool && member.leases === 0) closeMember(cache, pool, member, 1);
+  const idle = pool?.members.filter((member) => member.leases === 0) ?? [];
+  await Promise.all(idle.map((member) => pool && closeMember(cache, pool, member, 1)));
 }
 
 function evict(cache: PoolCache, tenantId: string): void {
