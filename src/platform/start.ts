@@ -154,7 +154,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
 /** The mail worker, the round of periodic work, and the platform's own job in it (sent mail retention). */
 function createBackgroundWork(config: Config, tenancy: Tenancy, logger: Logger, clock: () => Date) {
+  const periodic = createPeriodicWork({ registry: tenancy.registry, pools: tenancy.pools, log: logger });
   const outbox = createOutboxWorker({
+    periodic,
     registry: tenancy.registry,
     pools: tenancy.pools,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger }),
@@ -162,7 +164,6 @@ function createBackgroundWork(config: Config, tenancy: Tenancy, logger: Logger, 
     baseDomain: config.baseDomain,
     clock,
   });
-  const periodic = createPeriodicWork({ registry: tenancy.registry, pools: tenancy.pools, log: logger });
   const jobs: Job[] = [
     { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
     {
