@@ -61,7 +61,8 @@ const DEFAULT_CONCURRENCY = 2;
 
 interface Round {
   deps: PeriodicWorkDeps;
-  jobs: Map<string, PeriodicJob>;
+  /** Names may repeat (a test builds an area twice on one service): each registration is a job of its own. */
+  jobs: PeriodicJob[];
   lastRuns: LastRuns;
   timer: NodeJS.Timeout | undefined;
   stopping: boolean;
@@ -73,7 +74,7 @@ interface Round {
 export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
   const round: Round = {
     deps,
-    jobs: new Map(),
+    jobs: [],
     lastRuns: new Map(),
     timer: undefined,
     stopping: false,
@@ -85,7 +86,7 @@ export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
     enqueue(round, () => {
       const plan = planRound({
         tenants: activeTenants(round),
-        jobs: [...round.jobs.values()],
+        jobs: round.jobs,
         lastRuns: round.lastRuns,
         isOpen: (tenantId) => deps.pools.isOpen(tenantId),
         now: Date.now(),
@@ -108,8 +109,7 @@ export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
 
   return {
     register(job) {
-      if (round.jobs.has(job.name)) throw new Error(`periodic work: a job named "${job.name}" is registered already`);
-      round.jobs.set(job.name, job);
+      round.jobs.push(job);
       return {
         name: job.name,
         // Started and stopped with the round (the platform's "periodic work" job).
@@ -130,11 +130,11 @@ export function createPeriodicWork(deps: PeriodicWorkDeps): PeriodicWork {
       await round.queue;
     },
     runDueNow: dueRound,
-    runOnce: () => forced(() => [...round.jobs.values()]),
+    runOnce: () => forced(() => [...round.jobs]),
     runJobOnce(name) {
-      const job = round.jobs.get(name);
-      if (!job) return Promise.reject(new Error(`periodic work: no job named "${name}"`));
-      return forced(() => [job]);
+      const named = round.jobs.filter((job) => job.name === name);
+      if (named.length === 0) return Promise.reject(new Error(`periodic work: no job named "${name}"`));
+      return forced(() => named);
     },
   };
 }
@@ -184,7 +184,7 @@ async function visitTenant(round: Round, { tenant, jobs }: Visit<PeriodicJob>): 
   try {
     for (const job of jobs) {
       if (round.stopping) return;
-      markRun(round.lastRuns, tenant.tenantId, job.name, Date.now());
+      markRun(round.lastRuns, tenant.tenantId, job, Date.now());
       try {
         await job.run(tenant, lease.sql);
       } catch (error) {
@@ -200,8 +200,8 @@ async function visitTenant(round: Round, { tenant, jobs }: Visit<PeriodicJob>): 
   }
 }
 
-function markRun(lastRuns: LastRuns, tenantId: string, jobName: string, at: number): void {
-  const runs = lastRuns.get(tenantId) ?? new Map<string, number>();
-  runs.set(jobName, at);
+function markRun(lastRuns: LastRuns, tenantId: string, job: PeriodicJob, at: number): void {
+  const runs = lastRuns.get(tenantId) ?? new Map<PeriodicJob, number>();
+  runs.set(job, at);
   lastRuns.set(tenantId, runs);
 }

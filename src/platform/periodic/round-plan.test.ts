@@ -24,14 +24,11 @@ const tenants = Array.from(
   }),
 );
 const MINUTE = 60_000;
-const plan = (
-  lastRuns: LastRuns,
-  now: number,
-  jobs = [{ name: 'j', everyMs: MINUTE, hasWork: (id: string) => id === 't99' }],
-) =>
+const job = { name: 'j', everyMs: MINUTE, hasWork: (id: string) => id === 't99' };
+const plan = (lastRuns: LastRuns, now: number) =>
   planRound({
     tenants,
-    jobs,
+    jobs: [job],
     lastRuns,
     isOpen: (id) => ['t0', 't1'].includes(id),
     now,
@@ -41,7 +38,7 @@ const plan = (
 
 /** Every tenant's job ran at `at(i)`. */
 const ranAt = (at: (i: number) => number): LastRuns =>
-  new Map(tenants.map((tenant, i) => [tenant.tenantId, new Map([['j', at(i)]])]));
+  new Map(tenants.map((tenant, i) => [tenant.tenantId, new Map([[job, at(i)]])]));
 
 describe('a round plan', () => {
   it('visits every tenant when nothing ran here yet', () => {
@@ -74,10 +71,7 @@ describe('a round plan', () => {
   });
 
   it("runs a job new to a tenant at once, with the tenant's other due jobs only", () => {
-    const jobs = [
-      { name: 'j', everyMs: MINUTE },
-      { name: 'new', everyMs: 60 * MINUTE },
-    ];
+    const jobs = [job, { name: 'new', everyMs: 60 * MINUTE }];
     const visits = planRound({
       tenants: tenants.slice(2, 4),
       jobs,

@@ -8,8 +8,8 @@
 // together. A tenant or job never run here is due at once: the first round after start visits every tenant.
 import type { TenantRecord } from '../tenancy/tenant.js';
 
-/** Per tenant id, per job name: when it last ran (Date.now()). */
-export type LastRuns = Map<string, Map<string, number>>;
+/** Per tenant id, per job: when it last ran (Date.now()). */
+export type LastRuns = Map<string, Map<PlannedJob, number>>;
 
 export interface PlannedJob {
   readonly name: string;
@@ -41,14 +41,14 @@ export function planRound<J extends PlannedJob>(input: {
     const runs = lastRuns.get(tenant.tenantId);
     const hotFor = (job: J) => open || (job.hasWork?.(tenant.tenantId) ?? false);
     const due = input.jobs.filter((job) => {
-      const last = runs?.get(job.name);
+      const last = runs?.get(job);
       const interval = hotFor(job) ? job.everyMs : Math.max(job.everyMs, coldIntervalMs);
       return last === undefined || now - last >= interval;
     });
     if (due.length === 0) continue;
-    const firstRun = due.some((job) => runs?.get(job.name) === undefined);
+    const firstRun = due.some((job) => runs?.get(job) === undefined);
     if (firstRun || due.some(hotFor)) hot.push({ tenant, jobs: due });
-    else cold.push({ tenant, jobs: due, lastVisit: Math.max(...due.map((job) => runs?.get(job.name) ?? 0)) });
+    else cold.push({ tenant, jobs: due, lastVisit: Math.max(...due.map((job) => runs?.get(job) ?? 0)) });
   }
   const share = Math.ceil((coldTenants * input.roundIntervalMs) / coldIntervalMs);
   cold.sort((a, b) => a.lastVisit - b.lastVisit);
