@@ -20,7 +20,7 @@ const TARGET = 5;
 
 export const idleNode: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
-  const settings = await serviceSettings(ctx, 'idle-node');
+  const settings = await serviceSettings(ctx, 'idle_node');
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
