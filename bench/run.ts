@@ -21,6 +21,7 @@ import { groupSheets } from './scenarios/group-sheets.js';
 import { hotels } from './scenarios/hotels.js';
 import { hotelImport } from './scenarios/hotel-import.js';
 import { identity } from './scenarios/identity.js';
+import { idleNode } from './scenarios/idle-node.js';
 import { loginFlood } from './scenarios/login-flood.js';
 import { noop } from './scenarios/noop.js';
 import { provisioning } from './scenarios/provisioning.js';
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, Scenario> = {
   noop,
   tenants500,
   'tenants-scale': tenantsScale,
+  'idle-node': idleNode,
   users,
   catalog,
   cart,
@@ -60,6 +62,7 @@ const ISSUES: Record<string, string> = {
   noop: 'foundation',
   tenants500: 'foundation',
   'tenants-scale': 'hardening',
+  'idle-node': 'shared-mechanisms',
   users: 'users',
   catalog: 'catalog',
   cart: 'cart',

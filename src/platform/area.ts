@@ -23,8 +23,3 @@ export interface Area<Api = undefined> {
   /** Routes outside the operation kernel (a webhook that needs the raw body), added once the operations are. */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }
-
-/** A periodic sweep (start, stop, one round now) as a job. */
-export function sweepJob(name: string, sweep: { start(): void; stop(): Promise<void>; runOnce(): Promise<void> }): Job {
-  return { name, start: () => sweep.start(), stop: () => sweep.stop(), runOnce: () => sweep.runOnce() };
-}

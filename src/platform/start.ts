@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config, KeycloakConnectionSettings } from '../config.js';
-import { type Job, sweepJob } from './area.js';
+import type { Job } from './area.js';
 import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
@@ -25,6 +25,7 @@ import type { IdentityProvider } from './idp/port.js';
 import { createDomainEvents, type DomainEvents } from './events/index.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMailTransport, createOutboxRetention, createOutboxWorker, type OutboxWorker } from './outbox/index.js';
+import { createPeriodicWork, type PeriodicWork } from './periodic/periodic-work.js';
 import { createTenantLifecycle, type TenantLifecycle } from './tenancy/lifecycle.js';
 import { createTenantPools, type TenantPools } from './tenancy/pools.js';
 import { createProvisioner, type Provisioner, type TenantSeeder, WEB_CLIENT_ID } from './tenancy/provisioning.js';
@@ -65,6 +66,8 @@ export interface Platform {
   outbox: OutboxWorker;
   /** Domain events: areas publish in their transactions and subscribe at composition (delivered after commit). */
   events: DomainEvents;
+  /** The per-tenant round of periodic work: areas register their jobs with it (one lease per tenant per round). */
+  periodic: PeriodicWork;
   /** This node's Prometheus registry, served at GET /metrics. */
   metrics: Metrics;
   app: FastifyInstance;
@@ -72,7 +75,7 @@ export interface Platform {
   platformClient: { clientId: string; secret: string; generated: boolean };
   /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
   tenantUrl(tenantCode: string): string;
-  /** Work the platform runs once the app is ready (the outbox and domain-event workers, the sent mail retention). */
+  /** Work the platform runs once the app is ready (the outbox, the round of periodic work and its platform jobs). */
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
   close(): Promise<void>;
@@ -118,8 +121,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   await heartbeat.start();
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
-  const { outbox, outboxRetention } = createOutbox(config, tenancy, logger, clock);
-  const events = createDomainEvents({ registry: tenancy.registry, pools: tenancy.pools, log: logger, clock });
+  const { outbox, periodic, events, jobs } = createBackgroundWork(config, tenancy, logger, clock);
   const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
   const metrics = createMetrics({
     pools: tenancy.pools,
@@ -145,15 +147,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     sessions,
     outbox,
     events,
+    periodic,
     metrics,
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
-    jobs: [
-      { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
-      sweepJob('domain events', events),
-      sweepJob('sent mail retention', outboxRetention),
-    ],
+    jobs,
     async close() {
       await heartbeat.stop();
       await sessions.stop();
@@ -164,9 +163,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
 }
 
-/** The mail worker, and the job that deletes sent mail past its retention. */
-function createOutbox(config: Config, tenancy: Tenancy, logger: Logger, clock: () => Date) {
+/** The mail worker, the round of periodic work, the domain events, and the platform's own jobs in the round. */
+function createBackgroundWork(config: Config, tenancy: Tenancy, logger: Logger, clock: () => Date) {
+  const periodic = createPeriodicWork({ registry: tenancy.registry, pools: tenancy.pools, log: logger });
   const outbox = createOutboxWorker({
+    periodic,
     registry: tenancy.registry,
     pools: tenancy.pools,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: logger }),
@@ -174,13 +175,19 @@ function createOutbox(config: Config, tenancy: Tenancy, logger: Logger, clock: (
     baseDomain: config.baseDomain,
     clock,
   });
-  const outboxRetention = createOutboxRetention({
-    ...tenancy,
-    log: logger,
-    clock,
-    retentionDays: config.retention.outboxDays,
-  });
-  return { outbox, outboxRetention };
+  const events = createDomainEvents({ registry: tenancy.registry, pools: tenancy.pools, periodic, log: logger, clock });
+  const jobs: Job[] = [
+    { name: 'outbox', start: () => outbox.start(), stop: () => outbox.stop() },
+    {
+      name: 'periodic work',
+      start: () => periodic.start(),
+      stop: () => periodic.stop(),
+      runOnce: () => periodic.runOnce(),
+    },
+    { name: 'domain events', start: () => events.start(), stop: () => events.stop(), runOnce: () => events.runOnce() },
+    periodic.register(createOutboxRetention({ log: logger, clock, retentionDays: config.retention.outboxDays })),
+  ];
+  return { outbox, periodic, events, jobs };
 }
 
 export function tenantUrl(config: Config, tenantCode: string): string {

@@ -2,11 +2,9 @@
 // blm_booking_lines, blm_payments, blm_payment_links, blm_booking_counters), carts merged into them, payments and
 // payment links, and the sweep that expires options whose deadline passed.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Area, sweepJob } from '../../platform/area.js';
+import type { Area } from '../../platform/area.js';
 import type { Queryable } from '../../platform/database/connections.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { EVERY_MINUTE, type PeriodicJob, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { createLinkSweep } from '../../integrations/payment-gateway/links/index.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
@@ -23,8 +21,7 @@ import { expireOptions } from './blm.repository.js';
 import { createBookingService } from './blm.service.js';
 
 export interface BlmAreaDeps {
-  registry: TenantRegistry;
-  pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
   tenantUrl: (tenantCode: string) => string;
@@ -53,42 +50,40 @@ export function createBlmArea(deps: BlmAreaDeps): Area {
     api: undefined,
     records: blmRecords,
     jobs: [
-      sweepJob('booking option expiry', createOptionExpirySweep({ ...deps, log: deps.logger })),
-      sweepJob('booking payment links', createLinkReconciler({ ...deps, log: deps.logger })),
+      deps.periodic.register(createOptionExpirySweep({ ...deps, log: deps.logger })),
+      deps.periodic.register(createLinkReconciler({ ...deps, log: deps.logger })),
     ],
   };
 }
 
 /** Options whose deadline passed are written EXPIRED every minute (reads already show them so). */
 export function createOptionExpirySweep(deps: {
-  registry: TenantRegistry;
   offlineTickets: BookingTickets;
-  pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
-  intervalMs?: number;
-}): TenantSweep {
-  return createMinuteSweep('booking option expiry', deps, async (tenant, db) => {
-    const now = deps.clock();
-    // One transaction: an expired booking's reserved tickets go back with it.
-    const expired = await db.begin(async (tx) => {
-      const rows = await expireOptions(tx, now);
-      for (const row of rows) await releaseTickets(deps.offlineTickets, tx, row.cart_reference, now);
-      return rows.length;
-    });
-    if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
-  });
+}): PeriodicJob {
+  return {
+    name: 'booking option expiry',
+    everyMs: EVERY_MINUTE,
+    run: async (tenant, db) => {
+      const now = deps.clock();
+      // One transaction: an expired booking's reserved tickets go back with it.
+      const expired = await db.begin(async (tx) => {
+        const rows = await expireOptions(tx, now);
+        for (const row of rows) await releaseTickets(deps.offlineTickets, tx, row.cart_reference, now);
+        return rows.length;
+      });
+      if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
+    },
+  };
 }
 
 /** Payment links whose payer never came back are settled from the gateway's answer every minute. */
 export function createLinkReconciler(deps: {
-  registry: TenantRegistry;
-  pools: TenantPools;
   paymentGateway: PaymentGateway;
   offlineTickets: BookingTickets;
   log: FastifyBaseLogger;
   clock: () => Date;
-  intervalMs?: number;
-}): TenantSweep {
+}): PeriodicJob {
   return createLinkSweep('booking payment links', deps, (scope) => reconcileLinks(deps, scope));
 }

@@ -9,6 +9,7 @@ import type { SecretBox } from '../../platform/crypto.js';
 import type { OperationDeclaration } from '../../platform/http/operation.js';
 import type { DomainEvents } from '../../platform/events/index.js';
 import { createMailQueue, createOutboxTaskWorker, type OutboxWorker } from '../../platform/outbox/index.js';
+import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { CatalogApi } from '../catalog/index.js';
@@ -31,6 +32,7 @@ export interface BookingsAreaDeps {
   tenantUrl: (tenantCode: string) => string;
   registry: TenantRegistry;
   pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   config: Pick<Config, 'dataDir' | 'rateLimits' | 'ticketSupplier'>;
   ticketSupplier: TicketSupplier;
@@ -68,6 +70,7 @@ export function createBookingsArea(deps: BookingsAreaDeps): Area {
     handler: bookingConfirmTask({ confirmer, log: deps.logger }),
     registry: deps.registry,
     pools: deps.pools,
+    periodic: deps.periodic,
     log: deps.logger,
     clock: deps.clock,
   });

@@ -13,6 +13,7 @@ import {
   withTenantDb,
 } from '../../../test/support/service.js';
 import { convertToSale, extend, hold, release } from './capacity.js';
+import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { createHoldSweeper } from './index.js';
 
 // 2026-11-21T20:30Z is already 2026-11-22 00:30 in Dubai (UTC+4).
@@ -124,7 +125,8 @@ describe('capacity holds', () => {
     });
     expect(availability.available).toBe(true);
     expect(await slot('2026-11-25')).toMatchObject({ held: 10 }); // not swept yet
-    const sweeper = createHoldSweeper({ registry: service.registry, pools: service.pools, log: service.logger, clock });
+    const sweeper = createPeriodicWork({ registry: service.registry, pools: service.pools, log: service.logger });
+    sweeper.register(createHoldSweeper({ log: service.logger, clock }));
     await sweeper.runOnce();
     await sweeper.stop();
     expect(await slot('2026-11-25')).toMatchObject({ held: 0, sold: 0 });

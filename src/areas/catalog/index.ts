@@ -2,11 +2,9 @@
 // carts and bookings. Its jobs keep the read caches in step across nodes and give back the seats of holds that
 // ran out.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Area, sweepJob } from '../../platform/area.js';
+import type { Area } from '../../platform/area.js';
 import type { Sql } from '../../platform/database/connections.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { EVERY_MINUTE, type PeriodicJob, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds, sellPaidHold } from './capacity.js';
 import { createCatalogAdminService } from './catalog-admin.service.js';
 import { catalogOperations } from './catalog.operations.js';
@@ -41,8 +39,7 @@ export interface CatalogApi {
 
 export interface CatalogAreaDeps {
   platformDb: Sql;
-  registry: TenantRegistry;
-  pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }
@@ -69,21 +66,19 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
     },
     jobs: [
       { name: 'catalog read caches', start: () => caches.start(), stop: () => caches.stop() },
-      sweepJob('hold sweep', holdSweeper),
+      deps.periodic.register(holdSweeper),
     ],
   };
 }
 
 /** Expired holds give their seats back within a minute even where no request touches the slot. */
-export function createHoldSweeper(deps: {
-  registry: TenantRegistry;
-  pools: TenantPools;
-  log: FastifyBaseLogger;
-  clock: () => Date;
-  intervalMs?: number;
-}): TenantSweep {
-  return createMinuteSweep('hold sweep', deps, async (tenant, db) => {
-    const released = await releaseExpiredHolds({ db, now: deps.clock() });
-    if (released > 0) deps.log.debug({ tenant: tenant.tenantCode, released }, 'expired holds released');
-  });
+export function createHoldSweeper(deps: { log: FastifyBaseLogger; clock: () => Date }): PeriodicJob {
+  return {
+    name: 'hold sweep',
+    everyMs: EVERY_MINUTE,
+    run: async (tenant, db) => {
+      const released = await releaseExpiredHolds({ db, now: deps.clock() });
+      if (released > 0) deps.log.debug({ tenant: tenant.tenantCode, released }, 'expired holds released');
+    },
+  };
 }

@@ -1,11 +1,11 @@
 // The common area: country look-up, web-action tracking and bot-check assessment. Its job deletes web actions
 // past their retention.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Area, sweepJob } from '../../platform/area.js';
+import type { Area } from '../../platform/area.js';
+import type { PeriodicJob, PeriodicWork } from '../../platform/periodic/periodic-work.js';
+import { retentionJob } from '../../platform/periodic/retention-job.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
-import { createRetentionSweep } from '../../platform/tenancy/retention-sweep.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
 import type { BotCheckProvider } from '../../integrations/bot-check/index.js';
 import { commonOperations } from './common.operations.js';
 import type { Queryable } from '../../platform/database/connections.js';
@@ -20,6 +20,7 @@ export interface CommonAreaDeps {
   rateLimits: CommonRateLimits;
   registry: TenantRegistry;
   pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
   /** Web actions older than this many days are deleted (TC_WEB_ACTION_RETENTION_DAYS). */
@@ -52,20 +53,17 @@ export function createCommonArea(deps: CommonAreaDeps): Area<CommonApi> {
   return {
     operations: commonOperations(createCommonService(deps)),
     api: commonApi,
-    jobs: [sweepJob('web action retention', createWebActionRetention({ ...deps, log: deps.logger }))],
+    jobs: [deps.periodic.register(createWebActionRetention({ ...deps, log: deps.logger }))],
   };
 }
 
 /** Deletes each active tenant's web actions older than the retention, in bounded batches, once an hour. */
 export function createWebActionRetention(deps: {
-  registry: TenantRegistry;
-  pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
   webActionRetentionDays: number;
-  intervalMs?: number;
-}): TenantSweep {
-  return createRetentionSweep({
+}): PeriodicJob {
+  return retentionJob({
     ...deps,
     name: 'web action retention',
     retentionDays: deps.webActionRetentionDays,

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type NewTenant, tenantBeforeAdminLogin } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
-import { RETENTION_BATCH_SIZE } from '../../platform/tenancy/retention-sweep.js';
+import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
+import { RETENTION_BATCH_SIZE } from '../../platform/periodic/retention-job.js';
 import type { Service } from '../../service.js';
 import { createWebActionRetention } from './index.js';
 
@@ -36,13 +37,9 @@ it('deletes web actions older than the retention, in batches, and keeps the rece
              ('SEARCH', now(), 'https://recent.example/2', 'x')`;
   });
 
-  const retention = createWebActionRetention({
-    registry: service.registry,
-    pools: service.pools,
-    log: pino({ level: 'silent' }),
-    clock: () => new Date(),
-    webActionRetentionDays: 90,
-  });
+  const log = pino({ level: 'silent' });
+  const retention = createPeriodicWork({ registry: service.registry, pools: service.pools, log });
+  retention.register(createWebActionRetention({ log, clock: () => new Date(), webActionRetentionDays: 90 }));
   await retention.runOnce();
 
   const left = await t.db((sql) => sql<{ page_url: string }[]>`SELECT page_url FROM web_actions ORDER BY action_id`);

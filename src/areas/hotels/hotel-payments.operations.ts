@@ -1,6 +1,7 @@
 // Hotel payments (issue 18, item 6): a payment link for a hotel booking (employees) and the gateway's three return
 // addresses under /payment/hotel (anyone: the `ref` and its `t` are the key, contract §3).
-import { type Job, sweepJob } from '../../platform/area.js';
+import type { Job } from '../../platform/area.js';
+import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import type { RecordReaders } from '../../platform/http/records.js';
@@ -68,9 +69,10 @@ export function hotelPaymentOperations(services: HotelPaymentServices): Operatio
 }
 
 /** What hotel payments need from the composition root: the gateway and its settings, where templates live, and
- * what the reconciliation sweep visits tenants with. */
+ * the round of periodic work its reconciliation job joins. */
 export type HotelPaymentSettings = HotelPaymentsDeps &
   Parameters<typeof createHotelLinkReconciler>[0] & {
+    periodic: Pick<PeriodicWork, 'register'>;
     dataDir: string;
   };
 
@@ -84,6 +86,6 @@ export function hotelPaymentsPart(settings: HotelPaymentSettings): {
   return {
     operations: hotelPaymentOperations(services),
     records: hotelBookingRecords,
-    jobs: [sweepJob('hotel payment links', createHotelLinkReconciler(settings))],
+    jobs: [settings.periodic.register(createHotelLinkReconciler(settings))],
   };
 }

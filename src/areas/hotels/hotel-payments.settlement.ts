@@ -13,9 +13,7 @@ import {
 } from '../../integrations/payment-gateway/links/index.js';
 import type { Sql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { PeriodicJob } from '../../platform/periodic/periodic-work.js';
 import { markPaidByCartReference } from './hotel-bookings.repository.js';
 import * as repo from './hotel-payments.repository.js';
 
@@ -107,11 +105,9 @@ export async function reconcileLinks(
 
 /** Every minute, every tenant's open hotel payment links (see reconcileLinks). */
 export function createHotelLinkReconciler(deps: {
-  registry: Pick<TenantRegistry, 'all'>;
-  pools: TenantPools;
   paymentGateway: PaymentGateway;
   logger: FastifyBaseLogger;
   clock: () => Date;
-}): TenantSweep {
+}): PeriodicJob {
   return createLinkSweep('hotel payment links', { ...deps, log: deps.logger }, (scope) => reconcileLinks(deps, scope));
 }

@@ -7,6 +7,7 @@ import type { Messenger, WhatsAppWebhookSettings } from '../../integrations/mess
 import type { Area } from '../../platform/area.js';
 import type { Sql } from '../../platform/database/connections.js';
 import { createOutboxTaskWorker } from '../../platform/outbox/index.js';
+import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantPools } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { messageDelivery } from './message-delivery.js';
@@ -34,6 +35,7 @@ export interface MessagingAreaDeps {
   platformDb: Sql;
   registry: TenantRegistry;
   pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }
@@ -45,6 +47,7 @@ export function createMessagingArea(deps: MessagingAreaDeps): Area<MessagingApi>
     handler: messageDelivery({ messenger, clock: deps.clock }),
     registry,
     pools,
+    periodic: deps.periodic,
     log: deps.logger,
     clock: deps.clock,
   });

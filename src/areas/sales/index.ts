@@ -1,15 +1,13 @@
 // The sales area: checkout of carts (invoices, payment links), payments, invoices, the gateway's redirect pages,
 // and the job that settles payments whose redirect never came.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Area, sweepJob } from '../../platform/area.js';
+import type { Area } from '../../platform/area.js';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { DomainEvents } from '../../platform/events/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import { EVERY_MINUTE, type PeriodicJob, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
@@ -53,8 +51,7 @@ export interface SalesApi {
 /** What the composition root hands the area: the platform's parts by their own names, the integrations, the apis. */
 export interface SalesAreaDeps {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'paymentGateway'>;
-  registry: TenantRegistry;
-  pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
   tenantUrl: (tenantCode: string) => string;
@@ -104,21 +101,22 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
       cartHasPayableLink,
       recordTicketsPage: setTicketsPage,
     },
-    jobs: [sweepJob('payment reconciliation', reconciler)],
+    jobs: [deps.periodic.register(reconciler)],
     records: salesRecords(deps.customerRecordOf),
   };
 }
 
 /** Pending payment links and failed processing are settled from the gateway's answer every minute. */
 export function createPaymentReconciler(deps: {
-  registry: TenantRegistry;
-  pools: TenantPools;
   outcomes: PaymentOutcomes;
   log: FastifyBaseLogger;
   clock: () => Date;
-  intervalMs?: number;
-}): TenantSweep {
-  return createMinuteSweep('payment reconciliation', deps, async (tenant, db) => {
-    await deps.outcomes.reconcile({ tenant, db, now: deps.clock(), log: deps.log });
-  });
+}): PeriodicJob {
+  return {
+    name: 'payment reconciliation',
+    everyMs: EVERY_MINUTE,
+    run: async (tenant, db) => {
+      await deps.outcomes.reconcile({ tenant, db, now: deps.clock(), log: deps.log });
+    },
+  };
 }

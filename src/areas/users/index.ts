@@ -2,11 +2,10 @@
 // tenant (its first admin).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { type Area, sweepJob } from '../../platform/area.js';
+import type { Area } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
+import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { usersOperations } from './users.operations.js';
 import { customerRecordOf, customerRecordOfUser, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
@@ -19,9 +18,8 @@ export { createRealmPasswordChooser } from './users.realm-password.js';
 export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' | 'customers' | 'idp'> {
   config: Pick<Config, 'rateLimits' | 'lockout'>;
   outbox: Pick<OutboxWorker, 'kick'>;
-  /** The realm user sync visits every tenant's users with these. */
-  registry: TenantRegistry;
-  pools: TenantPools;
+  /** The realm user sync visits every tenant's users in its rounds. */
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
 }
 
@@ -47,7 +45,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
     operations: usersOperations(users),
     api: { customerRecordOf, customerRecordOfUser },
     records: { user: userRecords },
-    jobs: [sweepJob('realm user sync', createRealmUserSync({ ...deps, log: deps.logger }))],
+    jobs: [deps.periodic.register(createRealmUserSync(deps))],
   };
 }
 

@@ -3,10 +3,8 @@
 // default) and invoices paid through payment links (tables visa_*). A sweep settles the links whose payer never
 // came back.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Area, sweepJob } from '../../platform/area.js';
-import type { TenantPools } from '../../platform/tenancy/pools.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
-import type { TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { Area } from '../../platform/area.js';
+import type { PeriodicJob, PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { createLinkSweep } from '../../integrations/payment-gateway/links/index.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CommonApi } from '../common/index.js';
@@ -34,8 +32,7 @@ export interface VisasAreaDeps extends PaymentLinkDeps {
   documents: Pick<DocumentsApi, 'findUpload' | 'openUpload'>;
   /** Where requirements come from: the table staff keep unless an external provider is given. */
   requirements?: RequirementsProvider;
-  registry: TenantRegistry;
-  pools: TenantPools;
+  periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }
@@ -53,18 +50,15 @@ export function createVisasArea(deps: VisasAreaDeps): Area {
     ],
     api: undefined,
     records: visaRecords(deps.documents),
-    jobs: [sweepJob('visa invoice payment links', createVisaLinkReconciler({ ...deps, log: deps.logger }))],
+    jobs: [deps.periodic.register(createVisaLinkReconciler({ ...deps, log: deps.logger }))],
   };
 }
 
 /** Payment links of visa invoices whose payer never came back are settled from the gateway's answer every minute. */
 export function createVisaLinkReconciler(deps: {
-  registry: TenantRegistry;
-  pools: TenantPools;
   paymentGateway: PaymentGateway;
   log: FastifyBaseLogger;
   clock: () => Date;
-  intervalMs?: number;
-}): TenantSweep {
+}): PeriodicJob {
   return createLinkSweep('visa invoice payment links', deps, (scope) => reconcileLinks(deps.paymentGateway, scope));
 }

@@ -17,6 +17,7 @@ import type { WithTenantDb } from '../outbox/index.js';
 import type { TenantPools } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
+import type { PeriodicWork } from '../periodic/periodic-work.js';
 import { createEventTally, type EventTally } from './event-tally.js';
 import { createEventWorker } from './event-worker.js';
 import { type EventData, insertEventRows } from './events.repository.js';
@@ -64,7 +65,7 @@ export interface DomainEvents {
   kick(tenantId: string): void;
   /** Delivers that tenant's due events now; answers how many deliveries succeeded. */
   drain(tenantId: string): Promise<number>;
-  /** Visits every ACTIVE tenant now (the periodic sweep's work). */
+  /** Visits every ACTIVE tenant now (the round's job of the events, run at once).  */
   runOnce(): Promise<void>;
 }
 
@@ -73,6 +74,8 @@ export interface DomainEventsDeps {
   pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** The platform's round of periodic work: retries are picked up on its visits. */
+  periodic: Pick<PeriodicWork, 'register'>;
   sweepIntervalMs?: number;
 }
 

@@ -11,7 +11,7 @@ import { retryDelayMs } from '../outbox/retry-schedule.js';
 import { createTenantPasses, type TenantPasses } from '../outbox/tenant-passes.js';
 import { type TenantPools, withTenantLease } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
-import { createTenantSweep } from '../tenancy/tenant-sweep.js';
+import type { PeriodicWork } from '../periodic/periodic-work.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import type { DomainEvent, EventHandler } from './domain-events.js';
 import type { EventTallyKeeper } from './event-tally.js';
@@ -22,7 +22,6 @@ const BATCH_SIZE = 10;
 // Longer than a subscriber may take (a booking's transaction, a webhook call at its timeout).
 const CLAIM_MS = 5 * 60_000;
 const MAX_BATCHES_PER_PASS = 50;
-const SWEEP_CONCURRENCY = 2;
 const REASON_LENGTH = 200;
 
 interface Worker {
@@ -44,39 +43,46 @@ export function createEventWorker(deps: {
   clock: () => Date;
   tally: EventTallyKeeper;
   handlerOf: Worker['handlerOf'];
+  /** The round whose visits pick up retries and what a crashed node left behind. */
+  periodic: Pick<PeriodicWork, 'register'>;
   sweepIntervalMs?: number;
 }) {
   const passes = createTenantPasses(
-    (tenantId) => deliverDue(worker, tenantId),
+    (tenantId) => deliverKicked(worker, tenantId),
     (error, tenantId) => deps.log.warn({ err: error, tenantId }, 'domain event pass failed; the sweep will retry'),
   );
   const worker: Worker = { ...deps, passes, pending: new Set() };
-  const sweeper = createTenantSweep({
+  const roundJob = deps.periodic.register({
     name: 'domain events',
-    registry: deps.registry,
-    intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
-    concurrency: SWEEP_CONCURRENCY,
-    log: deps.log,
-    pacing: { isOpen: (id) => deps.pools.isOpen(id), hasWork: (id) => worker.pending.has(id) },
-    work: async (tenant) => {
-      await deliverDue(worker, tenant.tenantId);
-      const pending = await withTenantDb(worker, tenant)(pendingEventsByName);
+    everyMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    // Events still waiting for a retry are looked at every interval, wherever the tenant's pool is.
+    hasWork: (tenantId) => worker.pending.has(tenantId),
+    run: async (tenant, db) => {
+      if (passes.stopping) return;
+      const onRoundLease: WithTenantDb = (work) => work(db);
+      await deliverDue(worker, tenant, onRoundLease);
+      const pending = await pendingEventsByName(db);
       deps.tally.pendingOf(tenant.tenantId, pending);
       if (pending.size > 0) worker.pending.add(tenant.tenantId);
       else worker.pending.delete(tenant.tenantId);
     },
   });
   return {
-    start: () => {
-      if (!passes.stopping) sweeper.start();
-    },
-    async stop() {
-      await Promise.all([passes.stop(), sweeper.stop()]);
-    },
+    // Started with the platform's round; kicked passes need no start.
+    start: () => undefined,
+    stop: () => passes.stop(),
     kick: (tenantId: string) => passes.kick(tenantId),
-    drain: (tenantId: string) => (passes.stopping ? Promise.resolve(0) : passes.track(deliverDue(worker, tenantId))),
-    runOnce: () => (passes.stopping ? Promise.resolve() : sweeper.runOnce()),
+    drain: (tenantId: string) => (passes.stopping ? Promise.resolve(0) : passes.track(deliverKicked(worker, tenantId))),
+    runOnce: () => (passes.stopping ? Promise.resolve() : (roundJob.runOnce?.() ?? Promise.resolve())),
   };
+}
+
+/** A kicked pass: the tenant's due events, a lease taken for each step. */
+function deliverKicked(worker: Worker, tenantId: string): Promise<number> {
+  const tenant = worker.registry.byId(tenantId);
+  // A suspended tenant's database refuses connections; its events wait for the activation.
+  if (tenant?.status !== 'ACTIVE') return Promise.resolve(0);
+  return deliverDue(worker, tenant, withTenantDb(worker, tenant));
 }
 
 function withTenantDb(worker: Worker, tenant: TenantRecord): WithTenantDb {
@@ -84,11 +90,7 @@ function withTenantDb(worker: Worker, tenant: TenantRecord): WithTenantDb {
 }
 
 /** One pass over a tenant's due events, batch after batch (a delivered head frees the next event of its aggregate). */
-async function deliverDue(worker: Worker, tenantId: string): Promise<number> {
-  const tenant = worker.registry.byId(tenantId);
-  // A suspended tenant's database refuses connections; its events wait for the activation.
-  if (tenant?.status !== 'ACTIVE') return 0;
-  const withDb = withTenantDb(worker, tenant);
+async function deliverDue(worker: Worker, tenant: TenantRecord, withDb: WithTenantDb): Promise<number> {
   let delivered = 0;
   for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.passes.stopping; batchNumber += 1) {
     const now = worker.clock();

@@ -1,5 +1,6 @@
 // Domain events against a real tenant database: delivered only after commit, in order per aggregate, retried after
 // a failing subscriber (holding back only that aggregate), redelivered with the same id, and counted in /metrics.
+import { createPeriodicWork } from '../periodic/periodic-work.js';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformToken, provisionTenant, startTestService, withTenantDb } from '../../../test/support/service.js';
@@ -45,7 +46,15 @@ afterEach(async () => {
 const withSql = <T>(work: (sql: Sql) => Promise<T>) => withTenantDb(service, tenant, work);
 
 function domainEvents(): DomainEvents {
-  const events = createDomainEvents({ registry: service.registry, pools: service.pools, log: silentLog, clock });
+  // A round of its own, never started: these tests deliver by draining.
+  const periodic = createPeriodicWork({ registry: service.registry, pools: service.pools, log: silentLog });
+  const events = createDomainEvents({
+    registry: service.registry,
+    pools: service.pools,
+    periodic,
+    log: silentLog,
+    clock,
+  });
   instances.push(events);
   return events;
 }

@@ -11,6 +11,7 @@ import { startTestService, TEST_BASE_DOMAIN } from '../../../test/support/servic
 import { until } from '../../../test/support/wait.js';
 import type { Service } from '../../service.js';
 import { createFileMailTransport, createOutboxWorker } from '../outbox/index.js';
+import { createPeriodicWork } from '../periodic/periodic-work.js';
 
 let service: Service;
 let t: TestTenant;
@@ -119,9 +120,11 @@ describe("the outbox worker's backlog (what tc_outbox_backlog shows)", () => {
     );
     const log = pino({ level: 'silent' });
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-metrics-mail-'));
+    const periodic = createPeriodicWork({ registry: service.registry, pools: service.pools, log });
     const worker = createOutboxWorker({
       registry: service.registry,
       pools: service.pools,
+      periodic,
       transport: createFileMailTransport({ dataDir, log }),
       log,
       baseDomain: TEST_BASE_DOMAIN,
@@ -129,10 +132,11 @@ describe("the outbox worker's backlog (what tc_outbox_backlog shows)", () => {
     });
     try {
       expect(worker.backlog()).toEqual({ rows: 0, oldestCreatedAt: undefined });
-      worker.start();
+      periodic.start();
       await until(() => worker.backlog().rows > 0, 5_000);
       expect(worker.backlog()).toEqual({ rows: 1, oldestCreatedAt: queuedAt });
     } finally {
+      await periodic.stop();
       await worker.stop();
       await t.db((sql) => sql`DELETE FROM outbox`);
     }

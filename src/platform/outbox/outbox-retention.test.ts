@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type NewTenant, tenantBeforeAdminLogin } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
 import type { Service } from '../../service.js';
-import { RETENTION_BATCH_SIZE } from '../tenancy/retention-sweep.js';
+import { createPeriodicWork } from '../periodic/periodic-work.js';
+import { RETENTION_BATCH_SIZE } from '../periodic/retention-job.js';
 import { createOutboxRetention } from './index.js';
 
 let service: Service;
@@ -41,13 +42,9 @@ it('deletes sent mail older than the retention, in batches, and keeps the rest',
              ('mail', '{"keep": "failed"}'::jsonb, 'FAILED', NULL, now() - interval '30 days', now())`;
   });
 
-  const retention = createOutboxRetention({
-    registry: service.registry,
-    pools: service.pools,
-    log: pino({ level: 'silent' }),
-    clock: () => new Date(),
-    retentionDays: 14,
-  });
+  const log = pino({ level: 'silent' });
+  const retention = createPeriodicWork({ registry: service.registry, pools: service.pools, log });
+  retention.register(createOutboxRetention({ log, clock: () => new Date(), retentionDays: 14 }));
   await retention.runOnce();
 
   const left = await t.db((sql) => sql<{ keep: string }[]>`SELECT payload ->> 'keep' AS keep FROM outbox ORDER BY id`);

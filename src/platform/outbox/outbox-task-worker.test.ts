@@ -12,6 +12,7 @@ import { createOutboxTaskWorker, enqueueTask, type OutboxTaskWorker, type TaskOu
 import { claimDueTasks } from './outbox-tasks.repository.js';
 import { retryDelayMs } from './retry-schedule.js';
 import { until } from '../../../test/support/wait.js';
+import { createPeriodicWork } from '../periodic/periodic-work.js';
 
 let service: Service;
 let tenant: TenantRecord;
@@ -61,6 +62,8 @@ function worker(): OutboxTaskWorker {
     kind: 'message',
     registry: service.registry,
     pools: service.pools,
+    // A round of its own: runOnce runs this worker's retries for every tenant.
+    periodic: createPeriodicWork({ registry: service.registry, pools: service.pools, log: pino({ level: 'silent' }) }),
     log: pino({ level: 'silent' }),
     clock,
     handler: {

@@ -1,6 +1,6 @@
 // Runs the outbox rows of one kind other than mail (messages), as the mail worker delivers mail: a use case kicks
-// it after its transaction committed, a periodic sweep of the tenants picks up retries and what a crashed node
-// left behind, and rows are claimed with SKIP LOCKED so several nodes share the work without doing a task twice.
+// it after its transaction committed, a job of the platform's round of periodic work picks up retries and what a
+// crashed node left behind (on the round's lease of the tenant), and rows are claimed with SKIP LOCKED so several nodes share the work without doing a task twice.
 // What a task does is the handler's (the platform knows no messaging): it answers done, retry (with the reason,
 // after the retry schedule's wait) or failed (parked, never retried).
 //
@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
 import { type TenantPools, withTenantLease } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
-import { createTenantSweep } from '../tenancy/tenant-sweep.js';
+import type { PeriodicWork } from '../periodic/periodic-work.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import {
   type ClaimedTask,
@@ -47,7 +47,6 @@ const BATCH_SIZE = 5;
 // Longer than a batch of provider calls can take at their timeouts.
 const CLAIM_MS = 5 * 60_000;
 const MAX_BATCHES_PER_PASS = 20;
-const SWEEP_CONCURRENCY = 2;
 const REASON_LENGTH = 200;
 
 interface Worker {
@@ -68,51 +67,47 @@ export function createOutboxTaskWorker(deps: {
   pools: TenantPools;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** The round whose visits pick up retries. */
+  periodic: Pick<PeriodicWork, 'register'>;
   sweepIntervalMs?: number;
 }): OutboxTaskWorker {
   const passes = createTenantPasses(
-    (tenantId) => runDue(worker, tenantId),
+    (tenantId) => runKicked(worker, tenantId),
     (error, tenantId) =>
       deps.log.warn({ err: error, tenantId, kind: deps.kind }, 'outbox task pass failed; the sweep will retry'),
   );
   const worker: Worker = { ...deps, passes, pending: new Set() };
   const name = `${deps.kind} outbox`;
-  const sweeper = createTenantSweep({
+  const retries = deps.periodic.register({
     name,
-    registry: deps.registry,
-    intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
-    concurrency: SWEEP_CONCURRENCY,
-    log: deps.log,
-    pacing: { isOpen: (id) => deps.pools.isOpen(id), hasWork: (id) => worker.pending.has(id) },
-    work: async (tenant) => {
-      await runDue(worker, tenant.tenantId);
-      const pending = await withTenantDb(worker, tenant)((db) => hasPendingTasks(db, worker.kind));
-      if (pending) worker.pending.add(tenant.tenantId);
+    everyMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    // Tasks waiting for a retry are looked at every interval, wherever the tenant's pool is.
+    hasWork: (tenantId) => worker.pending.has(tenantId),
+    run: async (tenant, db) => {
+      await runDue(worker, tenant, (work) => work(db));
+      if (await hasPendingTasks(db, worker.kind)) worker.pending.add(tenant.tenantId);
       else worker.pending.delete(tenant.tenantId);
     },
   });
   return {
     name,
-    start: () => {
-      if (!passes.stopping) sweeper.start();
-    },
-    async stop() {
-      await Promise.all([passes.stop(), sweeper.stop()]);
-    },
+    // The retries run in the platform's round, started and stopped with it.
+    start: () => undefined,
+    stop: () => passes.stop(),
     kick: (tenantId) => passes.kick(tenantId),
-    runOnce: () => (passes.stopping ? Promise.resolve() : sweeper.runOnce()),
+    runOnce: () => (passes.stopping ? Promise.resolve() : (retries.runOnce?.() ?? Promise.resolve())),
   };
 }
 
-function withTenantDb(worker: Worker, tenant: TenantRecord): WithTenantDb {
-  return (work) => withTenantLease(worker.pools, tenant, work);
-}
-
-async function runDue(worker: Worker, tenantId: string): Promise<void> {
+/** A kicked pass: a lease of the tenant's pool for each read or write (none held during a provider call). */
+async function runKicked(worker: Worker, tenantId: string): Promise<void> {
   const tenant = worker.registry.byId(tenantId);
   // A suspended tenant's database refuses connections; its tasks wait for the activation.
   if (tenant?.status !== 'ACTIVE') return;
-  const withDb = withTenantDb(worker, tenant);
+  await runDue(worker, tenant, (work) => withTenantLease(worker.pools, tenant, work));
+}
+
+async function runDue(worker: Worker, tenant: TenantRecord, withDb: WithTenantDb): Promise<void> {
   for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.passes.stopping; batchNumber += 1) {
     const now = worker.clock();
     const lockedUntil = new Date(now.getTime() + CLAIM_MS);

@@ -1,27 +1,28 @@
 // Delivers the mail in every tenant's outbox. A use case kicks the worker right after its transaction
-// committed, so that tenant's mail goes out at once; a periodic sweep of every active tenant picks up
-// retries and the mail a crashed node left behind. Rows are claimed with SKIP LOCKED, so the workers of
+// committed, so that tenant's mail goes out at once; a job of the platform's round of periodic work picks up
+// retries and the mail a crashed node left behind, on the round's lease of the tenant. Rows are claimed with SKIP LOCKED, so the workers of
 // several nodes share the work without sending a mail twice.
 //
-// A pass over one tenant claims a few rows, gives the pool lease back, sends them one by one (SMTP can be
+// A kicked pass over one tenant claims a few rows, gives the pool lease back, sends them one by one (SMTP can be
 // slow; a lease held meanwhile would starve the tenant's requests) and takes a lease again for each outcome.
 import { parkClaim, releaseClaims, rescheduleClaim } from './outbox-claims.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../database/connections.js';
 import { type TenantPools, withTenantLease } from '../tenancy/pools.js';
 import type { TenantRegistry } from '../tenancy/registry.js';
-import { createTenantSweep } from '../tenancy/tenant-sweep.js';
+import type { PeriodicWork } from '../periodic/periodic-work.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { composeMail } from './mail-message.js';
 import type { MailTransport } from './mail-transport.js';
 import { type ClaimedMail, claimDueMail, markMailSent, undeliveredMail } from './outbox.repository.js';
+import type { WithTenantDb } from './outbox-task-worker.js';
 import { retryDelayMs } from './retry-schedule.js';
 import { createTenantPasses, type TenantPasses } from './tenant-passes.js';
 
 export interface OutboxWorker {
-  /** Starts the periodic sweep; the first runs at once, so mail a crash left behind goes out at start-up. */
+  /** Nothing: the retries run in the platform's round (the first at start-up: mail a crash left behind goes out). */
   start(): void;
-  /** Stops sweeping and kicking, and waits for the deliveries in progress (the rest of a batch is handed back). */
+  /** Stops kicking, and waits for the deliveries in progress (the rest of a batch is handed back). */
   stop(): Promise<void>;
   /** Delivers that tenant's due mail soon. Call it after the transaction that queued mail committed. */
   kick(tenantId: string): void;
@@ -48,6 +49,8 @@ export interface OutboxWorkerDeps {
   /** Sender addresses are no-reply@<tenant code>.<base domain>. */
   baseDomain: string;
   clock?: () => Date;
+  /** The round whose visits pick up retries. */
+  periodic: Pick<PeriodicWork, 'register'>;
   sweepIntervalMs?: number;
 }
 
@@ -58,14 +61,18 @@ const BATCH_SIZE = 5;
 const CLAIM_MS = 5 * 60_000;
 // A pass ends after this many batches so one busy tenant cannot hold up the sweep; the next kick or sweep goes on.
 const MAX_BATCHES_PER_PASS = 20;
-// Tenants swept side by side: enough to hide the round trips, few enough to leave pool connections to requests.
-const SWEEP_CONCURRENCY = 4;
 // Recording an outcome is retried briefly: a row left SENDING after a successful send is sent again later.
 const RECORD_ATTEMPTS = 3;
 const RECORD_RETRY_MS = 500;
 const LAST_ERROR_LENGTH = 200;
 
 type Delivery = 'sent' | 'retry-later' | 'undeliverable';
+
+/** The tenant a pass delivers for, and how it reaches its database (a lease per step, or the round's lease). */
+interface OnTenant {
+  tenant: TenantRecord;
+  withDb: WithTenantDb;
+}
 
 /** The worker's dependencies and mutable state, shared by the steps below. */
 interface Worker {
@@ -91,41 +98,31 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     baseDomain,
     clock: deps.clock ?? (() => new Date()),
     passes: createTenantPasses(
-      (tenantId) => deliverDue(worker, tenantId),
+      (tenantId) => deliverKicked(worker, tenantId),
       (error, tenantId) => log.warn({ err: error, tenantId }, 'outbox delivery failed; the sweep will retry'),
     ),
     backlogs: new Map(),
   };
-  const sweeper = createTenantSweep({
+  deps.periodic.register({
     name: 'outbox sweep',
-    registry,
-    intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
-    concurrency: SWEEP_CONCURRENCY,
-    log,
+    everyMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
     // Mail still waiting for a retry is looked at every interval, wherever its tenant's pool is.
-    pacing: {
-      isOpen: (tenantId) => pools.isOpen(tenantId),
-      hasWork: (tenantId) => (worker.backlogs.get(tenantId)?.rows ?? 0) > 0,
-    },
-    work: async (tenant) => {
-      await deliverDue(worker, tenant.tenantId);
-      // One query on the claim index per tenant and sweep, with the lease the sweep takes anyway.
-      worker.backlogs.set(tenant.tenantId, await withTenantDb(worker, tenant, undeliveredMail));
+    hasWork: (tenantId) => (worker.backlogs.get(tenantId)?.rows ?? 0) > 0,
+    run: async (tenant, db) => {
+      if (worker.passes.stopping) return;
+      await deliverDue(worker, { tenant, withDb: (work) => work(db) });
+      // One query on the claim index per tenant and visit, on the round's lease.
+      worker.backlogs.set(tenant.tenantId, await undeliveredMail(db));
     },
   });
 
   return {
-    start() {
-      if (worker.passes.stopping) return;
-      sweeper.start();
-    },
-    async stop() {
-      await Promise.all([worker.passes.stop(), sweeper.stop()]);
-    },
+    start: () => undefined,
+    stop: () => worker.passes.stop(),
     kick: (tenantId) => worker.passes.kick(tenantId),
     drain(tenantId) {
       if (worker.passes.stopping) return Promise.resolve(0);
-      return worker.passes.track(deliverDue(worker, tenantId));
+      return worker.passes.track(deliverKicked(worker, tenantId));
     },
     backlog: () => totalBacklog(worker),
   };
@@ -146,14 +143,10 @@ function totalBacklog(worker: Worker): OutboxBacklog {
   return total;
 }
 
-function withTenantDb<T>(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<T>): Promise<T> {
-  return withTenantLease(worker.pools, tenant, work);
-}
-
-async function recordOutcome(worker: Worker, tenant: TenantRecord, work: (db: Sql) => Promise<void>): Promise<void> {
+async function recordOutcome(on: OnTenant, work: (db: Sql) => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await withTenantDb(worker, tenant, work);
+      await on.withDb(work);
       return;
     } catch (error) {
       if (attempt >= RECORD_ATTEMPTS) throw error;
@@ -162,12 +155,13 @@ async function recordOutcome(worker: Worker, tenant: TenantRecord, work: (db: Sq
   }
 }
 
-async function deliverOne(worker: Worker, tenant: TenantRecord, row: ClaimedMail): Promise<Delivery> {
+async function deliverOne(worker: Worker, on: OnTenant, row: ClaimedMail): Promise<Delivery> {
   const { log, clock } = worker;
+  const { tenant } = on;
   const context = { tenantCode: tenant.tenantCode, outboxId: row.id };
   if (!row.mail) {
     const error = 'the payload is not a mail';
-    await recordOutcome(worker, tenant, (db) => parkClaim(db, { id: row.id, lockedUntil: row.lockedUntil, error }));
+    await recordOutcome(on, (db) => parkClaim(db, { id: row.id, lockedUntil: row.lockedUntil, error }));
     log.error(context, `outbox row parked as FAILED: ${error}`);
     return 'undeliverable';
   }
@@ -178,13 +172,13 @@ async function deliverOne(worker: Worker, tenant: TenantRecord, row: ClaimedMail
     const attempts = row.attempts + 1;
     const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts));
     const reason = shortReason(error);
-    await recordOutcome(worker, tenant, (db) =>
+    await recordOutcome(on, (db) =>
       rescheduleClaim(db, { id: row.id, lockedUntil: row.lockedUntil, nextAttemptAt, error: reason }),
     );
     log.warn({ ...context, attempts, nextAttemptAt, reason }, 'mail delivery failed; it will be retried');
     return 'retry-later';
   }
-  await recordOutcome(worker, tenant, (db) => markMailSent(db, row.id, clock()));
+  await recordOutcome(on, (db) => markMailSent(db, row.id, clock()));
   log.debug(context, 'mail sent');
   return 'sent';
 }
@@ -192,20 +186,18 @@ async function deliverOne(worker: Worker, tenant: TenantRecord, row: ClaimedMail
 /** Sends a claimed batch in order. After a failure the rest goes back: most failures mean the server is down. */
 async function deliverBatch(
   worker: Worker,
-  tenant: TenantRecord,
+  on: OnTenant,
   batch: ClaimedMail[],
 ): Promise<{ sent: number; endedEarly: boolean }> {
   let sent = 0;
   for (const [index, row] of batch.entries()) {
-    const outcome = worker.passes.stopping ? 'stopping' : await deliverOne(worker, tenant, row);
+    const outcome = worker.passes.stopping ? 'stopping' : await deliverOne(worker, on, row);
     if (outcome === 'sent') sent += 1;
     if (outcome === 'stopping' || outcome === 'retry-later') {
       const untried = batch.slice(outcome === 'stopping' ? index : index + 1);
       const ids = untried.map((mail) => mail.id);
       if (ids.length > 0) {
-        await recordOutcome(worker, tenant, (db) =>
-          releaseClaims(db, { ids, lockedUntil: row.lockedUntil, now: worker.clock() }),
-        );
+        await recordOutcome(on, (db) => releaseClaims(db, { ids, lockedUntil: row.lockedUntil, now: worker.clock() }));
       }
       return { sent, endedEarly: true };
     }
@@ -213,17 +205,22 @@ async function deliverBatch(
   return { sent, endedEarly: false };
 }
 
-/** One pass over a tenant's due mail; answers how many were sent. */
-async function deliverDue(worker: Worker, tenantId: string): Promise<number> {
+/** A kicked pass (or a drain): a lease of the tenant's pool for each step, none held while a mail is sent. */
+function deliverKicked(worker: Worker, tenantId: string): Promise<number> {
   const tenant = worker.registry.byId(tenantId);
   // A suspended tenant's database refuses connections; its mail waits in the outbox for the activation.
-  if (tenant?.status !== 'ACTIVE') return 0;
+  if (tenant?.status !== 'ACTIVE') return Promise.resolve(0);
+  return deliverDue(worker, { tenant, withDb: (work) => withTenantLease(worker.pools, tenant, work) });
+}
+
+/** One pass over a tenant's due mail; answers how many were sent. */
+async function deliverDue(worker: Worker, on: OnTenant): Promise<number> {
   let sent = 0;
   for (let batchNumber = 0; batchNumber < MAX_BATCHES_PER_PASS && !worker.passes.stopping; batchNumber += 1) {
     const now = worker.clock();
     const lockedUntil = new Date(now.getTime() + CLAIM_MS);
-    const batch = await withTenantDb(worker, tenant, (db) => claimDueMail(db, { now, lockedUntil, limit: BATCH_SIZE }));
-    const result = await deliverBatch(worker, tenant, batch);
+    const batch = await on.withDb((db) => claimDueMail(db, { now, lockedUntil, limit: BATCH_SIZE }));
+    const result = await deliverBatch(worker, on, batch);
     sent += result.sent;
     if (result.endedEarly || batch.length < BATCH_SIZE) break;
   }

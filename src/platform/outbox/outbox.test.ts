@@ -28,6 +28,7 @@ import {
   type OutgoingMail,
 } from './index.js';
 import { claimDueMail } from './outbox.repository.js';
+import { createPeriodicWork } from '../periodic/periodic-work.js';
 import { retryDelayMs } from './retry-schedule.js';
 import { until } from '../../../test/support/wait.js';
 
@@ -93,8 +94,17 @@ function outboxRows(): Promise<OutboxRow[]> {
   );
 }
 
+/** A worker with a round of its own; given an interval, the round runs (its visits run the worker's retries). */
 function worker(transport: MailTransport, options: { sweepIntervalMs?: number } = {}): OutboxWorker {
+  const roundIntervalMs = options.sweepIntervalMs;
+  const periodic = createPeriodicWork({
+    registry: service.registry,
+    pools: service.pools,
+    log: silentLog,
+    roundIntervalMs,
+  });
   const created = createOutboxWorker({
+    periodic,
     registry: service.registry,
     pools: service.pools,
     transport,
@@ -103,7 +113,8 @@ function worker(transport: MailTransport, options: { sweepIntervalMs?: number } 
     clock,
     ...options,
   });
-  workers.push(created);
+  if (roundIntervalMs) periodic.start();
+  workers.push({ ...created, stop: () => Promise.all([periodic.stop(), created.stop()]).then(() => undefined) });
   return created;
 }
 

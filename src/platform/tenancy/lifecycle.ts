@@ -6,7 +6,7 @@ import type { TenantPools } from './pools.js';
 import { REGISTRY_REFRESH_CHANNEL, TENANT_CHANGED_CHANNEL, type TenantRegistry } from './registry.js';
 import type { TenantRecord } from './tenant.js';
 import type { TenantDatabases } from './tenant-databases.js';
-import { forEachConcurrently } from './tenant-sweep.js';
+import { forEachConcurrently } from '../for-each-concurrently.js';
 import { selectTenantById, updateTenantStatus } from './tenant.repository.js';
 
 export interface TenantLifecycle {

@@ -54,6 +54,8 @@ export interface TenantPools {
   isOpen(tenantId: string): boolean;
   /** Closes a tenant's pool at once (suspension); its connections' queries are cut off. */
   evict(tenantId: string): Promise<void>;
+  /** Closes the tenant's connections no lease holds (background work done with a tenant nobody uses here). */
+  closeIdle(tenantId: string): Promise<void>;
   stats(): TenantPoolStats;
   closeAll(): Promise<void>;
 }
@@ -154,6 +156,7 @@ export function createTenantPools(deps: TenantPoolsDeps): TenantPools {
     leaseOpen: (tenant) => leaseOpen(cache, tenant),
     isOpen: (tenantId) => cache.pools.has(tenantId),
     evict: async (tenantId) => evict(cache, tenantId),
+    closeIdle: (tenantId) => closeIdleOf(cache, tenantId),
     stats: () => ({
       openPools: cache.pools.size,
       reservedConnections: reserved(cache),
@@ -197,12 +200,9 @@ async function acquire(cache: PoolCache, tenant: TenantRecord): Promise<PoolLeas
     }
     cache.growAfter = Date.now() + GROW_PAUSE_MS;
     // Free slots until, once they are, there is one for each waiting request and this one.
-    while (cache.closing + cache.retiring < cache.waiters.length + 1 && freeOneSlot(cache)) {
-      // one more member is closing or retiring
-    }
-    const wait = deadline - Date.now();
-    if (wait <= 0) throw busy();
-    await waitForSlot(cache, wait);
+    while (cache.closing + cache.retiring < cache.waiters.length + 1 && freeOneSlot(cache)); // one more closes
+    if (deadline <= Date.now()) throw busy();
+    await waitForSlot(cache, deadline - Date.now());
   }
 }
 
@@ -298,14 +298,14 @@ function wakeWaiters(cache: PoolCache): void {
 }
 
 /** Removes `member` from its pool (dropping an empty pool) and closes it; its slot is free once it is closed. */
-function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSeconds: number): void {
+function closeMember(cache: PoolCache, pool: Pool, member: Member, timeoutSeconds: number): Promise<void> {
   if (member.retiring) cache.retiring -= 1;
   member.retiring = false;
   pool.members = pool.members.filter((other) => other !== member);
   if (pool.members.length === 0 && cache.pools.get(pool.tenantId) === pool) cache.pools.delete(pool.tenantId);
   cache.members -= 1;
   cache.closing += 1;
-  member.sql
+  return member.sql
     .end({ timeout: timeoutSeconds })
     .catch((error) => cache.deps.log.warn({ err: error }, 'closing a tenant connection failed'))
     .finally(() => {
@@ -371,6 +371,12 @@ function closeIdleMembers(cache: PoolCache): void {
       if (member.leases === 0 && member.idleSince <= before) closeMember(cache, pool, member, 1);
     }
   }
+}
+
+async function closeIdleOf(cache: PoolCache, tenantId: string): Promise<void> {
+  const pool = cache.pools.get(tenantId);
+  const idle = pool?.members.filter((member) => member.leases === 0) ?? [];
+  await Promise.all(idle.map((member) => pool && closeMember(cache, pool, member, 1)));
 }
 
 function evict(cache: PoolCache, tenantId: string): void {
