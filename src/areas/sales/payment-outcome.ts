@@ -4,7 +4,7 @@
 // open). Each outcome is processed exactly once (row lock on the order, unique gateway reference on the payment, mail
 // dedupe keys), however many times or however concurrently it arrives.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable, Sql } from '../../platform/database/connections.js';
+import type { Queryable, Sql, TransactionSql } from '../../platform/database/connections.js';
 import { toMinor } from '../../platform/money.js';
 import { type AfterCommit, withTransaction } from '../../platform/database/transaction.js';
 import type { MailQueue } from '../../platform/outbox/index.js';
@@ -14,6 +14,7 @@ import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../..
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
+import { nextDocumentNumber } from './document-numbers.js';
 import * as repo from './sales.repository.js';
 import { paymentFailedMail, ticketsMail } from './sales.mail.js';
 
@@ -192,11 +193,15 @@ async function sellPaidHolds(
 }
 
 /** The order's invoice: the one it has, or a new one. */
-async function invoiceOfOrder(scope: OutcomeScope, tx: Queryable, order: repo.SalesOrderRow): Promise<repo.InvoiceRow> {
+async function invoiceOfOrder(
+  scope: OutcomeScope,
+  tx: TransactionSql,
+  order: repo.SalesOrderRow,
+): Promise<repo.InvoiceRow> {
   const invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
   if (invoice) return invoice;
   return repo.insertInvoiceOfOrder(tx, {
-    number: await repo.nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
+    number: await nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
     salesOrderId: order.sales_order_id,
     issueDate: formatDate(scope.now, scope.tenant.timezone),
   });
