@@ -176,7 +176,7 @@ export async function twoNodes(
   const tenant = await provisionTenant(nodeA, await platformToken(nodeA));
   const served = async () =>
     (await nodeB.app.inject({ method: 'GET', url: '/auth/config', headers: { host: tenant.host } })).statusCode === 200;
-  await until(served, 2000);
+  await until(served, 20_000); // by notification, or the reconciliation at the latest
   return {
     nodeA,
     nodeB,

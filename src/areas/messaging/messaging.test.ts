@@ -131,7 +131,7 @@ describe('queued messages', () => {
     expect(failed).toMatchObject({ status: 'failed', errorCode: 131026, providerMessageId: null });
     expect(failed.errorReason).toMatch(/131026/);
     expect(failed.failedAt).not.toBeNull();
-    await until(async () => (await outboxRows()).some((row) => row.status === 'FAILED'), 5_000);
+    await until(async () => (await outboxRows()).some((row) => row.status === 'FAILED'), 15_000);
   });
 
   it('refuse a number that is not E.164, naming it', async () => {
@@ -158,7 +158,7 @@ describe('queued messages', () => {
 describe('/messaging/list', () => {
   it('filters by direction, status, a part of the number, dates and limit, newest first', async () => {
     await queue(confirmation('+966551112222'), confirmation('+966551113333'));
-    await until(async () => (await list({ status: 'queued' })).length === 0, 5_000);
+    await until(async () => (await list({ status: 'queued' })).length === 0, 15_000);
     const all = await list({ limit: 200 });
     expect(all.map((m) => m.messageId)).toEqual([...all.map((m) => m.messageId)].sort((a, b) => b - a));
     expect((await list({ phone: '96655111' })).map((m) => m.phone).sort()).toEqual(['+966551112222', '+966551113333']);
