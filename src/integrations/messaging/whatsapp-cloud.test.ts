@@ -31,7 +31,7 @@ function settings(overrides: Partial<WhatsAppSettings> = {}): WhatsAppSettings {
     token: graph.token,
     appSecret: 'app-secret',
     verifyToken: 'verify-token',
-    timeoutMs: 2_000,
+    timeoutMs: 10_000, // a net for loopback calls on a loaded machine; the timeout test sets its own
     ...overrides,
   };
 }

@@ -37,7 +37,8 @@ beforeAll(async () => {
     TC_AMADEUS_URL: fake.url,
     TC_AMADEUS_CLIENT_ID: fake.clientId,
     TC_AMADEUS_CLIENT_SECRET: fake.clientSecret,
-    TC_AMADEUS_TIMEOUT_MS: '1500',
+    // The whole call's deadline: loose, so a loaded machine's successful searches fit; a hang costs it once.
+    TC_AMADEUS_TIMEOUT_MS: '5000',
     TC_RATE_LIMIT_GUEST: '1000',
   };
   t = await tenant(await startTestService({ env, logLines }));

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 function settings(overrides: Partial<AmadeusSettings> = {}): AmadeusSettings {
-  return { url: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, timeoutMs: 3_000, ...overrides };
+  return { url: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, timeoutMs: 10_000, ...overrides };
 }
 
 const AIRLINES: AmadeusCall = { method: 'GET', path: '/v1/reference-data/airlines', query: { airlineCodes: 'EK' } };
@@ -208,7 +208,8 @@ describe('Amadeus failures', () => {
 
   it('no error message or log line carries the client secret or an access token', async () => {
     warnings.length = 0;
-    const client = createAmadeusClient(settings({ timeoutMs: 300 }), { log });
+    // Room for a token refresh and a retry on a loaded machine; the hang ends at this deadline.
+    const client = createAmadeusClient(settings({ timeoutMs: 2_000 }), { log });
     const messages: string[] = [];
     for (const failure of ['bad-request', 'server-error', 'rate-limited-bare', 'hang', 'expired-token'] as const) {
       fake.failNext(failure, ...(failure === 'rate-limited-bare' || failure === 'expired-token' ? [failure] : []));
