@@ -24,7 +24,7 @@ beforeAll(async () => {
     if (!record) throw new Error('tenant missing');
     tenants.push(record);
   }
-}, 120_000);
+});
 afterAll(() => service.close());
 
 function tenant(index: number): TenantRecord {
