@@ -10,6 +10,6 @@ export async function nextDocumentNumber(tx: TransactionSql, kind: DocumentKind,
   return documentNumberOf(kind, year, await nextNumber(tx, kind, year));
 }
 
-export function documentNumberOf(kind: DocumentKind, year: number, sequence: number): string {
+function documentNumberOf(kind: DocumentKind, year: number, sequence: number): string {
   return `${kind}-${year}-${String(sequence).padStart(6, '0')}`;
 }
