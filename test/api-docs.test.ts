@@ -70,7 +70,7 @@ describe('the API documents', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
-  }, 20_000);
+  });
 
   it('writes tuples the OpenAPI 3.1 way and names the servers of tenant and platform operations', async () => {
     const document = (

@@ -22,7 +22,7 @@ beforeAll(async () => {
   service = await startTestService({ env: { PORT: String(port), TC_PUBLIC_URL: base } });
   await service.app.listen({ host: 'localhost', port });
   t = await tenant(service);
-}, 60_000);
+});
 afterAll(() => service?.close());
 
 const realmUrl = (realm: string) => new URL(`${base}/realms/${realm}`);

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
 
-/** Page loads, clicks and waits in the browser. */
-export const PAGE_TIMEOUT_MS = 15_000;
-const LAUNCH_TIMEOUT_MS = 30_000;
+/** Page loads, clicks and waits in the browser: nets against a hang, loose enough for Chromium on a loaded machine. */
+export const PAGE_TIMEOUT_MS = 45_000;
+const LAUNCH_TIMEOUT_MS = 60_000;
 
 /** Where the browser is looked for: CHROMIUM_PATH when set (and only there), else Debian's /usr/bin/chromium. */
 export function chromiumCandidate(): string {

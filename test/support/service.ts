@@ -42,6 +42,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     TC_NODE_ID: uniqueName('node'),
     TC_DEMO: 'false',
     TC_LOG_LEVEL: process.env.TC_TEST_LOG_LEVEL ?? 'silent',
+    // Nets, not figures: on a loaded machine a connection may take seconds to open or free up, and a test must not
+    // answer 503 for it (tests of these timeouts set their own).
+    TC_DB_CONNECT_TIMEOUT_S: '10',
+    TC_DB_ACQUIRE_TIMEOUT_MS: '10000',
     ...options.env,
   });
   return startService({
@@ -180,7 +184,7 @@ export async function twoNodes(
   const tenant = await provisionTenant(nodeA, await platformToken(nodeA));
   const served = async () =>
     (await nodeB.app.inject({ method: 'GET', url: '/auth/config', headers: { host: tenant.host } })).statusCode === 200;
-  await until(served, 2000);
+  await until(served, 20_000); // by notification, or the reconciliation at the latest
   return {
     nodeA,
     nodeB,

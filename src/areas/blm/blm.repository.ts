@@ -1,6 +1,6 @@
-// SQL of back-office bookings, their lines, payments, payment links and the yearly reference counter. Plain rows
-// out; numeric columns as PostgreSQL's decimal text. Lock order: the booking row, then the cart (the cart area's),
-// then the booking's links; the counter row last, just before commit.
+// SQL of back-office bookings, their lines, payments and payment links. Plain rows out; numeric columns as
+// PostgreSQL's decimal text. Lock order: the booking row, then the cart (the cart area's), then the booking's links;
+// the reference counter's row (the platform's `nextNumber`) last, just before commit.
 import type { Fragment, Queryable } from '../../platform/database/connections.js';
 import type { BookingStatus } from './blm.rules.js';
 
@@ -103,15 +103,6 @@ export async function lockBooking(db: Queryable, bookingId: number, now: Date): 
   const [row] = await db<BookingRow[]>`
     SELECT ${bookingColumns(db, now)} FROM blm_bookings b WHERE b.booking_id = ${bookingId}`;
   return row;
-}
-
-export async function nextReferenceSequence(db: Queryable, year: number): Promise<number> {
-  const [row] = await db<{ last_number: number }[]>`
-    INSERT INTO blm_booking_counters (year, last_number) VALUES (${year}, 1)
-    ON CONFLICT (year) DO UPDATE SET last_number = blm_booking_counters.last_number + 1
-    RETURNING last_number`;
-  if (!row) throw new Error('booking counter returned no row');
-  return row.last_number;
 }
 
 export interface NewBooking {

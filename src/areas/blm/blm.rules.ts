@@ -83,9 +83,12 @@ export function paymentStatusOf(paidMinor: number, totalMinor: number, depositPe
   return 'PARTIALLY_PAID';
 }
 
+/** The platform counter's series of booking references: their prefix. */
+export const REFERENCE_SERIES = 'TQ';
+
 /** TQ-2026-00001: the tenant's calendar year and the year's sequence number. */
 export function bookingReferenceOf(year: number, sequence: number): string {
-  return `TQ-${year}-${String(sequence).padStart(5, '0')}`;
+  return `${REFERENCE_SERIES}-${year}-${String(sequence).padStart(5, '0')}`;
 }
 
 export function tenantYear(now: Date, timezone: string): number {

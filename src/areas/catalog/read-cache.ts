@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../../platform/database/connections.js';
 
 export const CATALOG_CHANGED_CHANNEL = 'tc_catalog_changed';
-const TTL_MS = 5_000;
+export const TTL_MS = 5_000;
 /** Per kind of read and tenant: a bound on memory, not a tuning knob (the TTL keeps entries few). */
 const MAX_KEYS = 2_000;
 

@@ -28,8 +28,9 @@ let app: FastifyInstance;
 /** Calls the common area's app. */
 let api: ApiClient;
 const extraApps: FastifyInstance[] = [];
-let clockOffsetMs = 0;
-const clock = () => new Date(Date.now() + clockOffsetMs);
+/** While set, the service's clock stands at this instant (epoch ms) instead of running. */
+let pinnedAt: number | undefined;
+const clock = () => new Date(pinnedAt ?? Date.now());
 
 const SIMULATOR: CommonAreaDeps = {
   botCheck: { kind: 'simulator', siteKey: 'simulator-site-key' },
@@ -327,20 +328,23 @@ describe('/common/gcas with the simulator', () => {
   });
 
   it('answers a token EXPIRED two minutes after it was made', async () => {
-    const young = simToken('0.9', 'login', 119_000).token;
-    const old = simToken('0.9', 'login', 121_000).token;
-    expect(
-      (await api.ok<BotCheckAssessment>('/common/gcas', { token: young, action: 'login' })).tokenProperties.valid,
-    ).toBe(true);
-    const unused = simToken('0.9').token;
-    clockOffsetMs += 125_000;
+    // The clock stands still: a token 119 s old is checked at 119 s, not at 119 s plus the time the machine takes
+    // to answer (past 120 s under load).
+    pinnedAt = clock().getTime();
     try {
+      const young = simToken('0.9', 'login', 119_000).token;
+      const old = simToken('0.9', 'login', 121_000).token;
+      expect(
+        (await api.ok<BotCheckAssessment>('/common/gcas', { token: young, action: 'login' })).tokenProperties.valid,
+      ).toBe(true);
+      const unused = simToken('0.9').token;
+      pinnedAt += 125_000;
       for (const token of [old, unused]) {
         const answer = await api.ok<BotCheckAssessment>('/common/gcas', { token, action: 'login' });
         expect(answer.tokenProperties).toMatchObject({ valid: false, invalidReason: 'EXPIRED' });
       }
     } finally {
-      clockOffsetMs -= 125_000;
+      pinnedAt = undefined;
     }
   });
 
@@ -392,12 +396,18 @@ describe('rate limits', () => {
       ['/common/wact', { actionType: 'CLICK' }],
       ['/common/gcas', { token: 'sim:invalid:DUPE', action: 'login' }],
     ];
-    for (const [url, payload] of calls) {
-      expect((await call(url, payload)).statusCode).toBe(200);
-      expect((await call(url, payload)).statusCode).toBe(200);
-      const third = await call(url, payload);
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ apiStatus: { errorCode: 'RATE_LIMITED' }, apiData: null });
+    // The clock stands still, so the calls fall in one minute's window however long they take.
+    pinnedAt = clock().getTime();
+    try {
+      for (const [url, payload] of calls) {
+        expect((await call(url, payload)).statusCode).toBe(200);
+        expect((await call(url, payload)).statusCode).toBe(200);
+        const third = await call(url, payload);
+        expect(third.statusCode).toBe(429);
+        expect(third.json()).toMatchObject({ apiStatus: { errorCode: 'RATE_LIMITED' }, apiData: null });
+      }
+    } finally {
+      pinnedAt = undefined;
     }
   });
 });

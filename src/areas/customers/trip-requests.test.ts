@@ -2,7 +2,7 @@
 // with every value HTML-escaped), the rate limit of callers not logged in, the employees' list, read and status
 // moves, the record reader, and the api the quotes area uses.
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { type MailInbox, startMailInbox } from '../../../test/support/smtp.js';
 import { startTestService } from '../../../test/support/service.js';
@@ -20,10 +20,13 @@ let agent: TestUser;
 /** A client address per test, so the rate limit of one test never touches another. */
 let addressCount = 0;
 const newAddress = () => `10.13.0.${++addressCount}`;
+/** While set, the service's clock stands at this instant (epoch ms) instead of running. */
+let pinnedAt: number | undefined;
 
 beforeAll(async () => {
   inbox = await startMailInbox();
   const service = await startTestService({
+    clock: () => new Date(pinnedAt ?? Date.now()),
     env: { TC_SMTP_URL: inbox.url, TC_RATE_LIMIT_TRIP_REQUEST: String(RATE_LIMIT), TC_RATE_LIMIT_GUEST: '1000' },
   });
   t = await tenant(service);
@@ -120,6 +123,11 @@ describe('/customer/createTripRequest', () => {
   });
 
   it('limits callers not logged in per client address (429 RATE_LIMITED with Retry-After), not logged-in users', async () => {
+    // The clock stands still, so the requests fall in one minute's window however long they take.
+    pinnedAt = Date.now();
+    onTestFinished(() => {
+      pinnedAt = undefined;
+    });
     const address = newAddress();
     for (let i = 0; i < RATE_LIMIT; i += 1) {
       await t.api.ok('/customer/createTripRequest', { tripRequest: request() }, { remoteAddress: address });

@@ -272,7 +272,7 @@ describe('limits and malformed requests', () => {
       'fileToUpload is larger than 10 MiB',
     );
     expect([await storedFiles(), await rowCount()]).toEqual([filesBefore, rowsBefore]);
-  }, 60_000);
+  });
 
   it('upload2 takes a body of 15 MiB; a larger one, and 1 MiB elsewhere, answer 413', async () => {
     const padded = { fileToUpload: base64(PDF), fileName: 'x'.repeat(900), note: 'n'.repeat(14 * MiB) };
@@ -373,12 +373,10 @@ describe('limits and malformed requests', () => {
         `Content-Length: ${payload.length}\r\n\r\n`,
     );
     socket.write(payload.subarray(0, payload.length / 2));
-    socket.on('data', (data) => console.log('ANSWER', data.toString().slice(0, 500)));
-    setTimeout(async () => console.log('FILES', await storedFiles(), uploadsFolder()), 1000);
     // the half has reached the server and is being written: a temporary file exists
-    await until(async () => (await storedFiles()).some((name) => name.endsWith('.part')), 5_000);
+    await until(async () => (await storedFiles()).some((name) => name.endsWith('.part')), 20_000);
     socket.destroy();
-    await until(async () => JSON.stringify(await storedFiles()) === JSON.stringify(filesBefore), 5_000);
+    await until(async () => JSON.stringify(await storedFiles()) === JSON.stringify(filesBefore), 20_000);
     expect(await storedFiles()).toEqual(filesBefore);
   });
 });

@@ -4,9 +4,11 @@
 // simulator) merged or alone, and every refusal. Then the allotment a contracted booking takes, all nights or none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defined } from '../../../test/support/api.js';
-import { uniqueName } from '../../../test/support/database.js';
+import { testServer, uniqueName } from '../../../test/support/database.js';
 import { guest, type Caller, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { startTestService } from '../../../test/support/service.js';
+import { until } from '../../../test/support/wait.js';
+import { connect } from '../../platform/database/connections.js';
 import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time.js';
 import { candidateReads } from './accommodation-search.cache.js';
 import type { ResultRoom, SearchAccommodationResult } from './accommodation-search.schemas.js';
@@ -469,17 +471,39 @@ describe('the month runs a search reads (kept from the calendar by triggers)', (
     const { first } = monthEnd();
     await calendar(r.roomId, day(first), day(first + 9), { baseRate: 100, allotment: 2 });
     const [a, b] = [day(first + 2), day(first + 6)];
-    await t.db(async (sql) => {
-      const firstWriter = sql.begin(async (tx) => {
-        await tx`UPDATE hotel_room_calendar SET allotment = 0 WHERE room_id = ${r.roomId} AND stay_date = ${a}`;
-        await tx`SELECT pg_sleep(0.4)`;
+    // Two connections of their own (a tenant lease is one connection, where the second would only queue behind the
+    // first): the second writer starts once the first has written, and the first commits once the second waits on
+    // the month's row, whatever the machine's load.
+    const db = connect(testServer(), { database: t.record.dbName, max: 3, connectTimeoutSeconds: 5 });
+    try {
+      let wrote: () => void = () => {};
+      const written = new Promise<void>((resolve) => {
+        wrote = resolve;
       });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const secondWriter = sql.begin(
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const firstWriter = db.begin(async (tx) => {
+        await tx`UPDATE hotel_room_calendar SET allotment = 0 WHERE room_id = ${r.roomId} AND stay_date = ${a}`;
+        wrote();
+        await released;
+      });
+      await written;
+      const secondWriter = db.begin(
         (tx) => tx`UPDATE hotel_room_calendar SET allotment = 0 WHERE room_id = ${r.roomId} AND stay_date = ${b}`,
       );
+      await until(async () => {
+        const [row] = await db<{ waiting: number }[]>`
+          SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE hotel_room_calendar%'`;
+        return row?.waiting === 1;
+      }, 30_000);
+      release();
       await Promise.all([firstWriter, secondWriter]);
-    });
+    } finally {
+      await db.end({ timeout: 1 });
+    }
     const { kept, folded } = await keptAndFolded(r.roomId);
     expect(kept).toEqual(folded);
     const soldOut = (from: number) =>

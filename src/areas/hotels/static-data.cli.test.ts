@@ -66,7 +66,7 @@ it('imports a generated sample into the tenant, then changes nothing the second 
   expect(hotel).toMatchObject({ hotelId: 14, name: 'The "Quoted" | Piped Hotel 14' });
   const again = await runImport(['--sample', '30', '--tenant', t.record.tenantCode]);
   expect(JSON.parse(again.stdout)).toMatchObject({ hotels: { inserted: 0, updated: 0 } });
-}, 60_000);
+});
 
 it('imports a file, reporting a malformed line with its number', async () => {
   const file = path.join(folder, 'static.txt');
@@ -79,7 +79,7 @@ it('imports a file, reporting a malformed line with its number', async () => {
   expect(report).toMatchObject({ linesMerged: 1, linesSkipped: 1, hotels: { inserted: 1, updated: 0 } });
   expect(report.problems).toEqual([{ lineNumber: 3, message: 'field 2: a quote is not closed' }]);
   expect(await agent.api.ok('/hotel/searchByName', { keyword: 'fichier hotel' })).toHaveLength(1);
-}, 60_000);
+});
 
 it('refuses an unknown tenant, a file without the header and a missing argument, with exit code 1', async () => {
   const unknown = await runImport(['--sample', '3', '--tenant', 'no-such-tenant']);
@@ -91,4 +91,4 @@ it('refuses an unknown tenant, a file without the header and a missing argument,
   expect(refused).toMatchObject({ code: 1 });
   expect(refused.stderr).toContain('the header lacks');
   expect(await runImport(['--tenant', t.record.tenantCode])).toMatchObject({ code: 1 });
-}, 60_000);
+});

@@ -295,7 +295,7 @@ function outboxRow(t: TestTenant, messageId: number) {
 }
 
 const attempted = (t: TestTenant, messageId: number, attempts: number) =>
-  until(async () => ((await outboxRow(t, messageId))?.attempts ?? 0) >= attempts, 5_000);
+  until(async () => ((await outboxRow(t, messageId))?.attempts ?? 0) >= attempts, 15_000);
 
 describe('outbound messages through the WhatsApp Cloud API', () => {
   it("are sent from the tenant's number with the token, then moved on by status notifications in any order", async () => {

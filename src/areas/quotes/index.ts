@@ -1,6 +1,6 @@
-// The quotes area: quotes an agency makes for its customers (tables quotes, quote_items, quote_counters,
-// quote_response_tokens), served under /document/* as the specification places them, with their PDF, their
-// sending by e-mail and the customer's answer on a page of the service.
+// The quotes area: quotes an agency makes for its customers (tables quotes, quote_items, quote_response_tokens;
+// numbers from the platform's counter), served under /document/* as the specification places them, with their PDF,
+// their sending by e-mail and the customer's answer on a page of the service.
 import type { Area } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';

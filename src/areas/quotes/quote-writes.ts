@@ -3,6 +3,7 @@
 // one; the catalog is read first, on the request's own connection, which the transaction then holds.
 import { loggedInUserId } from '../../platform/auth/session.js';
 import type { TransactionSql } from '../../platform/database/connections.js';
+import { nextNumber } from '../../platform/database/counters.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -17,6 +18,7 @@ import {
   checkItems,
   type ItemInput,
   LIMITS,
+  QUOTE_SERIES,
   quoteNumberOf,
   tenantYear,
   validUntilOf,
@@ -86,7 +88,7 @@ export function createQuoteWrites(deps: QuoteWriteDeps) {
       const products = await lineProducts(tx, names);
       await origin?.inTransaction(tx);
       // The counter last: its row lock is held only for the few statements before commit.
-      const sequence = await repo.nextQuoteSequence(tx, year);
+      const sequence = await nextNumber(tx, QUOTE_SERIES, year);
       const id = await repo.insertQuote(tx, {
         quoteNumber: quoteNumberOf(year, sequence),
         customerId: customer.customerId,

@@ -127,16 +127,6 @@ export function listQuotes(db: Queryable, filter: QuoteFilter, limit: number): P
     LIMIT ${limit}`;
 }
 
-/** The next number of the year; the row stays locked until the transaction ends, so numbers never skip or repeat. */
-export async function nextQuoteSequence(db: Queryable, year: number): Promise<number> {
-  const [row] = await db<{ last_number: number }[]>`
-    INSERT INTO quote_counters (year, last_number) VALUES (${year}, 1)
-    ON CONFLICT (year) DO UPDATE SET last_number = quote_counters.last_number + 1
-    RETURNING last_number`;
-  if (!row) throw new Error('quote counter returned no row');
-  return row.last_number;
-}
-
 export interface NewQuote {
   quoteNumber: string;
   customerId: number;

@@ -117,9 +117,12 @@ export function quantityText(thousandths: bigint): string {
   return `${whole}.${fraction}`;
 }
 
+/** The platform counter's series of quote numbers: their prefix. */
+export const QUOTE_SERIES = 'QUO';
+
 /** QUO-2026-000001: the tenant's calendar year and the year's sequence number. */
 export function quoteNumberOf(year: number, sequence: number): string {
-  return `QUO-${year}-${String(sequence).padStart(6, '0')}`;
+  return `${QUOTE_SERIES}-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
 /** The tenant's calendar year of an instant: numbers restart on the tenant's 1 January, not UTC's. */

@@ -1,7 +1,7 @@
 // What both ways of checking out share: the deps, the customer a checkout names, the tax of the cart, and the sales
 // order of a cart at the cart's server prices with that tax.
 import { loggedInUserId } from '../../platform/auth/session.js';
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString } from '../../platform/money.js';
@@ -12,6 +12,7 @@ import type { CatalogApi } from '../catalog/index.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import { type TaxedCart, taxCart } from './order-tax.js';
+import { nextDocumentNumber } from './document-numbers.js';
 import * as repo from './sales.repository.js';
 
 export interface CustomerInput {
@@ -123,9 +124,9 @@ export async function resolveCustomer(
   return undefined;
 }
 
-export async function newOrderNumber(ctx: TenantContext, db: Queryable): Promise<string> {
+export async function newOrderNumber(ctx: TenantContext, tx: TransactionSql): Promise<string> {
   // One gateway store serves every tenant: the tenant code makes the number unique service-wide.
-  const number = await repo.nextDocumentNumber(db, 'SO', documentYear(ctx));
+  const number = await nextDocumentNumber(tx, 'SO', documentYear(ctx));
   return `${ctx.tenant.tenantCode.toUpperCase()}-${number}`;
 }
 

@@ -21,6 +21,7 @@ import {
   resolveCustomer,
   taxedCart,
 } from './checkout-order.js';
+import { nextDocumentNumber } from './document-numbers.js';
 import { createPaymentLink, type PaymentLinkInput } from './payment-link.js';
 import * as repo from './sales.repository.js';
 import type { RegisterPaymentRequest } from './sales.schemas.js';
@@ -67,7 +68,7 @@ async function createInvoice(
     });
     await sellCartHolds(deps, ctx, tx, cart);
     const invoice = await repo.insertInvoiceOfOrder(tx, {
-      number: await repo.nextDocumentNumber(tx, 'INV', documentYear(ctx)),
+      number: await nextDocumentNumber(tx, 'INV', documentYear(ctx)),
       salesOrderId: order.sales_order_id,
       issueDate: formatDate(ctx.now, ctx.tenant.timezone),
     });

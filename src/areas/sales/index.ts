@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from '../../platform/area.js';
 import type { Config } from '../../config.js';
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
 import type { DomainEvents } from '../../platform/events/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
@@ -36,7 +36,7 @@ export interface SalesApi {
    * invoice (an accepted quote becomes an invoice this way). NOTFOUND when the customer is unknown, INVALID_STATE
    * without lines; amounts that do not add up (net + tax ≠ gross) are a bug and throw.
    */
-  invoiceForLines: (ctx: TenantContext, tx: Queryable, input: InvoiceForLinesInput) => Promise<InvoicedLines>;
+  invoiceForLines: (ctx: TenantContext, tx: TransactionSql, input: InvoiceForLinesInput) => Promise<InvoicedLines>;
   /** The order of that number with its lines and the service each sells (a booking request copies it). */
   orderForBooking: typeof orderForBooking;
   /** Whether a payment link of the cart can still be paid (repository: cartHasPayableLink). */

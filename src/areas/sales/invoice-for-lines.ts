@@ -3,7 +3,7 @@
 // agency's tax registration number is the one in force when the invoice is issued. Staff then record the payment
 // with /document/registerPayment.
 import { loggedInUserId } from '../../platform/auth/session.js';
-import type { Queryable } from '../../platform/database/connections.js';
+import type { TransactionSql } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString } from '../../platform/money.js';
@@ -11,6 +11,7 @@ import { formatDate } from '../../platform/time.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import { documentYear, newOrderNumber } from './checkout-order.js';
+import { nextDocumentNumber } from './document-numbers.js';
 import * as repo from './sales.repository.js';
 
 export interface InvoiceLineInput {
@@ -71,7 +72,7 @@ function checkLines(input: InvoiceForLinesInput): void {
 export async function invoiceForLines(
   deps: InvoiceForLinesDeps,
   ctx: TenantContext,
-  tx: Queryable,
+  tx: TransactionSql,
   input: InvoiceForLinesInput,
 ): Promise<InvoicedLines> {
   if (input.lines.length === 0) throw new ApiError(ErrorCode.INVALID_STATE, 'There is nothing to invoice: no lines');
@@ -111,7 +112,7 @@ export async function invoiceForLines(
     })),
   );
   const invoice = await repo.insertInvoiceOfOrder(tx, {
-    number: await repo.nextDocumentNumber(tx, 'INV', documentYear(ctx)),
+    number: await nextDocumentNumber(tx, 'INV', documentYear(ctx)),
     salesOrderId: order.sales_order_id,
     issueDate: formatDate(ctx.now, ctx.tenant.timezone),
   });

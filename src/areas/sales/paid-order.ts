@@ -18,6 +18,7 @@ import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import * as repo from './sales.repository.js';
 import { refundNeededMail } from './sales.mail.js';
+import { nextDocumentNumber } from './document-numbers.js';
 
 /** Published once an order paid online is completed: `{ orderNum, salesOrderId, channel: 'online' }`. */
 export const ORDER_PAID = 'order.paid';
@@ -137,7 +138,7 @@ async function invoiceOfOrder(
   const invoice = await repo.findInvoiceOfOrder(tx, order.sales_order_id);
   if (invoice) return invoice;
   return repo.insertInvoiceOfOrder(tx, {
-    number: await repo.nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
+    number: await nextDocumentNumber(tx, 'INV', Number(formatDate(scope.now, scope.tenant.timezone).slice(0, 4))),
     salesOrderId: order.sales_order_id,
     issueDate: formatDate(scope.now, scope.tenant.timezone),
   });

@@ -84,15 +84,6 @@ export interface PaymentRow {
   status: string;
 }
 
-/** The next number of a document kind in a year: gapless, safe under concurrency (row lock of the counter). */
-export async function nextDocumentNumber(db: Queryable, kind: 'SO' | 'INV', year: number): Promise<string> {
-  const [row] = await db<{ last: number }[]>`
-    INSERT INTO document_counters (kind, year, last) VALUES (${kind}, ${year}, 1)
-    ON CONFLICT (kind, year) DO UPDATE SET last = document_counters.last + 1
-    RETURNING last`;
-  return `${kind}-${year}-${String(row?.last ?? 1).padStart(6, '0')}`;
-}
-
 export interface NewSalesOrder {
   orderNum: string;
   cartId: string | null;

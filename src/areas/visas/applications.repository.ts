@@ -34,16 +34,6 @@ const columns = (db: Queryable) => db`
   a.destination_country_name, a.visa_type, a.travel_date::text AS travel_date, a.return_date::text AS return_date,
   a.status, a.notes, a.override_by, a.override_reason, a.override_at, a.created_at, a.updated_at`;
 
-/** The next number of a kind in a year, gapless: the counter row is locked until the caller's transaction ends. */
-export async function nextNumber(db: Queryable, kind: 'APPLICATION' | 'INVOICE', year: number): Promise<number> {
-  const [row] = await db<{ last_number: number }[]>`
-    INSERT INTO visa_counters (kind, year, last_number) VALUES (${kind}, ${year}, 1)
-    ON CONFLICT (kind, year) DO UPDATE SET last_number = visa_counters.last_number + 1
-    RETURNING last_number`;
-  if (!row) throw new Error('visa counter returned no row');
-  return row.last_number;
-}
-
 export interface ApplicationValues {
   customerId: number;
   customerName: string;

@@ -2,6 +2,7 @@
 // statuses by writeapplication (contract §7.5), read with their applicants and what they still miss, searched with
 // their applicant counts. SUBMITTED needs a paid invoice, unless an employee recorded an override (who and why).
 import type { Queryable } from '../../platform/database/connections.js';
+import { nextNumber } from '../../platform/database/counters.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -122,7 +123,7 @@ async function write(deps: VisaDeps, ctx: TenantContext, input: WriteApplication
       }
       const values = { ...base, ...datesOf(input, null), status: 'NEW' as const, notes: input.notes ?? null };
       const year = Number(formatDate(ctx.now, ctx.tenant.timezone).slice(0, 4));
-      const number = documentNumber('VA', year, await repo.nextNumber(tx, 'APPLICATION', year));
+      const number = documentNumber('VA', year, await nextNumber(tx, 'VA', year));
       return repo.insertApplication(tx, number, values, ctx.session?.userId ?? null);
     }
     const current = await repo.lockApplication(tx, input.applicationId);

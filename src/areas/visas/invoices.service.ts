@@ -3,6 +3,7 @@
 // written again (its lines follow the applicants as they are now) or CANCELLED. It becomes PAID through its payment
 // link (invoice-payment-link.ts).
 import type { TransactionSql } from '../../platform/database/connections.js';
+import { nextNumber } from '../../platform/database/counters.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -125,7 +126,7 @@ async function create(
   const priced = await priceApplicants(deps, ctx, tx, application, input.serviceFee);
   const year = Number(formatDate(ctx.now, ctx.tenant.timezone).slice(0, 4));
   const invoiceId = await repo.insertInvoice(tx, {
-    invoiceNumber: documentNumber('VI', year, await applications.nextNumber(tx, 'INVOICE', year)),
+    invoiceNumber: documentNumber('VI', year, await nextNumber(tx, 'VI', year)),
     applicationId: application.application_id,
     currency: priced.currency,
     totalAmount: minorToDecimalString(priced.totalMinor, priced.currency),

@@ -98,7 +98,7 @@ export function checkApplicationMove(number: string, from: ApplicationStatus, to
   );
 }
 
-/** VA-2026-00042: the kind's prefix, the tenant's year and the gapless number. */
+/** VA-2026-00042: the kind's prefix (also its series of the platform counter), the tenant's year and the gapless number. */
 export function documentNumber(prefix: 'VA' | 'VI', year: number, sequence: number): string {
   return `${prefix}-${year}-${String(sequence).padStart(5, '0')}`;
 }

@@ -140,7 +140,7 @@ const scope: BotCheckScope = {
 };
 
 function settings(overrides: Partial<RecaptchaSettings> = {}): RecaptchaSettings {
-  return { projectId: PROJECT, apiKey: API_KEY, siteKey: SITE_KEY, baseUrl, timeoutMs: 3_000, ...overrides };
+  return { projectId: PROJECT, apiKey: API_KEY, siteKey: SITE_KEY, baseUrl, timeoutMs: 10_000, ...overrides };
 }
 
 function assess(token: string, overrides: Partial<RecaptchaSettings> = {}) {

@@ -183,7 +183,7 @@ afterAll(async () => {
 });
 
 function settings(overrides: Partial<TelrSettings> = {}): TelrSettings {
-  return { storeId: STORE, authKey: AUTH_KEY, baseUrl, testMode: true, timeoutMs: 3_000, ...overrides };
+  return { storeId: STORE, authKey: AUTH_KEY, baseUrl, testMode: true, timeoutMs: 10_000, ...overrides };
 }
 
 function order(overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {

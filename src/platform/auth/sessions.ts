@@ -27,7 +27,7 @@ export const SESSION_POLICY = {
 } as const;
 
 /** How long a node trusts a resolved session without asking the database again. */
-const CACHE_TTL_MS = 10_000;
+export const CACHE_TTL_MS = 10_000;
 const CACHE_MAX_ENTRIES = 20_000;
 /** last_used_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;

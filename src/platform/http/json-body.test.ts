@@ -1,7 +1,6 @@
 // JSON bodies over a real socket: a body that came with its headers (read in one go), one that arrives later or in
 // pieces (read as a stream), both held to the route's limit, and keep-alive requests after either.
 import { connect } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../test/support/wait.js';
@@ -11,10 +10,16 @@ let app: FastifyInstance;
 let port = 0;
 /** The statuses of the failures the app answered (or would have: the client may be gone). */
 const failures: (number | undefined)[] = [];
+/** Requests whose head the app has read (its body, if any, is read after). */
+let arrived = 0;
 
 beforeAll(async () => {
   app = Fastify({ bodyLimit: 1024 });
   acceptJsonBodies(app);
+  app.addHook('onRequest', (_request, _reply, done) => {
+    arrived += 1;
+    done();
+  });
   app.addHook('onError', (_request, _reply, error, done) => {
     failures.push(error.statusCode);
     done();
@@ -28,8 +33,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Writes the pieces (a number waits that many ms), then reads the socket until the server or we end it. */
-async function exchange(pieces: (string | Buffer | number)[]): Promise<string> {
+/** A piece of an exchange: wait until the app has read the heads of this many of its requests. */
+interface HeadsRead {
+  heads: number;
+}
+const headsRead = (heads: number): HeadsRead => ({ heads });
+/** What follows arrives after the app read the request's head (however slow the machine), not with it. */
+const HEAD_READ = headsRead(1);
+
+/** Writes the pieces, then reads the socket until the server or we end it. */
+async function exchange(pieces: (string | Buffer | HeadsRead)[]): Promise<string> {
+  const before = arrived;
   const socket = connect(port, '127.0.0.1');
   // The server may close first (a refused body); what it answered is what is checked.
   socket.on('error', () => {});
@@ -37,8 +51,8 @@ async function exchange(pieces: (string | Buffer | number)[]): Promise<string> {
   socket.on('data', (chunk) => received.push(chunk));
   const ended = new Promise((resolve) => socket.on('close', resolve));
   for (const piece of pieces) {
-    if (typeof piece === 'number') await sleep(piece);
-    else socket.write(piece);
+    if (typeof piece === 'string' || Buffer.isBuffer(piece)) socket.write(piece);
+    else await until(() => arrived >= before + piece.heads, 10_000);
   }
   await ended;
   return Buffer.concat(received).toString('utf8');
@@ -77,7 +91,7 @@ describe('acceptJsonBodies', () => {
     const request = post('/echo', '{"city":"São Paulo"}');
     const bytes = Buffer.from(request);
     const at = bytes.indexOf('ã') + 1; // between the two bytes of ã
-    const answer = await exchange([bytes.subarray(0, at), 30, bytes.subarray(at)]);
+    const answer = await exchange([bytes.subarray(0, at), HEAD_READ, bytes.subarray(at)]);
     expect(statuses(answer)).toEqual([200]);
     expect(bodies(answer)).toEqual([{ city: 'São Paulo' }]);
   });
@@ -85,7 +99,7 @@ describe('acceptJsonBodies', () => {
   it('reads a chunked body, whole or arriving later', async () => {
     const whole = await exchange([`${chunkedHead('/echo')}5\r\n{"a":\r\n2\r\n1}\r\n0\r\n\r\n`]);
     expect(bodies(whole)).toEqual([{ a: 1 }]);
-    const later = await exchange([`${chunkedHead('/echo')}5\r\n{"a":\r\n`, 30, '2\r\n2}\r\n0\r\n\r\n']);
+    const later = await exchange([`${chunkedHead('/echo')}5\r\n{"a":\r\n`, HEAD_READ, '2\r\n2}\r\n0\r\n\r\n']);
     expect(bodies(later)).toEqual([{ a: 2 }]);
   });
 
@@ -100,7 +114,9 @@ describe('acceptJsonBodies', () => {
     expect(statuses(await exchange([post('/echo', JSON.stringify({ a: 'x'.repeat(2000) }))]))).toEqual([413]);
     const head = chunkedHead('/small');
     expect(statuses(await exchange([`${head}14\r\n{"a":"0123456789ab"}\r\n0\r\n\r\n`]))).toEqual([413]);
-    expect(statuses(await exchange([`${head}8\r\n{"a":"01\r\n`, 30, 'c\r\n23456789ab"}\r\n0\r\n\r\n']))).toEqual([413]);
+    expect(statuses(await exchange([`${head}8\r\n{"a":"01\r\n`, HEAD_READ, 'c\r\n23456789ab"}\r\n0\r\n\r\n']))).toEqual(
+      [413],
+    );
     expect(bodies(await exchange([post('/small', '{"a":"01234567"}')]))).toEqual([{ a: '01234567' }]);
   });
 
@@ -109,11 +125,13 @@ describe('acceptJsonBodies', () => {
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
     await new Promise((resolve) => socket.once('connect', resolve));
+    const before = arrived;
     socket.write(started);
-    await sleep(30);
+    // The app is reading the body when the client hangs up (not before its head arrived, however slow the machine).
+    await until(() => arrived > before, 10_000);
     failures.length = 0;
     socket.destroy();
-    await until(() => failures.length > 0, 2_000);
+    await until(() => failures.length > 0, 10_000);
     expect(failures).toEqual([400]);
     expect(bodies(await exchange([post('/echo', '{"n":1}')]))).toEqual([{ n: 1 }]);
   });
@@ -121,9 +139,9 @@ describe('acceptJsonBodies', () => {
   it('answers requests after each other on one connection, read either way', async () => {
     const answer = await exchange([
       post('/echo', '{"n":1}', { close: false }),
-      30,
+      headsRead(1),
       post('/echo', '{"n":2}', { close: false }).slice(0, -2),
-      30,
+      headsRead(2),
       `2}${post('/echo', '{"n":3}')}`,
     ]);
     expect(statuses(answer)).toEqual([200, 200, 200]);

@@ -133,7 +133,7 @@ describe("the outbox worker's backlog (what tc_outbox_backlog shows)", () => {
     try {
       expect(worker.backlog()).toEqual({ rows: 0, oldestCreatedAt: undefined });
       periodic.start();
-      await until(() => worker.backlog().rows > 0, 5_000);
+      await until(() => worker.backlog().rows > 0, 15_000);
       expect(worker.backlog()).toEqual({ rows: 1, oldestCreatedAt: queuedAt });
     } finally {
       await periodic.stop();

@@ -163,7 +163,7 @@ describe('outbox task worker', () => {
     const outbox = worker();
     outbox.kick(tenant.tenantId);
     outbox.kick(tenant.tenantId);
-    await until(() => runs.length > 0, 5_000);
+    await until(() => runs.length > 0, 15_000); // below the 30 s sweep: the kick ran it
     await outbox.stop();
     expect(runs).toEqual([9]);
     expect((await rows()).map((row) => row.status)).toEqual(['PENDING', 'SENT']);

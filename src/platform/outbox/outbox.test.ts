@@ -262,7 +262,7 @@ describe('outbox over SMTP', () => {
     outbox.kick(tenant.tenantId);
     outbox.kick(tenant.tenantId);
 
-    await until(() => smtp.received.length === 1, 5_000);
+    await until(() => smtp.received.length === 1, 15_000); // below the 30 s sweep: the kick delivered it
     await outbox.stop();
     expect(smtp.received).toHaveLength(1);
     expect((await outboxRows())[0]?.status).toBe('SENT');
@@ -273,7 +273,7 @@ describe('outbox over SMTP', () => {
     const outbox = worker(smtpTransport(smtp.port), { sweepIntervalMs: 50 });
     outbox.start();
 
-    await until(async () => (await outboxRows())[0]?.status === 'SENT', 5_000);
+    await until(async () => (await outboxRows())[0]?.status === 'SENT', 15_000);
     await outbox.stop();
     expect(smtp.received).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 // The tenant pool cache under a small cap: pools open with one connection and grow with concurrent demand,
 // idle connections close, idle pools make room for other tenants (the least used first), the connections PostgreSQL sees never exceed
 // the cap, and a request that finds no room is answered 503 rather than left hanging.
+import { until } from '../../../test/support/wait.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
 import { platformToken, provisionTenant, startTestService } from '../../../test/support/service.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
     if (!record) throw new Error('tenant missing');
     tenants.push(record);
   }
-}, 120_000);
+});
 afterAll(() => service.close());
 
 function tenant(index: number): TenantRecord {
@@ -67,34 +68,33 @@ async function connectionsSeen(records: TenantRecord[]): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('tenant pool cache', () => {
   it('opens a pool with one connection, grows it under concurrent demand and shrinks it when idle', async () => {
-    const pools = poolsWith({ maxConnections: 10, poolSize: 3, acquireTimeoutMs: 2_000, idleTimeoutMs: 300 });
+    const pools = poolsWith({ maxConnections: 10, poolSize: 3, acquireTimeoutMs: 10_000, idleTimeoutMs: 300 });
     try {
       const a = tenant(0);
       await query(pools, a);
       expect(pools.stats()).toMatchObject({ openPools: 1, connections: 1, reservedConnections: 1 });
-      await Promise.all(Array.from({ length: 6 }, () => query(pools, a, 0.1)));
-      expect(pools.stats()).toMatchObject({ openPools: 1, connections: 3 });
-      expect(await connectionsSeen([a])).toBe(3);
-      await until(() => pools.stats().reservedConnections === 0, 3_000);
+      // Six requests at once, their leases held while counted: the 300 ms idle timeout cannot shrink the pool
+      // under the count, however slow the machine.
+      const leases = await Promise.all(Array.from({ length: 6 }, () => pools.acquire(a)));
+      try {
+        await Promise.all(leases.map((lease) => lease.sql`SELECT 1`));
+        expect(pools.stats()).toMatchObject({ openPools: 1, connections: 3 });
+        expect(await connectionsSeen([a])).toBe(3);
+      } finally {
+        for (const lease of leases) lease.release();
+      }
+      await until(() => pools.stats().reservedConnections === 0, 10_000);
       expect(pools.stats()).toMatchObject({ openPools: 0, connections: 0, closingConnections: 0 });
-      await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+      await until(async () => (await connectionsSeen([a])) === 0, 10_000);
     } finally {
       await pools.closeAll();
     }
   });
 
   it('lends at once on an open pool (leaseOpen), not on a tenant without one nor once closed', async () => {
-    const pools = poolsWith({ maxConnections: 2, poolSize: 1, acquireTimeoutMs: 2_000 });
+    const pools = poolsWith({ maxConnections: 2, poolSize: 1, acquireTimeoutMs: 10_000 });
     const a = tenant(0);
     try {
       expect(pools.leaseOpen(a)).toBeUndefined();
@@ -137,7 +137,7 @@ describe('tenant pool cache', () => {
   });
 
   it('closes the least recently used idle pool when a new tenant needs room', async () => {
-    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 2_000 });
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 10_000 });
     try {
       const [a, b, c] = [tenant(0), tenant(1), tenant(2)];
       await query(pools, a);
@@ -150,14 +150,14 @@ describe('tenant pool cache', () => {
       const connectionsBefore = pools.stats().connections;
       await query(pools, b);
       expect(pools.stats().connections).toBe(connectionsBefore);
-      await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+      await until(async () => (await connectionsSeen([a])) === 0, 10_000);
     } finally {
       await pools.closeAll();
     }
   });
 
   it("closes the least used tenant's idle pool, not the least recent, when a new tenant needs room", async () => {
-    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 2_000 });
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 10_000 });
     try {
       const [busy, once, newcomer] = [tenant(0), tenant(1), tenant(2)];
       for (let i = 0; i < 3; i++) await query(pools, busy);
@@ -168,14 +168,14 @@ describe('tenant pool cache', () => {
       await query(pools, busy);
       expect(pools.stats().connections).toBe(connectionsBefore);
       expect(pools.isOpen(once.tenantId)).toBe(false);
-      await until(async () => (await connectionsSeen([once])) === 0, 3_000);
+      await until(async () => (await connectionsSeen([once])) === 0, 10_000);
     } finally {
       await pools.closeAll();
     }
   });
 
   it('closes an idle spare connection of a grown pool before the only one of another tenant', async () => {
-    const pools = poolsWith({ maxConnections: 3, poolSize: 3, acquireTimeoutMs: 2_000 });
+    const pools = poolsWith({ maxConnections: 3, poolSize: 3, acquireTimeoutMs: 10_000 });
     try {
       const [a, b, c] = [tenant(0), tenant(1), tenant(2)];
       await query(pools, b);
@@ -190,7 +190,7 @@ describe('tenant pool cache', () => {
   });
 
   it('takes back a busy spare of a grown pool for a waiting tenant: no new lease for it, closed when its own ends', async () => {
-    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 3_000 });
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 10_000 });
     const held = [];
     try {
       const [a, b] = [tenant(0), tenant(1)];
@@ -222,7 +222,7 @@ describe('tenant pool cache', () => {
   });
 
   it('keeps a retiring member for its tenant when its other one closed idle and no slot is free', async () => {
-    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 3_000, idleTimeoutMs: 150 });
+    const pools = poolsWith({ maxConnections: 2, poolSize: 2, acquireTimeoutMs: 10_000, idleTimeoutMs: 150 });
     const held = [];
     try {
       const [a, b] = [tenant(0), tenant(1)];
@@ -250,9 +250,9 @@ describe('tenant pool cache', () => {
     try {
       const a = tenant(0);
       const held = await pools.acquire(a);
-      const started = Date.now();
+      // A request that waited for a connection would be refused after the 200 ms acquire timeout (held is kept
+      // until the end): it succeeds only by sharing.
       await query(pools, a);
-      expect(Date.now() - started).toBeLessThan(1_000);
       expect(pools.stats()).toMatchObject({ openPools: 1, connections: 1 });
       held.release();
     } finally {
@@ -268,7 +268,9 @@ describe('tenant pool cache', () => {
       const second = await pools.acquire(b);
       const started = Date.now();
       await expect(pools.acquire(c)).rejects.toMatchObject({ code: 'GENERAL', httpStatus: 503 });
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // It waited for a connection up to the acquire timeout (a bound from below holds under load; a hang is the
+      // test's own timeout).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
       expect(pools.stats().waiting).toBe(0);
       // One idle connection is enough for c: its request waits for that one only.
       const waiting = pools.acquire(c);
@@ -278,7 +280,7 @@ describe('tenant pool cache', () => {
       got.release();
       second.release();
       expect(pools.stats()).toMatchObject({ openPools: 2, reservedConnections: 2 });
-      await until(async () => (await connectionsSeen([a])) === 0, 3_000);
+      await until(async () => (await connectionsSeen([a])) === 0, 10_000);
     } finally {
       await pools.closeAll();
     }

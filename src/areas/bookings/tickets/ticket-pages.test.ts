@@ -26,7 +26,7 @@ beforeAll(async () => {
     },
     { barcode: barcode('AQ'), description: 'Aquaventure child', startDate: new Date('2030-03-01T05:00:00Z') },
   ]);
-}, 60_000);
+});
 
 afterAll(() => t?.service.close());
 

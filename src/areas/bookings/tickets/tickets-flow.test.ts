@@ -33,7 +33,7 @@ beforeAll(async () => {
     { customerId: defined(customer.contactId, 'customer record') },
   );
   request = await customer.api.ok<BookingRequest>('/booking/create', { orderNum });
-}, 60_000);
+});
 
 afterAll(() => t?.service.close());
 

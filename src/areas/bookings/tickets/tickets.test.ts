@@ -21,7 +21,7 @@ beforeAll(async () => {
     { barcode: `${barcode()}.with.dots`, extInfo: ['gate B', null, 'adult'] },
     { barcode: barcode(), pickupLocation: 'Hotel lobby', extInfo: { extInfo2: 'second' } },
   ]);
-}, 60_000);
+});
 
 afterAll(() => t?.service.close());
 

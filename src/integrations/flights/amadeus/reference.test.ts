@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 function supplier() {
-  const settings = { url: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, timeoutMs: 3_000 };
+  const settings = { url: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret, timeoutMs: 10_000 };
   return createAmadeusFlightSupplier(settings, { log, now: () => now });
 }
 

@@ -30,7 +30,7 @@ function supplier(overrides: { password?: string; timeoutMs?: number } = {}) {
     agency: fake.agency,
     user: fake.user,
     password: overrides.password ?? fake.password,
-    timeoutMs: overrides.timeoutMs ?? 3_000,
+    timeoutMs: overrides.timeoutMs ?? 10_000, // a net on a loaded machine; the hang test sets its own
   };
   return createGoGlobalHotelSupplier(settings, { log });
 }

@@ -23,7 +23,7 @@ function settings(overrides: Partial<KeycloakSettings> = {}): KeycloakSettings {
     url: fake.url,
     adminClientId: fake.admin.clientId,
     adminClientSecret: fake.admin.secret,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000, // a net for loopback calls on a loaded machine; the timeout test sets its own
     tokenLifespanSeconds: 300,
     lockout: { threshold: 5, minutes: 15 },
     passwordClientId: 'tc-web',
