@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from '../../platform/area.js';
 import type { Config } from '../../config.js';
-import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
+import type { TransactionSql } from '../../platform/database/connections.js';
 import type { DomainEvents } from '../../platform/events/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
