@@ -31,5 +31,3 @@ export const HotelRedirectQuery = Type.Object({
     }),
   ),
 });
-
-export const Html = Type.String({ description: 'text/html' });

@@ -1,0 +1,114 @@
+// The payments area (issue 28, item 1): the one owner of payment links (table payment_links, keyed by owner kind and
+// owner id). An area that takes money by link registers its owner kind (owners.ts) and gets back the one way to
+// make a link, its return pages (the paths it declares) and a round of its links for operators and tests; one
+// reconciler visits every owner kind's open links every minute. Owners today: back-office bookings, visa invoices,
+// hotel bookings.
+import { Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Area, type Job, sweepJob } from '../../platform/area.js';
+import { Allow } from '../../platform/auth/roles.js';
+import { VERBATIM } from '../../platform/http/input.js';
+import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
+import type { TenantPools } from '../../platform/tenancy/pools.js';
+import type { TenantRegistry } from '../../platform/tenancy/registry.js';
+import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tenant-sweep.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import { type CreateDeps, type CreatedLink, createLink } from './link-create.js';
+import { createSettlement, type Settlement } from './link-settle.js';
+import type { PageDeclaration, PaymentOwner, ReturnQuerySchema } from './owners.js';
+import { createReturnPages, type ReturnPageRenderer } from './return-pages.js';
+
+export type { OwnerLink, Payable, PaymentOwner } from './owners.js';
+export type { CreatedLink } from './link-create.js';
+
+export interface PaymentsAreaDeps extends CreateDeps {
+  paymentGateway: PaymentGateway;
+  registry: Pick<TenantRegistry, 'all'>;
+  pools: TenantPools;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+  /** Where tenants' own page templates live. */
+  dataDir: string;
+}
+
+/** What an owner kind gets from registering. */
+export interface OwnerPayments {
+  /** A link for the owner (amount and currency: the owner's amountOf). */
+  createLink(ctx: TenantContext, ownerId: number): Promise<CreatedLink>;
+  /** The return pages of the owner kind, for the owner's list of operations. */
+  operations: OperationDeclaration[];
+  /** One round of this kind's open links now (runOnce only: the reconciler's timer visits every kind). */
+  roundJob(name: string): Job;
+}
+
+export interface PaymentsApi {
+  /** Registers an owner kind; a kind registers once. */
+  registerOwner(owner: PaymentOwner): OwnerPayments;
+}
+
+const ReturnQuery: ReturnQuerySchema = Type.Object({
+  ref: Type.String({ maxLength: 100, description: "The link's reference" }),
+  t: Type.Optional(
+    Type.String({ maxLength: 100, description: "The link's token from the return address", [VERBATIM]: true }),
+  ),
+});
+
+const Html = Type.String({ description: 'text/html' });
+
+function pageOperation(
+  declared: PageDeclaration,
+  owner: PaymentOwner,
+  settlement: Settlement,
+  pages: ReturnPageRenderer,
+): OperationDeclaration {
+  return operation({
+    path: declared.path,
+    methods: ['GET'],
+    allow: Allow.anyone,
+    tags: ['payment redirects'],
+    summary: declared.summary,
+    description: declared.description,
+    input: declared.query ?? ReturnQuery,
+    response: Html,
+    handler: async (ctx, input) =>
+      pages.page(ctx, owner, input.ref, await settlement.settleReturn(ctx, owner, input.ref, input.t)),
+  });
+}
+
+export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
+  const owners = new Map<string, PaymentOwner>();
+  const settlement = createSettlement(deps);
+  const pages = createReturnPages(deps);
+  const sweepOf = (name: string, kinds: () => ReadonlyMap<string, PaymentOwner>): TenantSweep =>
+    createMinuteSweep(name, { ...deps, log: deps.logger }, async (tenant, db) => {
+      const scope = { tenant, db, now: deps.clock(), log: deps.logger };
+      const settled = await settlement.reconcile(scope, kinds());
+      if (settled > 0) deps.logger.debug({ tenant: tenant.tenantCode, settled }, `${name} settled`);
+    });
+
+  const registerOwner = (owner: PaymentOwner): OwnerPayments => {
+    if (owners.has(owner.kind)) throw new Error(`payment owner kind ${owner.kind} is registered already`);
+    owners.set(owner.kind, owner);
+    const returns = owner.returns;
+    const declared = returns.style === 'simple' ? [returns.page] : [returns.success, returns.cancel, returns.decline];
+    return {
+      createLink: (ctx, ownerId) => createLink(deps, owner, ctx, ownerId),
+      operations: declared.map((page) => pageOperation(page, owner, settlement, pages)),
+      roundJob(name) {
+        const round = sweepOf(name, () => new Map([[owner.kind, owner]]));
+        return { name, start: () => undefined, stop: () => round.stop(), runOnce: () => round.runOnce() };
+      },
+    };
+  };
+
+  return {
+    operations: [],
+    api: { registerOwner },
+    jobs: [
+      sweepJob(
+        'payment links',
+        sweepOf('payment links', () => owners),
+      ),
+    ],
+  };
+}
