@@ -14,7 +14,7 @@ import type { PaymentsApi } from '../payments/index.js';
 import type { SalesApi } from '../sales/index.js';
 import { type BookingTickets, releaseTickets } from './blm-tickets.js';
 import { createBookingMerge } from './blm-merge.js';
-import { blmPaymentOwner, bookingPaymentLink } from './blm-payment-owner.js';
+import { blmPaymentOwner } from './blm-payment-owner.js';
 import { blmOperations } from './blm.operations.js';
 import { blmRecords } from './blm.records.js';
 import { expireOptions } from './blm.repository.js';
@@ -45,7 +45,7 @@ export function createBlmArea(deps: BlmAreaDeps): Area {
       ...blmOperations({
         bookings: createBookingService(deps),
         merge: createBookingMerge(deps),
-        links: { create: (ctx, bookingId) => bookingPaymentLink(links, ctx, bookingId) },
+        links: { create: async (ctx, bookingId) => ({ bookingId, ...(await links.createLink(ctx, bookingId)) }) },
       }),
       ...links.operations,
     ],

@@ -7,7 +7,7 @@ import type { RecordReaders } from '../../platform/http/records.js';
 import type { OwnerPayments, PaymentsApi } from '../payments/index.js';
 import { hotelBookingRecords } from './hotel-payments.records.js';
 import { CreateHotelPaymentLinkRequest, HotelPaymentLink } from './hotel-payments.schemas.js';
-import { hotelPaymentLink, hotelPaymentOwner } from './hotel-payments.service.js';
+import { hotelPaymentOwner } from './hotel-payments.service.js';
 
 const createPaymentLink = (links: OwnerPayments) =>
   operation({
@@ -24,7 +24,10 @@ const createPaymentLink = (links: OwnerPayments) =>
     input: CreateHotelPaymentLinkRequest,
     response: HotelPaymentLink,
     records: { bookingId: 'hotelBooking' },
-    handler: (ctx, input) => hotelPaymentLink(links, ctx, input.bookingId),
+    handler: async (ctx, input) => {
+      const link = await links.createLink(ctx, input.bookingId);
+      return { bookingId: input.bookingId, cartReference: link.reference, ...link };
+    },
   });
 
 /** The operations of hotel payments (the link, and the return pages the payments area serves), the record kind

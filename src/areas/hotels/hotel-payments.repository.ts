@@ -1,5 +1,4 @@
-// SQL of a hotel booking's payment, as an owner of payment links (the links are the payments area's; this area reads
-// them through its view hotel_payment_links, migration 0040). Lock order: the booking's row first (lockBooking), then
+// SQL of a hotel booking's payment, as an owner of payment links (the links are the payments area's). Lock order: the booking's row first (lockBooking), then
 // its links; every move of the booking's payment status is one conditional statement, so a repeated or concurrent
 // settlement moves nothing twice.
 import type { Queryable } from '../../platform/database/connections.js';
@@ -16,21 +15,14 @@ export interface PayableBookingRow {
   contact_email: string | null;
   contact_phone: string | null;
   lead_guest: string | null;
-  active_links: number;
 }
 
-/**
- * The booking and its active links as of now. Under the booking's lock, read it in a statement after the one that
- * took the lock: a statement that waited for a lock reads other tables (the links) as they were when it began.
- */
-export async function selectPayableBooking(db: Queryable, bookingId: number, now: Date) {
+/** The booking as a payment looks at it (under its lock: read by a statement after the one that took it). */
+export async function selectPayableBooking(db: Queryable, bookingId: number) {
   const [row] = await db<PayableBookingRow[]>`
     SELECT b.hotel_booking_id, b.client_reference, b.status, b.payment_status, b.hotel_name, b.currency,
            b.total_price::text AS total_price, b.contact_email, b.contact_phone,
-           nullif(trim(concat_ws(' ', b.guests -> 0 ->> 'firstName', b.guests -> 0 ->> 'lastName')), '') AS lead_guest,
-           (SELECT count(*)::int FROM hotel_payment_links l
-            WHERE l.hotel_booking_id = b.hotel_booking_id AND l.status = 'ACTIVE' AND l.expires_at > ${now})
-             AS active_links
+           nullif(trim(concat_ws(' ', b.guests -> 0 ->> 'firstName', b.guests -> 0 ->> 'lastName')), '') AS lead_guest
     FROM hotel_bookings b WHERE b.hotel_booking_id = ${bookingId}`;
   return row;
 }

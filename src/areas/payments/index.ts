@@ -15,8 +15,8 @@ import { createMinuteSweep, type TenantSweep } from '../../platform/tenancy/tena
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { type CreateDeps, type CreatedLink, createLink } from './link-create.js';
 import { createSettlement, type Settlement } from './link-settle.js';
-import type { PageDeclaration, PaymentOwner, ReturnQuerySchema } from './owners.js';
-import { createReturnPages, type ReturnPageRenderer } from './return-pages.js';
+import type { PaymentOwner } from './owners.js';
+import { createReturnPages, type ReturnPageRenderer as Pages } from './return-pages.js';
 
 export type { OwnerLink, Payable, PaymentOwner } from './owners.js';
 export type { CreatedLink } from './link-create.js';
@@ -46,7 +46,7 @@ export interface PaymentsApi {
   registerOwner(owner: PaymentOwner): OwnerPayments;
 }
 
-const ReturnQuery: ReturnQuerySchema = Type.Object({
+const ReturnQuery = Type.Object({
   ref: Type.String({ maxLength: 100, description: "The link's reference" }),
   t: Type.Optional(
     Type.String({ maxLength: 100, description: "The link's token from the return address", [VERBATIM]: true }),
@@ -55,25 +55,28 @@ const ReturnQuery: ReturnQuerySchema = Type.Object({
 
 const Html = Type.String({ description: 'text/html' });
 
-function pageOperation(
-  declared: PageDeclaration,
-  owner: PaymentOwner,
-  settlement: Settlement,
-  pages: ReturnPageRenderer,
-): OperationDeclaration {
+/** A return address of the owner kind: `after` names the outcome the gateway sends the payer here for. */
+function pageOperation(path: string, after: string, owner: PaymentOwner, settlement: Settlement, pages: Pages) {
+  const { paidMeans, style } = owner.returns;
   return operation({
-    path: declared.path,
+    path,
     methods: ['GET'],
     allow: Allow.anyone,
     tags: ['payment redirects'],
-    summary: declared.summary,
-    description: declared.description,
-    input: declared.query ?? ReturnQuery,
+    summary: `The gateway sends the payer of a ${owner.noun.toLowerCase()}'s payment link here ${after}`,
+    description:
+      "With the link's `t`: the gateway is asked for the order's state, and the link takes it once, whichever " +
+      `address was opened; paid, ${paidMeans}.${style === 'templated' ? ` Pages: templates ${TEMPLATES}.` : ''} ` +
+      'Without a valid `t`: a page naming the reference only, nothing changes.',
+    input: ReturnQuery,
     response: Html,
     handler: async (ctx, input) =>
       pages.page(ctx, owner, input.ref, await settlement.settleReturn(ctx, owner, input.ref, input.t)),
   });
 }
+
+const TEMPLATES =
+  "<prefix>-success (customerName, cartReference), <prefix>-cancel and <prefix>-decline (cartReference), the tenant's first";
 
 export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
   const owners = new Map<string, PaymentOwner>();
@@ -90,10 +93,17 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
     if (owners.has(owner.kind)) throw new Error(`payment owner kind ${owner.kind} is registered already`);
     owners.set(owner.kind, owner);
     const returns = owner.returns;
-    const declared = returns.style === 'simple' ? [returns.page] : [returns.success, returns.cancel, returns.decline];
+    const declared: [string, string][] =
+      returns.style === 'simple'
+        ? [[returns.path, '(paid, declined or cancelled alike)']]
+        : [
+            [returns.paths.success, 'after paying'],
+            [returns.paths.cancel, 'after cancelling'],
+            [returns.paths.decline, 'after a decline'],
+          ];
     return {
       createLink: (ctx, ownerId) => createLink(deps, owner, ctx, ownerId),
-      operations: declared.map((page) => pageOperation(page, owner, settlement, pages)),
+      operations: declared.map(([path, after]) => pageOperation(path, after, owner, settlement, pages)),
       roundJob(name) {
         const round = sweepOf(name, () => new Map([[owner.kind, owner]]));
         return { name, start: () => undefined, stop: () => round.stop(), runOnce: () => round.runOnce() };

@@ -8,7 +8,8 @@ import { PgCode, pgErrorCode, type Queryable } from '../../platform/database/con
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { minorToDecimalString } from '../../platform/money.js';
+import { fromMinor, minorToDecimalString } from '../../platform/money.js';
+import { formatDateTime } from '../../platform/time.js';
 import { type LinkOrderDeps, openLinkOrder } from '../../integrations/payment-gateway/links/index.js';
 import * as links from './links.repository.js';
 import { type Payable, type PaymentOwner, returnPathsOf } from './owners.js';
@@ -18,13 +19,13 @@ export interface CreateDeps extends LinkOrderDeps {
   linkMinutes: number;
 }
 
-/** A link made: what the owner's operation answers from. */
+/** A link made, as the owners' createPaymentLink operations answer it (expiresAt in the tenant's time). */
 export interface CreatedLink {
   reference: string;
   paymentUrl: string;
-  amountMinor: number;
+  amount: number;
   currency: string;
-  expiresAt: Date;
+  expiresAt: string;
 }
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
@@ -53,7 +54,7 @@ export async function createLink(
     description: `${ctx.tenant.tenantName} ${first.description}`,
     customer: first.customer,
     returnPaths: returnPathsOf(owner.returns),
-    logFields: first.logFields,
+    logFields: { [owner.kind]: ownerId },
   });
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
   try {
@@ -86,6 +87,11 @@ export async function createLink(
     if (pgErrorCode(error) === PgCode.uniqueViolation) throw alreadyLinked(first);
     throw error;
   }
-  const { amountMinor, currency } = first;
-  return { reference, paymentUrl: created.paymentUrl, amountMinor, currency, expiresAt };
+  return {
+    reference,
+    paymentUrl: created.paymentUrl,
+    amount: fromMinor(first.amountMinor, first.currency),
+    currency: first.currency,
+    expiresAt: formatDateTime(expiresAt, ctx.tenant.timezone),
+  };
 }

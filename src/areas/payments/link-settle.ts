@@ -59,7 +59,7 @@ export function createSettlement(deps: { paymentGateway: PaymentGateway }) {
       // the payer is told the amount in the currency's own decimals (the column keeps three)
       amount: minorToDecimalString(toMinor(link.amount, link.currency), link.currency),
       currency: link.currency,
-      linkName: owner.linkName,
+      linkName: owner.noun.toLowerCase(),
     };
     try {
       return await settleFromGateway(deps.paymentGateway, scope.log, told, (ending) => {

@@ -14,7 +14,7 @@ import { createApplicantService } from './applicants.service.js';
 import { createApplicationService } from './applications.service.js';
 import { createDeliveryService } from './deliveries.service.js';
 import { createDocumentService } from './documents.service.js';
-import { invoicePaymentLinks, invoicePaymentOwner } from './invoice-payment-owner.js';
+import { invoicePaymentOwner } from './invoice-payment-owner.js';
 import { createInvoiceService } from './invoices.service.js';
 import { type RequirementsProvider, tableRequirements } from './requirements.js';
 import { createRequirementService } from './requirements.service.js';
@@ -49,7 +49,9 @@ export function createVisasArea(deps: VisasAreaDeps): Area {
       ...documentOperations(createDocumentService(visaDeps)),
       ...deliveryOperations(createDeliveryService()),
       ...requirementOperations(createRequirementService(visaDeps)),
-      ...invoiceOperations(createInvoiceService(visaDeps), invoicePaymentLinks(links)),
+      ...invoiceOperations(createInvoiceService(visaDeps), {
+        create: async (ctx, invoiceId) => ({ invoiceId, ...(await links.createLink(ctx, invoiceId)) }),
+      }),
       ...links.operations,
     ],
     api: undefined,

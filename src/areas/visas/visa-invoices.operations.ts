@@ -2,8 +2,8 @@
 // readinvoice, writeinvoice, searchinvoice) and the invoice's payment link; the page the gateway sends its payer back
 // to (/payment/visa/return) is the payments area's (invoice-payment-owner.ts).
 import { Type } from '@sinclair/typebox';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import { type InvoicePaymentLinks, RETURN_PATH } from './invoice-payment-owner.js';
+import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
+import { RETURN_PATH } from './invoice-payment-owner.js';
 import type { InvoiceService } from './invoices.service.js';
 import type { RequirementService } from './requirements.service.js';
 import {
@@ -53,6 +53,11 @@ export function requirementOperations(requirements: RequirementService): Operati
     handler: (ctx, input) => requirements.search(ctx, input),
   });
   return [readRequirement, writeRequirement, searchRequirement];
+}
+
+/** The invoice's payment link (the payments area's, answered with the invoice's id). */
+export interface InvoicePaymentLinks {
+  create(ctx: TenantContext, invoiceId: number): Promise<PaymentLinkAnswer>;
 }
 
 export function invoiceOperations(invoices: InvoiceService, links: InvoicePaymentLinks): OperationDeclaration[] {
