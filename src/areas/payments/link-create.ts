@@ -68,17 +68,17 @@ export async function createLink(
       }
       const amount = minorToDecimalString(first.amountMinor, first.currency);
       const linkId = await links.insertLink(tx, {
-        ownerKind: owner.kind,
-        ownerId,
-        reference,
-        gatewayOrderRef: created.orderRef,
-        paymentUrl: created.paymentUrl,
+        owner_kind: owner.kind,
+        owner_id: ownerId,
+        link_reference: reference,
+        gateway_order_ref: created.orderRef,
+        payment_url: created.paymentUrl,
         amount,
         currency: first.currency,
-        callbackTokenHash: tokenHash,
-        expiresAt,
-        createdBy: loggedInUserId(ctx.session),
-        now: ctx.now,
+        callback_token_hash: tokenHash,
+        expires_at: expiresAt,
+        created_at: ctx.now,
+        created_by: loggedInUserId(ctx.session),
       });
       await owner.onLinked?.(tx, { linkId, ownerId, reference, amount, currency: first.currency }, ctx);
     });

@@ -19,19 +19,8 @@ export interface LinkRow {
   expires_at: Date;
 }
 
-export interface NewLink {
-  ownerKind: string;
-  ownerId: number;
-  reference: string;
-  gatewayOrderRef: string;
-  paymentUrl: string;
-  amount: string;
-  currency: string;
-  callbackTokenHash: Buffer;
-  expiresAt: Date;
-  createdBy: number | null;
-  now: Date;
-}
+/** A link to record: what it is read as, and who made it when. */
+export type NewLink = Omit<LinkRow, 'link_id' | 'status'> & { created_at: Date; created_by: number | null };
 
 const columns = (db: Queryable) => db`
   link_id, owner_kind, owner_id, link_reference, gateway_order_ref, payment_url, amount::text AS amount, currency,
@@ -54,13 +43,7 @@ export async function hasActiveLink(db: Queryable, kind: string, ownerId: number
 
 /** The new link's id; a second ACTIVE link of the owner fails on payment_links_one_active. */
 export async function insertLink(db: Queryable, link: NewLink): Promise<number> {
-  const [row] = await db<{ link_id: number }[]>`
-    INSERT INTO payment_links (owner_kind, owner_id, link_reference, gateway_order_ref, payment_url, amount, currency,
-                               callback_token_hash, expires_at, created_at, created_by)
-    VALUES (${link.ownerKind}, ${link.ownerId}, ${link.reference}, ${link.gatewayOrderRef}, ${link.paymentUrl},
-            ${link.amount}::numeric, ${link.currency}, ${link.callbackTokenHash}, ${link.expiresAt}, ${link.now},
-            ${link.createdBy})
-    RETURNING link_id`;
+  const [row] = await db<{ link_id: number }[]>`INSERT INTO payment_links ${db(link)} RETURNING link_id`;
   if (!row) throw new Error('payment link insert returned no row');
   return row.link_id;
 }
