@@ -12,11 +12,13 @@ import { ApiError } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { createPaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { createPaymentsArea, type OwnerPayments, type PaymentOwner, type PaymentsApi } from './index.js';
+import { createSettlement, type Settlement } from './link-settle.js';
 
 let t: TestTenant;
 let payments: PaymentsApi;
 let links: OwnerPayments;
 let reconciler: Job;
+let settlement: Settlement;
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
 const log = pino({ level: 'silent' });
@@ -71,6 +73,7 @@ beforeAll(async () => {
     clock: now,
     dataDir: config.dataDir,
   });
+  settlement = createSettlement({ paymentGateway });
   payments = area.api;
   const job = area.jobs?.find((candidate) => candidate.name === 'payment links');
   if (!job) throw new Error('no payment links job');
@@ -176,6 +179,66 @@ describe('settling a link', () => {
     await round.runOnce?.();
     expect((await linkRows(id)).map((row) => row.status)).toEqual(['DECLINED']);
     expect(await orderRow(id)).toMatchObject({ payments: 0 });
+  });
+});
+
+/** The payer's return address, as the simulator sends the browser back: its `ref` and `t`. */
+async function payerReturns(paymentUrl: string, choice: 'pay' | 'decline') {
+  const back = new URL(await chooseOnSimulator(t.service.app, paymentUrl, choice), 'http://tenant');
+  return { ref: back.searchParams.get('ref') ?? '', token: back.searchParams.get('t') ?? undefined };
+}
+
+const settleReturn = (ref: string, token: string | undefined) =>
+  t.db((sql) => settlement.settleReturn({ tenant: t.record, db: sql, now: now(), log }, owner, ref, token));
+
+describe('a return address', () => {
+  it('records a payment the gateway took after the link expired here (the money is there), once', async () => {
+    const id = await order(2_000);
+    const first = await create(id);
+    const back = await payerReturns(first.paymentUrl, 'pay');
+    clockOffsetMs += 6 * 60_000;
+    await create(id);
+    expect((await linkRows(id)).map((row) => row.status)).toEqual(['EXPIRED', 'ACTIVE']);
+    const settled = await Promise.all([1, 2].map(() => settleReturn(back.ref, back.token)));
+    for (const { outcome } of settled) expect(outcome).toMatchObject({ kind: 'paid', amount: '20.00' });
+    expect((await linkRows(id)).map((row) => row.status)).toEqual(['PAID', 'ACTIVE']);
+    expect(await orderRow(id)).toEqual({ payments: 1, paid: '20.000' });
+  });
+
+  it("knows only its own kind's links, and only with their token", async () => {
+    const id = await order();
+    const link = await create(id);
+    const back = await payerReturns(link.paymentUrl, 'decline');
+    expect((await settleReturn(back.ref, 'guess')).outcome).toEqual({ kind: 'unknown' });
+    await t.db((sql) => sql`UPDATE payment_links SET owner_kind = 'other' WHERE link_reference = ${back.ref}`);
+    expect((await settleReturn(back.ref, back.token)).outcome).toEqual({ kind: 'unknown' });
+    await t.db((sql) => sql`UPDATE payment_links SET owner_kind = 'test-order' WHERE link_reference = ${back.ref}`);
+    expect((await settleReturn(back.ref, back.token)).outcome).toMatchObject({ kind: 'unpaid', ending: 'DECLINED' });
+    expect((await linkRows(id)).map((row) => row.status)).toEqual(['DECLINED']);
+  });
+});
+
+describe('a payment that cannot be recorded', () => {
+  it('is answered as received but not recorded, and the link stays open for the next round', async () => {
+    const failing: PaymentOwner = {
+      ...owner,
+      kind: 'failing-order',
+      onPaid: async () => {
+        throw new Error('the owner refuses');
+      },
+    };
+    const failingLinks = payments.registerOwner(failing);
+    const id = await order();
+    const link = await t.db((sql) => failingLinks.createLink(context(sql), id));
+    const back = await payerReturns(link.paymentUrl, 'pay');
+    const settled = await t.db((sql) =>
+      settlement.settleReturn({ tenant: t.record, db: sql, now: now(), log }, failing, back.ref, back.token),
+    );
+    expect(settled.outcome).toEqual({ kind: 'failedAfterPayment', reference: link.reference });
+    const [row] = await t.db(
+      (sql) => sql<{ status: string }[]>`SELECT status FROM payment_links WHERE link_reference = ${link.reference}`,
+    );
+    expect(row?.status).toBe('ACTIVE');
   });
 });
 
