@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createAuthArea } from './areas/auth/index.js';
-import { createBlmArea } from './areas/blm/index.js';
+import { type BlmAreaDeps, createBlmArea } from './areas/blm/index.js';
 import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
@@ -16,12 +16,13 @@ import { createGroupsArea } from './areas/groups/index.js';
 import { createHotelsArea } from './areas/hotels/index.js';
 import { createMessagingArea, type MessagingApi } from './areas/messaging/index.js';
 import { createOfflineTicketsArea } from './areas/offline-tickets/index.js';
+import { createPaymentsArea, type PaymentsApi } from './areas/payments/index.js';
 import { createPlatformAdminArea } from './areas/platform-admin/index.js';
 import { createQuotesArea } from './areas/quotes/index.js';
 import { createSalesArea, type SalesAreaDeps } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
-import { createRealmPasswordChooser, createUsersArea, seedAdminUser } from './areas/users/index.js';
+import { createRealmPasswordChooser, createUsersArea, seedAdminUser, type UsersApi } from './areas/users/index.js';
 import { createVisasArea } from './areas/visas/index.js';
 import type { Config } from './config.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
@@ -129,17 +130,9 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     messaging: messaging.api,
     customerRecordOf: users.api.customerRecordOf,
   });
-  const blm = createBlmArea({
-    ...platform,
-    ...integrations,
-    linkMinutes: platform.config.paymentGateway.linkMinutes,
-    customers: customers.api,
-    offlineTickets: offlineTickets.api,
-    cart: cart.api,
-    sales: sales.api,
-    catalog: catalog.api,
-    customerRecordOfUser: users.api.customerRecordOfUser,
-  });
+  const payments = createPaymentsArea({ ...platform, ...integrations, ...paymentSettings(platform) });
+  const blm = buildBlmArea(platform, { payments, customers, offlineTickets, cart, sales, catalog, users });
+  const backOffice = { customers: customers.api, documents: documents.api, payments: payments.api };
   return [
     system,
     auth,
@@ -157,35 +150,52 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     sales,
     quotes,
     bookings,
+    payments,
     blm,
-    ...buildBackOfficeAreas(platform, integrations, { customers: customers.api, documents: documents.api }),
+    ...buildBackOfficeAreas(platform, integrations, backOffice),
   ];
 }
+
+/** Back-office bookings, an owner of payment links, from the areas it uses. */
+function buildBlmArea(
+  platform: Platform,
+  areas: {
+    [K in 'payments' | 'customers' | 'offlineTickets' | 'cart' | 'sales' | 'catalog']: { api: BlmAreaDeps[K] };
+  } & { users: { api: Pick<UsersApi, 'customerRecordOfUser'> } },
+): Area<unknown> {
+  return createBlmArea({
+    ...platform,
+    payments: areas.payments.api,
+    customers: areas.customers.api,
+    offlineTickets: areas.offlineTickets.api,
+    cart: areas.cart.api,
+    sales: areas.sales.api,
+    catalog: areas.catalog.api,
+    customerRecordOfUser: areas.users.api.customerRecordOfUser,
+  });
+}
+
+/** The payments area's settings: payment links of every owner kind (blm, visas and hotels register theirs). */
+const paymentSettings = (platform: Platform) => ({
+  linkMinutes: platform.config.paymentGateway.linkMinutes,
+  dataDir: platform.config.dataDir,
+});
 
 /** The back-office areas of spec part 2: group travel, visas and hotels (employees, and hotel search for guests). */
 function buildBackOfficeAreas(
   platform: Platform,
   integrations: Integrations,
-  apis: { customers: CustomersApi; documents: DocumentsApi },
+  apis: { customers: CustomersApi; documents: DocumentsApi; payments: PaymentsApi },
 ): Area<unknown>[] {
   const groups = createGroupsArea({ customers: apis.customers });
   const visas = createVisasArea({
     ...platform,
-    ...integrations,
-    linkMinutes: platform.config.paymentGateway.linkMinutes,
+    payments: apis.payments,
     customers: apis.customers,
     documents: apis.documents,
     countries: commonApi,
   });
-  const hotels = createHotelsArea({
-    hotelSupplier: integrations.hotelSupplier,
-    payments: {
-      ...platform,
-      ...integrations,
-      linkMinutes: platform.config.paymentGateway.linkMinutes,
-      dataDir: platform.config.dataDir,
-    },
-  });
+  const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: apis.payments });
   return [groups, visas, hotels];
 }
 

@@ -1,14 +1,11 @@
 // /blm/*: back-office bookings, for agents and admins only (contract §3, §7.3). create and read are the contract's;
 // search, setStatus, recordPayment and createPaymentLink are added (docs/api.md); searchEligible and addToBooking are
-// the specification's. The payer of a booking's payment link returns to /payment/blm/return (anyone: the token is
-// the key).
+// the specification's. The payer of a booking's payment link returns to /payment/blm/return, a page of the payments
+// area (blm-payment-owner.ts).
 import { Type } from '@sinclair/typebox';
 import { Allow } from '../../platform/auth/roles.js';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
 import type { BookingMerge } from './blm-merge.js';
-import type { BookingPaymentLinks } from './blm-payment-link.js';
-import { RETURN_PATH } from './blm-payment-link.js';
-import { linkReturnPage } from '../../integrations/payment-gateway/links/index.js';
 import type { BookingService } from './blm.service.js';
 import {
   AddToBookingRequest,
@@ -16,9 +13,7 @@ import {
   BookingIdRequest,
   BookingSummary,
   CreateBookingRequest,
-  Html,
   PaymentLinkAnswer,
-  PaymentReturnQuery,
   RecordPaymentRequest,
   SearchBookingsRequest,
   SearchEligibleRequest,
@@ -28,7 +23,7 @@ import {
 export interface BlmServices {
   bookings: BookingService;
   merge: BookingMerge;
-  links: BookingPaymentLinks;
+  links: { create(ctx: TenantContext, bookingId: number): Promise<PaymentLinkAnswer> };
 }
 
 const staff = {
@@ -167,31 +162,8 @@ const addToBooking = ({ merge }: BlmServices) =>
     handler: (ctx, input) => merge.addToBooking(ctx, input.cartId, input.bookingId),
   });
 
-const paymentReturn = ({ links }: BlmServices) =>
-  operation({
-    path: RETURN_PATH,
-    methods: ['GET'],
-    allow: Allow.anyone,
-    tags: ['payment redirects'],
-    summary: "The gateway sends the payer of a booking's payment link here (paid, declined or cancelled alike)",
-    description:
-      "With the link's `t`: the gateway is asked for the order's state; paid, the link's amount is recorded once as " +
-      "the booking's payment. Without a valid `t`: a page naming the reference only, nothing changes.",
-    input: PaymentReturnQuery,
-    response: Html,
-    handler: async (ctx, input) => linkReturnPage(ctx, await links.settle(ctx, input.ref, input.t), input.ref),
-  });
-
 export function blmOperations(services: BlmServices): OperationDeclaration[] {
-  return [
-    create,
-    read,
-    search,
-    searchEligible,
-    setStatus,
-    recordPayment,
-    createPaymentLink,
-    addToBooking,
-    paymentReturn,
-  ].map((declare) => declare(services));
+  return [create, read, search, searchEligible, setStatus, recordPayment, createPaymentLink, addToBooking].map(
+    (declare) => declare(services),
+  );
 }

@@ -98,11 +98,16 @@ export async function selectBooking(
  * subqueries (an active link) only what its snapshot held, before the holder of the lock committed.
  */
 export async function lockBooking(db: Queryable, bookingId: number, now: Date): Promise<BookingRow | undefined> {
-  const locked = await db`SELECT booking_id FROM blm_bookings WHERE booking_id = ${bookingId} FOR UPDATE`;
-  if (locked.length === 0) return undefined;
+  if (!(await lockBookingRow(db, bookingId))) return undefined;
   const [row] = await db<BookingRow[]>`
     SELECT ${bookingColumns(db, now)} FROM blm_bookings b WHERE b.booking_id = ${bookingId}`;
   return row;
+}
+
+/** The booking's row lock alone (a statement of its own); false when there is no such booking. */
+export async function lockBookingRow(db: Queryable, bookingId: number): Promise<boolean> {
+  const locked = await db`SELECT booking_id FROM blm_bookings WHERE booking_id = ${bookingId} FOR UPDATE`;
+  return locked.length === 1;
 }
 
 export interface NewBooking {

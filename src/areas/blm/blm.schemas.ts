@@ -1,7 +1,6 @@
 // Request and answer schemas of back-office bookings (/blm/*, contract §7.3). Amounts in answers are numbers rounded
 // to the booking currency's minor unit; datetimes are the tenant's (yyyy-MM-dd'T'HH:mm:ss).
 import { type Static, Type } from '@sinclair/typebox';
-import { VERBATIM } from '../../platform/http/input.js';
 import { Nullable } from '../../platform/http/schema.js';
 import {
   BOOKING_STATUSES,
@@ -157,11 +156,3 @@ export const AddToBookingRequest = Type.Object({
   cartId: Id("The cart's cartNumber"),
   bookingId: Id('The booking'),
 });
-
-export const PaymentReturnQuery = Type.Object({
-  ref: Type.String({ maxLength: 100, description: "The link's reference" }),
-  t: Type.Optional(
-    Type.String({ maxLength: 100, description: "The link's token from the return address", [VERBATIM]: true }),
-  ),
-});
-export const Html = Type.String({ description: 'text/html' });

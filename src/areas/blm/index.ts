@@ -1,20 +1,18 @@
 // The back-office bookings area (BLM, contract §7.3): bookings agents keep for customers (tables blm_bookings,
-// blm_booking_lines, blm_payments, blm_payment_links, blm_booking_counters), carts merged into them, payments and
-// payment links, and the sweep that expires options whose deadline passed.
+// blm_booking_lines, blm_payments, blm_booking_counters), carts merged into them, payments, payment links (an
+// owner kind of the payments area) and the sweep that expires options whose deadline passed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from '../../platform/area.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import { EVERY_MINUTE, type PeriodicJob, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
-import { createLinkSweep } from '../../integrations/payment-gateway/links/index.js';
-import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { CustomersApi } from '../customers/index.js';
+import type { PaymentsApi } from '../payments/index.js';
 import type { SalesApi } from '../sales/index.js';
-import { reconcileLinks } from './blm-link-settlement.js';
 import { type BookingTickets, releaseTickets } from './blm-tickets.js';
 import { createBookingMerge } from './blm-merge.js';
-import { createBookingPaymentLinks } from './blm-payment-link.js';
+import { blmPaymentOwner } from './blm-payment-owner.js';
 import { blmOperations } from './blm.operations.js';
 import { blmRecords } from './blm.records.js';
 import { expireOptions } from './blm.repository.js';
@@ -24,11 +22,8 @@ export interface BlmAreaDeps {
   periodic: Pick<PeriodicWork, 'register'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
-  tenantUrl: (tenantCode: string) => string;
-  paymentGateway: PaymentGateway;
-  testPayments: boolean;
-  /** How long a payment link stays payable (the gateway's setting). */
-  linkMinutes: number;
+  /** Where the booking registers as an owner of payment links. */
+  payments: PaymentsApi;
   customers: Pick<CustomersApi, 'findById'>;
   /** The offline tickets reserved for a booking's cart reference: sold when it is paid, released when it ends. */
   offlineTickets: BookingTickets;
@@ -41,17 +36,21 @@ export interface BlmAreaDeps {
 }
 
 export function createBlmArea(deps: BlmAreaDeps): Area {
+  const links = deps.payments.registerOwner(blmPaymentOwner(deps));
   return {
-    operations: blmOperations({
-      bookings: createBookingService(deps),
-      merge: createBookingMerge(deps),
-      links: createBookingPaymentLinks(deps),
-    }),
+    operations: [
+      ...blmOperations({
+        bookings: createBookingService(deps),
+        merge: createBookingMerge(deps),
+        links: { create: async (ctx, bookingId) => ({ bookingId, ...(await links.createLink(ctx, bookingId)) }) },
+      }),
+      ...links.operations,
+    ],
     api: undefined,
     records: blmRecords,
     jobs: [
       deps.periodic.register(createOptionExpirySweep({ ...deps, log: deps.logger })),
-      deps.periodic.register(createLinkReconciler({ ...deps, log: deps.logger })),
+      links.roundJob('booking payment links'),
     ],
   };
 }
@@ -76,14 +75,4 @@ export function createOptionExpirySweep(deps: {
       if (expired > 0) deps.log.debug({ tenant: tenant.tenantCode, expired }, 'booking options expired');
     },
   };
-}
-
-/** Payment links whose payer never came back are settled from the gateway's answer every minute. */
-export function createLinkReconciler(deps: {
-  paymentGateway: PaymentGateway;
-  offlineTickets: BookingTickets;
-  log: FastifyBaseLogger;
-  clock: () => Date;
-}): PeriodicJob {
-  return createLinkSweep('booking payment links', deps, (scope) => reconcileLinks(deps, scope));
 }

@@ -1,27 +1,15 @@
-// Hotel payments (issue 18, item 6): a payment link for a hotel booking (employees) and the gateway's three return
-// addresses under /payment/hotel (anyone: the `ref` and its `t` are the key, contract §3).
+// Hotel payments (issue 18, item 6): a payment link for a hotel booking (employees); the gateway's three return
+// addresses under /payment/hotel are the payments area's pages of the hotel-booking owner kind.
 import type { Job } from '../../platform/area.js';
-import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import type { RecordReaders } from '../../platform/http/records.js';
-import { createHotelPaymentPages, type HotelPaymentPages } from './hotel-payments.pages.js';
+import type { OwnerPayments, PaymentsApi } from '../payments/index.js';
 import { hotelBookingRecords } from './hotel-payments.records.js';
-import { CreateHotelPaymentLinkRequest, HotelPaymentLink, HotelRedirectQuery, Html } from './hotel-payments.schemas.js';
-import {
-  createHotelPayments,
-  type HotelPayments,
-  type HotelPaymentsDeps,
-  RETURN_PATHS,
-} from './hotel-payments.service.js';
-import { createHotelLinkReconciler } from './hotel-payments.settlement.js';
+import { CreateHotelPaymentLinkRequest, HotelPaymentLink } from './hotel-payments.schemas.js';
+import { hotelPaymentOwner } from './hotel-payments.service.js';
 
-export interface HotelPaymentServices {
-  payments: HotelPayments;
-  pages: HotelPaymentPages;
-}
-
-const createPaymentLink = ({ payments }: HotelPaymentServices) =>
+const createPaymentLink = (links: OwnerPayments) =>
   operation({
     allow: Allow.employees,
     tags: ['hotel'],
@@ -36,56 +24,23 @@ const createPaymentLink = ({ payments }: HotelPaymentServices) =>
     input: CreateHotelPaymentLinkRequest,
     response: HotelPaymentLink,
     records: { bookingId: 'hotelBooking' },
-    handler: (ctx, input) => payments.createLink(ctx, input.bookingId),
+    handler: async (ctx, input) => {
+      const link = await links.createLink(ctx, input.bookingId);
+      return { bookingId: input.bookingId, cartReference: link.reference, ...link };
+    },
   });
 
-const paymentReturn =
-  (path: string, after: string) =>
-  ({ payments, pages }: HotelPaymentServices) =>
-    operation({
-      allow: Allow.anyone,
-      tags: ['payment redirects'],
-      path,
-      methods: ['GET'],
-      summary: `The gateway sends the payer of a hotel booking's link here ${after}`,
-      description:
-        "With the link's `t`: the gateway is asked for the order's status, and the link takes it once, whichever of " +
-        "the three addresses was opened: paid confirms the booking's payment (PAID) by its cart reference; cancelled " +
-        'makes it CANCELLED_PAYMENT, declined DECLINED (the booking stays). Pages: templates hotel-success ' +
-        '(customerName, cartReference), hotel-cancel and hotel-decline (cartReference). Without a valid `t`: a page ' +
-        'naming the reference only, nothing changes.',
-      input: HotelRedirectQuery,
-      response: Html,
-      handler: async (ctx, input) => pages.page(ctx, input.ref, await payments.settle(ctx, input.ref, input.t)),
-    });
-
-export function hotelPaymentOperations(services: HotelPaymentServices): OperationDeclaration[] {
-  return [
-    createPaymentLink,
-    paymentReturn(RETURN_PATHS.success, 'after paying'),
-    paymentReturn(RETURN_PATHS.cancel, 'after cancelling'),
-    paymentReturn(RETURN_PATHS.decline, 'after a decline'),
-  ].map((declare) => declare(services));
-}
-
-/** What hotel payments need from the composition root: the gateway and its settings, where templates live, and
- * the round of periodic work its reconciliation job joins. */
-export type HotelPaymentSettings = HotelPaymentsDeps &
-  Parameters<typeof createHotelLinkReconciler>[0] & {
-    periodic: Pick<PeriodicWork, 'register'>;
-    dataDir: string;
-  };
-
-/** The operations of hotel payments, the record kind they read (hotelBooking) and the reconciliation job. */
-export function hotelPaymentsPart(settings: HotelPaymentSettings): {
+/** The operations of hotel payments (the link, and the return pages the payments area serves), the record kind
+ * they read (hotelBooking) and a round of the kind's links. */
+export function hotelPaymentsPart(payments: PaymentsApi): {
   operations: OperationDeclaration[];
   records: RecordReaders;
   jobs: Job[];
 } {
-  const services = { payments: createHotelPayments(settings), pages: createHotelPaymentPages(settings) };
+  const links = payments.registerOwner(hotelPaymentOwner);
   return {
-    operations: hotelPaymentOperations(services),
+    operations: [createPaymentLink(links), ...links.operations],
     records: hotelBookingRecords,
-    jobs: [settings.periodic.register(createHotelLinkReconciler(settings))],
+    jobs: [links.roundJob('hotel payment links')],
   };
 }

@@ -1,6 +1,5 @@
 // Requests and answers of hotel payments: the payment link of a hotel booking and the gateway's return pages.
 import { type Static, Type } from '@sinclair/typebox';
-import { VERBATIM } from '../../platform/http/input.js';
 
 export const CreateHotelPaymentLinkRequest = Type.Object({
   bookingId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The hotel booking (hotelBookingId)' }),
@@ -20,16 +19,3 @@ export const HotelPaymentLink = Type.Object({
   }),
 });
 export type HotelPaymentLink = Static<typeof HotelPaymentLink>;
-
-export const HotelRedirectQuery = Type.Object({
-  ref: Type.String({ maxLength: 100, description: "The payment link's cart reference" }),
-  t: Type.Optional(
-    Type.String({
-      maxLength: 100,
-      description: "The link's token from the return address; without it the page names the reference only",
-      [VERBATIM]: true,
-    }),
-  ),
-});
-
-export const Html = Type.String({ description: 'text/html' });

@@ -2,10 +2,11 @@
 // search merged with the online supplier (integrations/hotels), online bookings, static data, hotel payments.
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
 import type { Area } from '../../platform/area.js';
+import type { PaymentsApi } from '../payments/index.js';
 import { onlineSearchWith } from './accommodation-search.online.js';
 import { inventoryOperations } from './inventory.operations.js';
 import { inventoryRecords } from './inventory.records.js';
-import { type HotelPaymentSettings, hotelPaymentsPart } from './hotel-payments.operations.js';
+import { hotelPaymentsPart } from './hotel-payments.operations.js';
 import { onlineOperations } from './online.operations.js';
 import { staticDataOperations } from './static-data.operations.js';
 
@@ -16,8 +17,8 @@ export { type ImportReport, ImportRefused, importStaticData } from './static-dat
 export interface HotelsAreaDeps {
   /** The online supplier: searchAccommodation's ONLINE results. */
   hotelSupplier: HotelSupplier;
-  /** Payment links of hotel bookings and the gateway's return pages. */
-  payments: HotelPaymentSettings;
+  /** Where a hotel booking registers as an owner of payment links. */
+  payments: PaymentsApi;
 }
 
 export function createHotelsArea(deps: HotelsAreaDeps): Area {

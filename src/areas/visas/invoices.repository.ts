@@ -104,9 +104,15 @@ export async function selectInvoice(db: Queryable, invoiceId: number, now: Date)
   return row;
 }
 
-export async function lockInvoice(db: Queryable, invoiceId: number, now: Date): Promise<InvoiceRow | undefined> {
+/** The invoice's row lock alone (a statement of its own); false when there is no such invoice. */
+export async function lockInvoiceRow(db: Queryable, invoiceId: number): Promise<boolean> {
   const locked = await db`SELECT invoice_id FROM visa_invoices WHERE invoice_id = ${invoiceId} FOR UPDATE`;
-  return locked.length === 0 ? undefined : selectInvoice(db, invoiceId, now);
+  return locked.length === 1;
+}
+
+/** The invoice under its lock, read by a statement after the one that took it (it sees a link made meanwhile). */
+export async function lockInvoice(db: Queryable, invoiceId: number, now: Date): Promise<InvoiceRow | undefined> {
+  return (await lockInvoiceRow(db, invoiceId)) ? selectInvoice(db, invoiceId, now) : undefined;
 }
 
 export async function invoiceExists(db: Queryable, invoiceId: number): Promise<boolean> {

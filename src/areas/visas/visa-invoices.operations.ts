@@ -1,21 +1,16 @@
 // /visa/* requirements and invoices (contract §7.5 names: readrequirement, writerequirement, searchrequirement,
-// readinvoice, writeinvoice, searchinvoice), the invoice's payment link, and the page the gateway sends its payer
-// back to (/payment/visa/return: anyone, the link's token is the key).
+// readinvoice, writeinvoice, searchinvoice) and the invoice's payment link; the page the gateway sends its payer back
+// to (/payment/visa/return) is the payments area's (invoice-payment-owner.ts).
 import { Type } from '@sinclair/typebox';
-import { Allow } from '../../platform/auth/roles.js';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import type { InvoicePaymentLinks } from './invoice-payment-link.js';
-import { RETURN_PATH } from './invoice-payment-link.js';
-import { linkReturnPage } from '../../integrations/payment-gateway/links/index.js';
+import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
+import { RETURN_PATH } from './invoice-payment-owner.js';
 import type { InvoiceService } from './invoices.service.js';
 import type { RequirementService } from './requirements.service.js';
 import {
-  Html,
   Invoice,
   InvoiceIdRequest,
   InvoiceSummary,
   PaymentLinkAnswer,
-  PaymentReturnQuery,
   Requirement,
   RequirementIdRequest,
   SearchInvoicesRequest,
@@ -58,6 +53,11 @@ export function requirementOperations(requirements: RequirementService): Operati
     handler: (ctx, input) => requirements.search(ctx, input),
   });
   return [readRequirement, writeRequirement, searchRequirement];
+}
+
+/** The invoice's payment link (the payments area's, answered with the invoice's id). */
+export interface InvoicePaymentLinks {
+  create(ctx: TenantContext, invoiceId: number): Promise<PaymentLinkAnswer>;
 }
 
 export function invoiceOperations(invoices: InvoiceService, links: InvoicePaymentLinks): OperationDeclaration[] {
@@ -106,18 +106,5 @@ export function invoiceOperations(invoices: InvoiceService, links: InvoicePaymen
     response: PaymentLinkAnswer,
     handler: (ctx, input) => links.create(ctx, input.invoiceId),
   });
-  const paymentReturn = operation({
-    path: RETURN_PATH,
-    methods: ['GET'],
-    allow: Allow.anyone,
-    tags: ['payment redirects'],
-    summary: "The gateway sends the payer of a visa invoice's payment link here (paid, declined or cancelled alike)",
-    description:
-      "With the link's `t`: the gateway is asked for the order's state; paid, the invoice becomes PAID once. Without a " +
-      'valid `t`: a page naming the reference only, nothing changes.',
-    input: PaymentReturnQuery,
-    response: Html,
-    handler: async (ctx, input) => linkReturnPage(ctx, await links.settle(ctx, input.ref, input.t), input.ref),
-  });
-  return [readInvoice, writeInvoice, searchInvoice, createPaymentLink, paymentReturn];
+  return [readInvoice, writeInvoice, searchInvoice, createPaymentLink];
 }

@@ -1,7 +1,6 @@
 // Request and answer schemas of visa requirements and invoices (/visa/*requirement, /visa/*invoice*, contract §7.5).
 // Amounts in answers are numbers rounded to the currency's minor unit.
 import { type Static, Type } from '@sinclair/typebox';
-import { VERBATIM } from '../../platform/http/input.js';
 import { Nullable } from '../../platform/http/schema.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from './visas.rules.js';
 import {
@@ -122,11 +121,3 @@ export const PaymentLinkAnswer = Type.Object({
   expiresAt: DateTime('Until when the link can be paid'),
 });
 export type PaymentLinkAnswer = Static<typeof PaymentLinkAnswer>;
-
-export const PaymentReturnQuery = Type.Object({
-  ref: Type.String({ maxLength: 100, description: "The link's reference" }),
-  t: Type.Optional(
-    Type.String({ maxLength: 100, description: "The link's token from the return address", [VERBATIM]: true }),
-  ),
-});
-export const Html = Type.String({ description: 'text/html' });

@@ -1,17 +1,7 @@
-// Deciding from the gateway's state of a link's order what becomes of the link, and the minute sweep over a
-// tenant's open links. What a paid or ended link changes in the area's own tables is the area's: it is passed in.
+// Deciding from the gateway's state of a link's order what becomes of the link, and the round over a tenant's
+// open links. What a paid or ended link changes is the caller's: it is passed in.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../../../platform/database/connections.js';
-import type { TenantRecord } from '../../../platform/tenancy/tenant.js';
 import { type PaymentGateway, PaymentStatus } from '../port.js';
-
-/** Where a link is settled: a request's context, or a sweep's (the tenant's database, the time, where to log). */
-export interface LinkScope {
-  tenant: TenantRecord;
-  db: Sql;
-  now: Date;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}
 
 /** How a link ends; a pending (or unknown) state of the order ends nothing. */
 export type LinkEnding = 'PAID' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
@@ -47,11 +37,11 @@ export async function orderStatusOf(
   }
 }
 
-/** The outcome a simple return page shows (see return-page.ts): unknown when the link or its token was not. */
+/** What a return page shows: unknown when the link or its token was not; an unpaid link that ended says how. */
 export type LinkOutcome =
   | { kind: 'unknown' }
   | { kind: 'paid'; reference: string; amount: string; currency: string }
-  | { kind: 'unpaid'; reference: string; statusText: string }
+  | { kind: 'unpaid'; reference: string; statusText: string; ending?: Exclude<LinkEnding, 'PAID'> }
   | { kind: 'unconfirmed'; reference: string };
 
 /** A link as settling it is told: its reference, its order, and the amount the payer is told was paid. */
@@ -80,7 +70,7 @@ export async function settleFromGateway(
   if (ending) await apply(ending);
   return ending === 'PAID'
     ? { kind: 'paid', reference, amount: link.amount, currency: link.currency }
-    : { kind: 'unpaid', reference, statusText: status.text };
+    : { kind: 'unpaid', reference, statusText: status.text, ...(ending ? { ending } : {}) };
 }
 
 /** The sweep's round: every open link settled in turn (the oldest first, as given); how many `counts`. */
@@ -95,6 +85,3 @@ export async function settleEach<L, O>(
   }
   return settled;
 }
-
-/** For LinkOutcome: the gateway answered (paid, ended unpaid, or still pending), unlike an unconfirmed check. */
-export const gatewayAnswered = (outcome: LinkOutcome) => outcome.kind === 'paid' || outcome.kind === 'unpaid';

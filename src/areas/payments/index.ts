@@ -1,0 +1,141 @@
+// The payments area (issue 28, item 1): the one owner of payment links (table payment_links, keyed by owner kind and
+// owner id). An area that takes money by link registers its owner kind (owners.ts) and gets back the one way to
+// make a link, its return pages (the paths it declares) and a round of its links for operators and tests; one
+// reconciler visits every owner kind's open links every minute. Owners today: back-office bookings, visa invoices,
+// hotel bookings.
+import { Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Area, Job } from '../../platform/area.js';
+import { Allow } from '../../platform/auth/roles.js';
+import { VERBATIM } from '../../platform/http/input.js';
+import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
+import { forEachConcurrently } from '../../platform/for-each-concurrently.js';
+import { EVERY_MINUTE, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
+import { type TenantPools, withTenantLease } from '../../platform/tenancy/pools.js';
+import type { TenantRegistry } from '../../platform/tenancy/registry.js';
+import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import type { Sql } from '../../platform/database/connections.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import { type CreateDeps, type CreatedLink, createLink } from './link-create.js';
+import { createSettlement, type Settlement } from './link-settle.js';
+import type { PaymentOwner } from './owners.js';
+import { createReturnPages, type ReturnPageRenderer as Pages } from './return-pages.js';
+
+export type { OwnerLink, Payable, PaymentOwner } from './owners.js';
+export type { CreatedLink } from './link-create.js';
+
+export interface PaymentsAreaDeps extends CreateDeps {
+  paymentGateway: PaymentGateway;
+  /** The platform's round of periodic work: the reconciler of every kind's links is one of its jobs. */
+  periodic: Pick<PeriodicWork, 'register'>;
+  /** For a round of one kind's links on demand (operators, tests): every ACTIVE tenant, a lease each. */
+  registry: Pick<TenantRegistry, 'all'>;
+  pools: Pick<TenantPools, 'acquire'>;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+  /** Where tenants' own page templates live. */
+  dataDir: string;
+}
+
+/** What an owner kind gets from registering. */
+export interface OwnerPayments {
+  /** A link for the owner (amount and currency: the owner's amountOf). */
+  createLink(ctx: TenantContext, ownerId: number): Promise<CreatedLink>;
+  /** The return pages of the owner kind, for the owner's list of operations. */
+  operations: OperationDeclaration[];
+  /** One round of this kind's open links now (runOnce only: the reconciler's timer visits every kind). */
+  roundJob(name: string): Job;
+}
+
+export interface PaymentsApi {
+  /** Registers an owner kind; a kind registers once. */
+  registerOwner(owner: PaymentOwner): OwnerPayments;
+}
+
+const ReturnQuery = Type.Object({
+  ref: Type.String({ maxLength: 100, description: "The link's reference" }),
+  t: Type.Optional(
+    Type.String({ maxLength: 100, description: "The link's token from the return address", [VERBATIM]: true }),
+  ),
+});
+
+const Html = Type.String({ description: 'text/html' });
+
+/** A return address of the owner kind: `after` names the outcome the gateway sends the payer here for. */
+function pageOperation(path: string, after: string, owner: PaymentOwner, settlement: Settlement, pages: Pages) {
+  const { paidMeans, style } = owner.returns;
+  return operation({
+    path,
+    methods: ['GET'],
+    allow: Allow.anyone,
+    tags: ['payment redirects'],
+    summary: `The gateway sends the payer of a ${owner.noun.toLowerCase()}'s payment link here ${after}`,
+    description:
+      "With the link's `t`: the gateway is asked for the order's state, and the link takes it once, whichever " +
+      `address was opened; paid, ${paidMeans}.${style === 'templated' ? ` Pages: templates ${TEMPLATES}.` : ''} ` +
+      'Without a valid `t`: a page naming the reference only, nothing changes.',
+    input: ReturnQuery,
+    response: Html,
+    handler: async (ctx, input) =>
+      pages.page(ctx, owner, input.ref, await settlement.settleReturn(ctx, owner, input.ref, input.t)),
+  });
+}
+
+const TEMPLATES =
+  "<prefix>-success (customerName, cartReference), <prefix>-cancel and <prefix>-decline (cartReference), the tenant's first";
+
+export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
+  const owners = new Map<string, PaymentOwner>();
+  const settlement = createSettlement(deps);
+  const pages = createReturnPages(deps);
+  const reconcile = async (name: string, kinds: ReadonlyMap<string, PaymentOwner>, tenant: TenantRecord, db: Sql) => {
+    const scope = { tenant, db, now: deps.clock(), log: deps.logger };
+    const settled = await settlement.reconcile(scope, kinds);
+    if (settled > 0) deps.logger.debug({ tenant: tenant.tenantCode, settled }, `${name} settled`);
+  };
+  /** One kind's links in every ACTIVE tenant now, outside the timed round; a tenant's failure is logged. */
+  const roundOf = (name: string, kinds: ReadonlyMap<string, PaymentOwner>) => () => {
+    const active = deps.registry.all().filter((tenant) => tenant.status === 'ACTIVE');
+    return forEachConcurrently(active, 2, async (tenant) => {
+      try {
+        await withTenantLease(deps.pools, tenant, (db) => reconcile(name, kinds, tenant, db));
+      } catch (error) {
+        deps.logger.warn({ err: error, tenantId: tenant.tenantId }, `${name} of a tenant failed`);
+      }
+    });
+  };
+
+  const registerOwner = (owner: PaymentOwner): OwnerPayments => {
+    if (owners.has(owner.kind)) throw new Error(`payment owner kind ${owner.kind} is registered already`);
+    owners.set(owner.kind, owner);
+    const returns = owner.returns;
+    const declared: [string, string][] =
+      returns.style === 'simple'
+        ? [[returns.path, '(paid, declined or cancelled alike)']]
+        : [
+            [returns.paths.success, 'after paying'],
+            [returns.paths.cancel, 'after cancelling'],
+            [returns.paths.decline, 'after a decline'],
+          ];
+    return {
+      createLink: (ctx, ownerId) => createLink(deps, owner, ctx, ownerId),
+      operations: declared.map(([path, after]) => pageOperation(path, after, owner, settlement, pages)),
+      roundJob(name) {
+        const runOnce = roundOf(name, new Map([[owner.kind, owner]]));
+        return { name, start: () => undefined, stop: () => Promise.resolve(), runOnce };
+      },
+    };
+  };
+
+  return {
+    operations: [],
+    api: { registerOwner },
+    jobs: [
+      deps.periodic.register({
+        name: 'payment links',
+        everyMs: EVERY_MINUTE,
+        run: (tenant, db) => reconcile('payment links', owners, tenant, db),
+      }),
+    ],
+  };
+}

@@ -1,0 +1,102 @@
+// What becomes of a link once the gateway knows, the one settlement path of every owner kind: the gateway's state of
+// the order is asked (never taken from the return address), and an ending is applied once, in one transaction under
+// the owner's lock: the link moves (a conditional statement; a repeat or a concurrent settlement moves nothing) and
+// the owner's onPaid / onDeclined / onCancelled / onExpired changes the owner. Asked when the payer returns with the
+// link's token, and by the reconciler for links whose payer never came back.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sql } from '../../platform/database/connections.js';
+import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import { withTransaction } from '../../platform/database/transaction.js';
+import { minorToDecimalString, toMinor } from '../../platform/money.js';
+import {
+  type LinkEnding,
+  type LinkOutcome,
+  linkWithToken,
+  settleEach,
+  settleFromGateway,
+} from '../../integrations/payment-gateway/links/index.js';
+import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import * as links from './links.repository.js';
+import type { OwnerLink, PaymentOwner } from './owners.js';
+
+/** A request's context, or a reconciler's: the tenant's database, the time, where to log. */
+export interface SettleScope {
+  tenant: TenantRecord;
+  db: Sql;
+  now: Date;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/** What a return page shows; failedAfterPayment: the gateway took the money and recording it failed (logged). */
+export type PageOutcome = LinkOutcome | { kind: 'failedAfterPayment'; reference: string };
+
+const ownerLinkOf = (link: links.LinkRow): OwnerLink => ({
+  linkId: link.link_id,
+  ownerId: link.owner_id,
+  reference: link.link_reference,
+  amount: link.amount,
+  currency: link.currency,
+});
+
+async function applyEnding(scope: SettleScope, owner: PaymentOwner, link: links.LinkRow, ending: LinkEnding) {
+  await withTransaction(scope, async (tx) => {
+    if (!(await owner.lock(tx, link.owner_id))) return;
+    if (!(await links.settleLink(tx, link.link_id, ending, scope.now))) return;
+    const settled = ownerLinkOf(link);
+    if (ending === 'PAID') await owner.onPaid(tx, settled, scope);
+    else if (ending === 'DECLINED') await owner.onDeclined?.(tx, settled, scope);
+    else if (ending === 'CANCELLED') await owner.onCancelled?.(tx, settled, scope);
+    else await owner.onExpired?.(tx, settled, scope);
+  });
+}
+
+export function createSettlement(deps: { paymentGateway: PaymentGateway }) {
+  async function settle(scope: SettleScope, owner: PaymentOwner, link: links.LinkRow): Promise<PageOutcome> {
+    let applying: LinkEnding | undefined;
+    const told = {
+      reference: link.link_reference,
+      orderRef: link.gateway_order_ref,
+      // the payer is told the amount in the currency's own decimals (the column keeps three)
+      amount: minorToDecimalString(toMinor(link.amount, link.currency), link.currency),
+      currency: link.currency,
+      linkName: owner.noun.toLowerCase(),
+    };
+    try {
+      return await settleFromGateway(deps.paymentGateway, scope.log, told, (ending) => {
+        applying = ending;
+        return applyEnding(scope, owner, link, ending);
+      });
+    } catch (error) {
+      if (applying !== 'PAID') throw error;
+      // the payment stands at the gateway: the next round (or the payer's next visit) records it
+      scope.log.error({ err: error, link: link.link_reference }, 'a paid payment link could not be recorded');
+      return { kind: 'failedAfterPayment', reference: link.link_reference };
+    }
+  }
+
+  return {
+    settle,
+
+    /** The return address: with the link's token, the gateway's state of the order is applied; else nothing. */
+    async settleReturn(scope: SettleScope, owner: PaymentOwner, reference: string, token: string | undefined) {
+      const link = linkWithToken(await links.selectLink(scope.db, owner.kind, reference), token);
+      if (!link) return { outcome: { kind: 'unknown' } as const, ownerId: undefined };
+      return { outcome: await settle(scope, owner, link), ownerId: link.owner_id };
+    },
+
+    /** One round over the open links of these owner kinds; how many ended (paid, or unpaid for good). */
+    async reconcile(scope: SettleScope, owners: ReadonlyMap<string, PaymentOwner>): Promise<number> {
+      const open = await links.selectOpenLinks(scope.db, [...owners.keys()], scope.now);
+      return settleEach(
+        open.flatMap((link) => {
+          const owner = owners.get(link.owner_kind);
+          return owner ? [{ link, owner }] : [];
+        }),
+        ({ link, owner }) => settle(scope, owner, link),
+        (outcome) => outcome.kind === 'paid' || (outcome.kind === 'unpaid' && outcome.ending !== undefined),
+      );
+    },
+  };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;

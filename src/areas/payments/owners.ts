@@ -1,0 +1,82 @@
+// What an area that takes money by payment link tells the payments area about its owner kind (a back-office
+// booking, a visa invoice, a hotel booking; sales orders next): how to lock an owner, what a link for it takes,
+// what a payment or an unpaid ending changes, and where the payer comes back. The callbacks given a `tx` run inside
+// the payments area's transaction, under the owner's lock, so the link and the owner change together or not at all.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../platform/database/connections.js';
+import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
+
+/** What a link for an owner takes now, as `amountOf` answers it. */
+export interface Payable {
+  /** How refusals name the owner ("Booking TQ-2026-00001"). */
+  name: string;
+  amountMinor: number;
+  currency: string;
+  /** The link's reference starts with it (a random part follows): "TQ-2026-00001", "HB42". */
+  referencePrefix: string;
+  /** The gateway order's words, after the tenant's name ("booking TQ-2026-00001"). */
+  description: string;
+  customer?: CreateOrderRequest['customer'];
+}
+
+/** A link as its owner's callbacks see it; amount as stored (decimal text). */
+export interface OwnerLink {
+  linkId: number;
+  ownerId: number;
+  reference: string;
+  amount: string;
+  currency: string;
+}
+
+/** When and for whom a callback runs (the tenant's calendar dates a payment). */
+export interface OwnerScope {
+  tenant: TenantRecord;
+  now: Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+type Callback = (tx: Queryable, link: OwnerLink, scope: OwnerScope) => Promise<void>;
+
+/** Where the payer comes back (contract §6 paths): one page for every outcome, or a template per outcome. */
+export type ReturnPages =
+  | { style: 'simple'; path: string; paidMeans: string }
+  | {
+      style: 'templated';
+      /** templates/payment/<prefix>-success|cancel|decline.html, or the tenant's own of those names */
+      templatePrefix: string;
+      paths: { success: string; cancel: string; decline: string };
+      paidMeans: string;
+      /** The name the success page greets, read only with the link's token. */
+      payerName: (db: Queryable, ownerId: number) => Promise<string | null>;
+    };
+
+export interface PaymentOwner {
+  /** As payment_links.owner_kind keeps it ("blm-booking"). */
+  kind: string;
+  /** The noun of NOTFOUND, and of the logs and pages' words ("Booking"). */
+  noun: string;
+  /**
+   * The owner's row lock, taken by a statement of its own and read after (a statement that waited for the lock sees
+   * other tables as they were when it began, so it would miss a link made meanwhile); false: no such owner.
+   */
+  lock(tx: Queryable, ownerId: number): Promise<boolean>;
+  /** What a link takes now; undefined: no such owner. Refuses with ApiError(INVALID_STATE) what takes no link. */
+  amountOf(db: Queryable, ownerId: number, now: Date): Promise<Payable | undefined>;
+  /** After the link is recorded (the hotel booking takes its reference as its cart reference). */
+  onLinked?: Callback;
+  /** The link's payment, applied once. */
+  onPaid: Callback;
+  onDeclined?: Callback;
+  onCancelled?: Callback;
+  onExpired?: Callback;
+  returns: ReturnPages;
+}
+
+/** The return addresses a gateway order of this owner carries. */
+export function returnPathsOf(
+  returns: ReturnPages,
+): string | { authorised: string; declined: string; cancelled: string } {
+  if (returns.style === 'simple') return returns.path;
+  return { authorised: returns.paths.success, declined: returns.paths.decline, cancelled: returns.paths.cancel };
+}
