@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { ROLES } from '../src/platform/auth/roles.js';
 import { startEmbeddedPostgres } from '../src/platform/database/embedded.js';
 import type { AccessPolicy, OperationDeclaration } from '../src/platform/http/operation.js';
-import { API_TAGS } from '../src/platform/http/openapi.js';
+import type { ApiTag } from '../src/platform/http/openapi.js';
 import { startService } from '../src/service.js';
 
 export const API_DOCS_FILE = fileURLToPath(new URL('../docs/api.md', import.meta.url));
@@ -39,8 +39,8 @@ function heading(tag: string): string {
   return tag.charAt(0).toUpperCase() + tag.slice(1);
 }
 
-/** The generated part: one section per tag (in API_TAGS order), one row per declaration. */
-export function renderOperations(operations: readonly OperationDeclaration[]): string {
+/** The generated part: one section per tag (in the order the service declares them), one row per declaration. */
+export function renderOperations(operations: readonly OperationDeclaration[], tags: readonly ApiTag[]): string {
   const byTag = new Map<string, OperationDeclaration[]>();
   for (const declared of operations) {
     const tag = declared.tags[0] ?? 'other';
@@ -48,12 +48,12 @@ export function renderOperations(operations: readonly OperationDeclaration[]): s
     list.push(declared);
     byTag.set(tag, list);
   }
-  const known = API_TAGS.map((tag) => tag.name);
+  const known = tags.map((tag) => tag.name);
   const unknown = [...byTag.keys()].filter((tag) => !known.includes(tag)).sort();
   const sections = [...known, ...unknown].flatMap((tag) => {
     const declared = byTag.get(tag);
     if (!declared) return [];
-    const description = API_TAGS.find((candidate) => candidate.name === tag)?.description;
+    const description = tags.find((candidate) => candidate.name === tag)?.description;
     const rows = declared.map(
       (operation) =>
         // a path parameter as the specification and /openapi.json write it: /booking/voucher/{id}
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     const service = await startService({ config, server: postgres.address, logger: pino({ level: 'silent' }) });
     try {
       const markdown = await readFile(API_DOCS_FILE, 'utf8');
-      const updated = withOperations(markdown, renderOperations(service.operations));
+      const updated = withOperations(markdown, renderOperations(service.operations, service.apiTags));
       if (updated === markdown) {
         console.log('docs/api.md: the operation list is current');
       } else {

@@ -13,7 +13,11 @@ const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
 
 function platformOf(name) {
-  const [os, cpu, ...rest] = name.split('/').pop().replace(/^(cli|rollup)-/, '').split('-');
+  const [os, cpu, ...rest] = name
+    .split('/')
+    .pop()
+    .replace(/^(cli|rollup)-/, '')
+    .split('-');
   const tail = rest.join('-');
   const libc = os !== 'linux' ? undefined : tail.includes('musl') ? 'musl' : tail.includes('gnu') ? 'glibc' : undefined;
   return { os, cpu, libc };
@@ -32,10 +36,19 @@ for (const meta of Object.values(packages)) {
     const key = `node_modules/${dependency}`;
     if (packages[key]) continue;
     const { os, cpu, libc } = platformOf(dependency);
-    packages[key] = { version, cpu: [cpu], optional: true, os: [os], ...(meta.dev ? { dev: true } : {}), ...(libc ? { libc: [libc] } : {}) };
+    packages[key] = {
+      version,
+      cpu: [cpu],
+      optional: true,
+      os: [os],
+      ...(meta.dev ? { dev: true } : {}),
+      ...(libc ? { libc: [libc] } : {}),
+    };
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} missing optional platform entries added`);

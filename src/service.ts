@@ -28,6 +28,7 @@ import type { Config } from './config.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import type { Area, Job } from './platform/area.js';
 import type { ServerAddress } from './platform/database/connections.js';
+import type { ApiTag } from './platform/http/openapi.js';
 import { type OperationDeclaration, registerOperations } from './platform/http/operation.js';
 import { mergeRecordReaders, type RecordReaders } from './platform/http/records.js';
 import { type Platform, startPlatform } from './platform/start.js';
@@ -48,6 +49,8 @@ export interface Service extends Omit<Platform, 'jobs' | 'close'> {
   app: FastifyInstance;
   /** Every operation the app serves, as declared (the role-table test and the docs walk it). */
   operations: readonly OperationDeclaration[];
+  /** The OpenAPI tags, in the docs' order (the kernel's, then each area's). */
+  apiTags: readonly ApiTag[];
   /** Every area's readers of the record kinds it owns (areaApp serves operations with them). */
   records: RecordReaders;
   /** Every background job of the platform and the areas, by name. */
@@ -67,7 +70,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const areas = buildAreas(platform, integrations, () => initialized);
   const operations = areas.flatMap((area) => area.operations);
   const records = mergeRecordReaders(areas.map((area) => area.records));
-  registerOperations(platform.app, operations, records);
+  registerOperations(platform.app, operations, records, [
+    ...areas.flatMap((area) => area.tags ?? []),
+    ...integrations.tags,
+  ]);
   await integrations.registerRoutes(platform.app);
   for (const area of areas) await area.registerRoutes?.(platform.app);
   await platform.app.ready();
@@ -79,6 +85,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   return {
     ...platform,
     operations,
+    apiTags: platform.app.kernel.openApiTags,
     records,
     jobs,
     ticketSupplier: integrations.ticketSupplier,

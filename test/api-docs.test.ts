@@ -47,7 +47,7 @@ afterAll(async () => {
 describe('the API documents', () => {
   it('docs/api.md lists the declared operations (run `npm run docs:api` after changing a declaration)', async () => {
     const markdown = await readFile(API_DOCS_FILE, 'utf8');
-    expect(withOperations(markdown, renderOperations(service.operations))).toBe(markdown);
+    expect(withOperations(markdown, renderOperations(service.operations, service.apiTags))).toBe(markdown);
   });
 
   it('serves an /openapi.json that redocly lint passes without errors', async () => {

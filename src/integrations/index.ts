@@ -1,6 +1,7 @@
 // Every external system the areas use, built in one place from the settings: the payment gateway (the
 // simulator by default, whose hosted page this service serves), the bot check, messaging, the ticket supplier and
 // the flight supplier.
+import type { ApiTag } from '../platform/http/openapi.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Sql } from '../platform/database/connections.js';
@@ -29,6 +30,8 @@ export interface Integrations {
   hotelSupplier: HotelSupplier;
   /** Adds what an integration serves itself (the simulator's payment page). */
   registerRoutes(app: FastifyInstance): Promise<void>;
+  /** The OpenAPI tags of the routes it registers (the payment simulator's page). */
+  tags: readonly ApiTag[];
 }
 
 export function createIntegrations(deps: {
@@ -55,6 +58,15 @@ export function createIntegrations(deps: {
     ticketSupplier: createTicketSupplier(config.ticketSupplier),
     flightSupplier: createFlightSupplier(config, { clock: deps.clock, log: deps.logger }),
     hotelSupplier: createHotelSupplier(config, { clock: deps.clock, log: deps.logger }),
+    tags:
+      gateway.kind === 'simulator'
+        ? [
+            {
+              name: 'payment simulator',
+              description: 'The hosted payment page of the built-in payment gateway simulator (HTML)',
+            },
+          ]
+        : [],
     async registerRoutes(app) {
       if (gateway.kind === 'simulator') await registerPaymentSimulatorRoutes(app, gateway);
     },

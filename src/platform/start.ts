@@ -1,6 +1,7 @@
 // The platform every area runs on, started in order: databases and migrations, the sealing key, the identity
 // provider, the tenant registry and pools, the cluster heartbeat, sessions, the outbox and the HTTP app with
 // the kernel. The composition root (service.ts) builds the areas on top of it.
+import { KERNEL_TAGS } from './http/openapi.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -341,5 +342,6 @@ function kernelOf(
       clockSkewSeconds: config.idp.clockSkewSeconds,
       clock,
     }),
+    openApiTags: [...KERNEL_TAGS],
   };
 }

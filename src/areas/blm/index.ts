@@ -17,6 +17,15 @@ import { blmOperations } from './blm.operations.js';
 import { blmRecords } from './blm.records.js';
 import { expireOptions } from './blm.repository.js';
 import { createBookingService } from './blm.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'back-office bookings',
+    description: "Agents' bookings for customers (/blm/*): lifecycle, payments, payment links and carts merged in",
+  },
+];
 
 export interface BlmAreaDeps {
   periodic: Pick<PeriodicWork, 'register'>;
@@ -38,6 +47,7 @@ export interface BlmAreaDeps {
 export function createBlmArea(deps: BlmAreaDeps): Area {
   const links = deps.payments.registerOwner(blmPaymentOwner(deps));
   return {
+    tags: TAGS,
     operations: [
       ...blmOperations({
         bookings: createBookingService(deps),

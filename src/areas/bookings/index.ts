@@ -25,6 +25,21 @@ import { createBookingService } from './bookings.service.js';
 import { subscribeToPaidOrders } from './paid-orders.js';
 import { ticketSources } from './ticketing/index.js';
 import { createTicketOperations } from './tickets/index.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'booking',
+    description:
+      'Booking requests of paid orders, their ticketing and tickets: look-ups by secret pair, the ticket-signing key, check-in',
+  },
+  {
+    name: 'booking pages',
+    description:
+      'The printable tickets page and PDF voucher of a booking request (HTML, PDF), keyed by id and access code',
+  },
+];
 
 /** What the composition root hands the bookings area. */
 export interface BookingsAreaDeps {
@@ -91,5 +106,5 @@ export function createBookingsArea(deps: BookingsAreaDeps): Area {
     mail: createMailQueue(deps.outbox),
     kickTicketing: (tenantId) => worker.kick(tenantId),
   });
-  return { operations, api: undefined, jobs: [worker], records: bookingRecords(deps.customerRecordOf) };
+  return { tags: TAGS, operations, api: undefined, jobs: [worker], records: bookingRecords(deps.customerRecordOf) };
 }

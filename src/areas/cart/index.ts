@@ -6,6 +6,12 @@ import { cartOperations } from './cart.operations.js';
 import { type CartService, createCartService } from './cart.service.js';
 import type { CartServiceDeps } from './cart-shared.js';
 import { cartForCheckout, markCartOrdered, setCartPayment } from './checkout.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
+];
 
 export { cartPolicy } from './cart.operations.js';
 export { CartView } from './cart.schemas.js';
@@ -28,6 +34,7 @@ export interface CartApi {
 export function createCartArea(deps: CartServiceDeps): Area<CartApi> {
   const carts = createCartService(deps);
   return {
+    tags: TAGS,
     operations: cartOperations(carts),
     api: { view: carts.view, cartForCheckout, markCartOrdered, setCartPayment, lockCartToMerge, closeMergedCart },
   };

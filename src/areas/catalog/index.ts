@@ -12,6 +12,13 @@ import { type CatalogService, createCatalogService } from './catalog.service.js'
 import { lockProductKey, selectTaxExemptProducts, selectVendorBookedProducts } from './products.repository.js';
 import { createCatalogReadCaches } from './read-cache.js';
 import { quoteRefusal, quoteUnit } from './unit-quote.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  { name: 'product', description: 'Catalog reads: categories, products, variants, prices and availability' },
+  { name: 'product administration', description: 'Catalog administration and inventory, for employees' },
+];
 
 export type { CartItemHolder, HoldRefusal, HoldRequest, HoldResult, SeatsToHold } from './capacity.js';
 export { QuoteRefused, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
@@ -49,6 +56,7 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
   const catalog = createCatalogService(caches);
   const holdSweeper = createHoldSweeper({ ...deps, log: deps.logger });
   return {
+    tags: TAGS,
     operations: catalogOperations({ catalog, admin: createCatalogAdminService(catalog, caches) }),
     api: {
       productRows: catalog.productRows,

@@ -12,6 +12,12 @@ import type { Queryable } from '../../platform/database/connections.js';
 import { deleteWebActionsBefore, selectCountryByCode } from './common.repository.js';
 import { createCommonService } from './common.service.js';
 import type { CommonRateLimits } from './common.settings.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  { name: 'common', description: 'Country lists, website action tracking and bot checks' },
+];
 
 export type { CommonRateLimits } from './common.settings.js';
 
@@ -51,6 +57,7 @@ export const commonApi: CommonApi = {
 
 export function createCommonArea(deps: CommonAreaDeps): Area<CommonApi> {
   return {
+    tags: TAGS,
     operations: commonOperations(createCommonService(deps)),
     api: commonApi,
     jobs: [deps.periodic.register(createWebActionRetention({ ...deps, log: deps.logger }))],

@@ -10,6 +10,10 @@ import { customersOperations } from './customers.operations.js';
 import { type CustomerRecordOf, customerRecords, tripRequestRecords } from './customers.records.js';
 import { findTripRequest, markTripRequestQuoted } from './trip-requests.lookup.js';
 import { createTripRequestService } from './trip-requests.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [{ name: 'customer', description: 'Customer records and trip requests' }];
 
 export type { Customer, NewCustomer } from './customers.lookup.js';
 export type { CustomerRecordOf } from './customers.records.js';
@@ -49,6 +53,7 @@ export function createCustomersArea(deps: CustomersAreaDeps): Area<CustomersApi>
     rateLimits: deps.config.rateLimits,
   });
   return {
+    tags: TAGS,
     operations: customersOperations(trips),
     api: customersApi,
     records: {

@@ -11,6 +11,10 @@ export { formatDateText, formatMinorAmount } from './document-format.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { uploadOperations } from './upload.operations.js';
 import { createUploadService, findUpload, mayReadUpload, openUpload } from './upload.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [{ name: 'document', description: 'Invoice documents and payment records' }];
 
 export type { FileStorage } from './storage/file-storage.js';
 export { localDiskStorage } from './storage/local-disk-storage.js';
@@ -35,6 +39,7 @@ export interface DocumentsDeps {
 export function createDocumentsArea(deps: DocumentsDeps): Area<DocumentsApi> {
   const uploads = createUploadService(deps);
   return {
+    tags: TAGS,
     operations: [...uploadOperations(uploads)],
     api: {
       renderInvoicePdf,

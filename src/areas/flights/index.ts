@@ -7,6 +7,15 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { flightOperations } from './flights.operations.js';
 import type { Passenger } from './flights.schemas.js';
 import { createFlightService, type FlightForCart } from './flights.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'flights',
+    description: 'Flight searches kept 30 minutes, their result pages, offer pricing, airports, cities and airlines',
+  },
+];
 
 export type { FlightForCart } from './flights.service.js';
 export type { Passenger as FlightPassengerInput, PricedOffer } from './flights.schemas.js';
@@ -26,6 +35,7 @@ export interface FlightsAreaDeps {
 export function createFlightsArea(deps: FlightsAreaDeps): Area<FlightsApi> {
   const service = createFlightService(deps);
   return {
+    tags: TAGS,
     operations: flightOperations(service),
     api: { pricedForCart: (ctx, flightOfferId, passengers) => service.pricedForCart(ctx, flightOfferId, passengers) },
   };

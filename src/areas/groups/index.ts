@@ -7,6 +7,15 @@ import { groupSheetOperations } from './group-sheets.operations.js';
 import { groupOperations } from './groups.operations.js';
 import { groupRecords } from './groups.records.js';
 import { createGroupService } from './groups.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'groups',
+    description: 'Group travel for employees: groups, passengers, hotels, transport, rooms, spreadsheets in and out',
+  },
+];
 
 export interface GroupsAreaDeps {
   /** A group's partner is a customer record. */
@@ -15,6 +24,7 @@ export interface GroupsAreaDeps {
 
 export function createGroupsArea(deps: GroupsAreaDeps): Area {
   return {
+    tags: TAGS,
     operations: [...groupOperations(createGroupService(deps)), ...groupSheetOperations()],
     api: undefined,
     records: groupRecords,

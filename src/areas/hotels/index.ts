@@ -9,6 +9,19 @@ import { inventoryRecords } from './inventory.records.js';
 import { hotelPaymentsPart } from './hotel-payments.operations.js';
 import { onlineOperations } from './online.operations.js';
 import { staticDataOperations } from './static-data.operations.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'hotel inventory',
+    description: 'Contracted hotels, rooms, meal plans and room calendars with their rates (employees)',
+  },
+  {
+    name: 'hotel',
+    description: 'Accommodation search (contracted and online), online hotel bookings, static data, hotel payments',
+  },
+];
 
 // The static-data import, for the command line (scripts/hotels-import.ts) and the bench: the same merge as the operation.
 export { fixtureLines as sampleStaticDataLines } from './static-data.fixture.js';
@@ -24,6 +37,7 @@ export interface HotelsAreaDeps {
 export function createHotelsArea(deps: HotelsAreaDeps): Area {
   const payments = hotelPaymentsPart(deps.payments);
   return {
+    tags: TAGS,
     operations: [
       ...inventoryOperations(onlineSearchWith(deps.hotelSupplier)),
       ...onlineOperations(deps),

@@ -15,6 +15,16 @@ import { messagingOperations } from './messaging.operations.js';
 import { createMessagingService, type MessagingService } from './messaging.service.js';
 import { receiveDelivery } from './webhook.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  { name: 'messaging', description: "The tenant's WhatsApp messages: outbound ones and their statuses, inbound ones" },
+  {
+    name: 'messaging webhook',
+    description: "Meta's WhatsApp webhook: verification handshake and signed event deliveries (any host)",
+  },
+];
 
 export { isE164, type MessageContent } from '../../integrations/messaging/index.js';
 export type { OutgoingMessage } from './messaging.service.js';
@@ -55,6 +65,7 @@ export function createMessagingArea(deps: MessagingAreaDeps): Area<MessagingApi>
   // Inbound messages come from WhatsApp whichever messenger sends.
   const webhook = { platformDb, registry, pools, provider: 'whatsapp' };
   return {
+    tags: TAGS,
     operations: messagingOperations(service, { platformDb, registry }),
     api: { queueMessage: service.queueMessage },
     jobs: [worker],

@@ -20,6 +20,15 @@ import { type CreateDeps, type CreatedLink, createLink } from './link-create.js'
 import { createSettlement, type Settlement } from './link-settle.js';
 import type { PaymentOwner } from './owners.js';
 import { createReturnPages, type ReturnPageRenderer as Pages } from './return-pages.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'payment redirects',
+    description: "The pages the payment gateway sends the payer back to, and the paid order's tickets (HTML)",
+  },
+];
 
 export type { OwnerLink, Payable, PaymentOwner } from './owners.js';
 export type { CreatedLink } from './link-create.js';
@@ -128,6 +137,7 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
   };
 
   return {
+    tags: TAGS,
     operations: [],
     api: { registerOwner },
     jobs: [

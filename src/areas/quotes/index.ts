@@ -16,6 +16,16 @@ import type { QuotesCatalog } from './quoted-products.js';
 import { quoteOperations } from './quotes.operations.js';
 import { quoteRecords } from './quotes.records.js';
 import { createQuoteService } from './quotes.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'quotes',
+    description:
+      "Quotes for customers (/document/*): numbered DRAFTs with taxed lines, their PDF, sending and the customer's answer",
+  },
+];
 
 export interface QuotesAreaDeps {
   customers: Pick<CustomersApi, 'findById' | 'markTripRequestQuoted'>;
@@ -36,6 +46,7 @@ export function createQuotesArea(deps: QuotesAreaDeps): Area {
   const documents = createQuoteDocuments(deps);
   const sending = createQuoteSending({ ...deps, quoteDocuments: documents, mail: createMailQueue(deps.outbox) });
   return {
+    tags: TAGS,
     operations: [
       ...quoteOperations({ quotes, documents }),
       ...quoteExtraOperations({

@@ -2,6 +2,12 @@
 import type { Area } from '../../platform/area.js';
 import { settingsOperations } from './settings.operations.js';
 import { readSettings } from './settings.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  { name: 'settings', description: "The agency's settings: notification address, quote validity, sales tax" },
+];
 
 export type { TenantSettings } from './settings.service.js';
 export { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from './tax.rules.js';
@@ -12,5 +18,5 @@ export interface SettingsApi {
 }
 
 export function createSettingsArea(): Area<SettingsApi> {
-  return { operations: settingsOperations, api: { read: readSettings } };
+  return { tags: TAGS, operations: settingsOperations, api: { read: readSettings } };
 }

@@ -11,6 +11,12 @@ import { customerRecordOf, customerRecordOfUser, userRecords } from './users.rec
 import { insertUser } from './users.repository.js';
 import { createRealmUserSync } from './users.realm-sync.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  { name: 'user', description: "Logins, registration, passwords, sessions and the tenant's user administration" },
+];
 
 export { createRealmPasswordChooser } from './users.realm-password.js';
 
@@ -42,6 +48,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
     idp: deps.idp,
   });
   return {
+    tags: TAGS,
     operations: usersOperations(users),
     api: { customerRecordOf, customerRecordOfUser },
     records: { user: userRecords },

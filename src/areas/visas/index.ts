@@ -20,6 +20,15 @@ import { deliveryOperations, documentOperations } from './visa-documents.operati
 import { invoiceOperations, requirementOperations } from './visa-invoices.operations.js';
 import { applicantOperations, applicationOperations } from './visas.operations.js';
 import { visaRecords } from './visas.records.js';
+import type { ApiTag } from '../../platform/http/openapi.js';
+
+/** The OpenAPI tags of the area's operations (docs/api.md's sections). */
+const TAGS: readonly ApiTag[] = [
+  {
+    name: 'visa',
+    description: 'Visa applications, applicants, documents, deliveries, requirements and invoices (employees)',
+  },
+];
 
 export type { RequirementKey, RequirementsProvider, VisaRequirement } from './requirements.js';
 
@@ -39,6 +48,7 @@ export function createVisasArea(deps: VisasAreaDeps): Area {
   const visaDeps = { ...deps, requirements: deps.requirements ?? tableRequirements };
   const links = deps.payments.registerOwner(invoicePaymentOwner);
   return {
+    tags: TAGS,
     operations: [
       ...applicationOperations(createApplicationService(visaDeps)),
       ...applicantOperations(createApplicantService(visaDeps)),

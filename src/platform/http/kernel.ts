@@ -1,4 +1,5 @@
 // What the HTTP kernel needs from the rest of the platform, wired once in app.ts.
+import type { ApiTag } from './openapi.js';
 import type { Config } from '../../config.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
@@ -25,6 +26,8 @@ export interface Kernel {
   sessions: { resolve(ctx: { tenant: TenantRecord; db: Sql; now: Date }, token: string): Promise<Session | undefined> };
   /** Verifies a platform bearer token; throws ApiError with HTTP 401 when it is absent or not acceptable. */
   platformAuth: { verify(token: string | undefined): Promise<PlatformCaller> };
+  /** The OpenAPI document's tags, in the docs' order: the kernel's, then each area's as its operations register. */
+  openApiTags: ApiTag[];
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document served at /openapi.json: where each operation is served, the tags of the areas, and
+// The OpenAPI 3.1 document served at /openapi.json: where each operation is served, the tags (the areas declare theirs), and
 // the finishing touches fastify-swagger leaves out. test/api-docs.test.ts runs `redocly lint` on the result.
 import { Type } from '@sinclair/typebox';
 import { Envelope } from './envelope.js';
@@ -61,81 +61,17 @@ export function apiServers(publicUrl: string, where: ServedOn): ApiServer[] {
   return [base, tenant];
 }
 
-/**
- * The tags, one per area (an operation's tag defaults to its path's first segment), in the order the docs list
- * them. An operation tagged with a name missing here fails the lint test (rule operation-tag-defined).
- */
-export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
-  { name: 'platform', description: 'Tenant provisioning and lifecycle, for holders of a platform token (base domain)' },
-  { name: 'system', description: 'Health and readiness of the node, on any host and without a token' },
+/** A tag of the OpenAPI document and of docs/api.md's sections: an area declares the tags its operations use. */
+export interface ApiTag {
+  name: string;
+  description: string;
+}
+
+/** The kernel's own routes' tag (the builtin identity provider); every other tag is declared by the area it names. */
+export const KERNEL_TAGS: readonly ApiTag[] = [
   {
     name: 'identity provider',
     description: 'The builtin, Keycloak-compatible identity provider: tokens, signing keys, discovery (base domain)',
-  },
-  { name: 'settings', description: "The agency's settings: notification address, quote validity, sales tax" },
-  { name: 'auth', description: "The browser app's login settings, and guest sessions" },
-  { name: 'user', description: "Logins, registration, passwords, sessions and the tenant's user administration" },
-  { name: 'common', description: 'Country lists, website action tracking and bot checks' },
-  { name: 'product', description: 'Catalog reads: categories, products, variants, prices and availability' },
-  { name: 'product administration', description: 'Catalog administration and inventory, for employees' },
-  {
-    name: 'offline tickets',
-    description: 'Supplier ticket codes loaded in advance and reserved for carts (agents, admins)',
-  },
-  { name: 'customer', description: 'Customer records and trip requests' },
-  {
-    name: 'back-office bookings',
-    description: "Agents' bookings for customers (/blm/*): lifecycle, payments, payment links and carts merged in",
-  },
-  {
-    name: 'flights',
-    description: 'Flight searches kept 30 minutes, their result pages, offer pricing, airports, cities and airlines',
-  },
-  { name: 'cart', description: 'Carts with held seats, orders, invoices and payment links, for any session' },
-  {
-    name: 'booking',
-    description:
-      'Booking requests of paid orders, their ticketing and tickets: look-ups by secret pair, the ticket-signing key, check-in',
-  },
-  {
-    name: 'booking pages',
-    description:
-      'The printable tickets page and PDF voucher of a booking request (HTML, PDF), keyed by id and access code',
-  },
-  { name: 'document', description: 'Invoice documents and payment records' },
-  {
-    name: 'groups',
-    description: 'Group travel for employees: groups, passengers, hotels, transport, rooms, spreadsheets in and out',
-  },
-  {
-    name: 'visa',
-    description: 'Visa applications, applicants, documents, deliveries, requirements and invoices (employees)',
-  },
-  {
-    name: 'hotel inventory',
-    description: 'Contracted hotels, rooms, meal plans and room calendars with their rates (employees)',
-  },
-  {
-    name: 'hotel',
-    description: 'Accommodation search (contracted and online), online hotel bookings, static data, hotel payments',
-  },
-  {
-    name: 'quotes',
-    description:
-      "Quotes for customers (/document/*): numbered DRAFTs with taxed lines, their PDF, sending and the customer's answer",
-  },
-  {
-    name: 'payment redirects',
-    description: "The pages the payment gateway sends the payer back to, and the paid order's tickets (HTML)",
-  },
-  { name: 'messaging', description: "The tenant's WhatsApp messages: outbound ones and their statuses, inbound ones" },
-  {
-    name: 'messaging webhook',
-    description: "Meta's WhatsApp webhook: verification handshake and signed event deliveries (any host)",
-  },
-  {
-    name: 'payment simulator',
-    description: 'The hosted payment page of the built-in payment gateway simulator (HTML)',
   },
 ];
 

@@ -20,7 +20,7 @@ import { acceptJsonBodies } from './json-body.js';
 import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
-import { API_TAGS, apiServers, finishDocument } from './openapi.js';
+import { apiServers, finishDocument } from './openapi.js';
 
 const BODY_LIMIT = 1024 * 1024;
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -193,7 +193,6 @@ async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<vo
       },
       // Tenant hosts by default; routes served elsewhere say so (`servedOn`, operation.ts).
       servers: apiServers(kernel.config.publicUrl, 'tenant hosts'),
-      tags: [...API_TAGS],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'X-Auth-Request-Access-Token' },
@@ -203,7 +202,7 @@ async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<vo
     },
     transformObject: (document) =>
       'openapiObject' in document
-        ? finishDocument(document.openapiObject, kernel.config.publicUrl)
+        ? finishDocument({ ...document.openapiObject, tags: kernel.openApiTags }, kernel.config.publicUrl)
         : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
