@@ -1,7 +1,7 @@
 // Request and answer schemas of groups and their passengers (/groups/group/*, /groups/pax/*; spec part 2, contract
 // §7.5). Calendar dates are yyyy-MM-dd (the tenant's), createdDate the tenant's yyyy-MM-dd'T'HH:mm:ss.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import {
   GENDERS,
   GROUP_STATUSES,
@@ -11,7 +11,8 @@ import {
   type ReadinessCode,
 } from './groups.rules.js';
 
-export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+/** Record ids: the kernel's one id type. */
+export const Id = RecordId;
 export const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 export const DateOnly = (description: string) =>
