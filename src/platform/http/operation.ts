@@ -92,6 +92,11 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   database?: boolean;
   /** Parameters that name a record, by kind: usable only if the caller may read it (contract §7.1, records.ts). */
   records?: RecordParameters;
+  /**
+   * One more carrier of the caller's session: a query parameter the specification names for it on this operation
+   * (GET printInvoice's `token`). Read by the kernel after the contract's four, with all their checks (carriers.ts).
+   */
+  sessionQueryParameter?: 'token';
   /** A parameter holding another session's token (cart persist's `oldSession`): the kernel resolves it. */
   otherSession?: string;
   /** Takes multipart/form-data whose file part is this parameter (multipart.ts); the handler reads `ctx.file`. */
@@ -114,8 +119,14 @@ const SessionParameter = Type.Optional(
   Type.String({ description: 'Session token (also accepted as header or query parameter)', [VERBATIM]: true }),
 );
 
-function withSession(schema: TObject): TObject {
-  return { ...schema, properties: { ...schema.properties, session: SessionParameter } };
+const NamedSessionParameter = Type.Optional(
+  Type.String({ description: 'Session token, under the name the specification gives it here', [VERBATIM]: true }),
+);
+
+/** The operation's parameters with its session carriers: `session`, and its own query name for it if it has one. */
+function withSession(schema: TObject, sessionQueryParameter: string | undefined): TObject {
+  const named = sessionQueryParameter ? { [sessionQueryParameter]: NamedSessionParameter } : {};
+  return { ...schema, properties: { ...schema.properties, session: SessionParameter, ...named } };
 }
 
 /** A multipart operation's file limit when it declares none: the server's body limit. */
@@ -132,6 +143,8 @@ export type AccessPolicy =
       allow: Allowed;
       sessionParameter: 'required' | 'optional' | undefined;
       duringPasswordChange: boolean;
+      /** The operation's own query carrier of the session, beside the contract's four. */
+      sessionQueryParameter: string | undefined;
     }
   | { kind: 'platform'; access: 'platform' | 'public'; onTenantHosts: boolean };
 
@@ -170,6 +183,7 @@ export function operation<I extends TObject | undefined, Q extends TObject | und
     allow: definition.allow,
     sessionParameter: definition.sessionParameter,
     duringPasswordChange: definition.duringPasswordChange ?? false,
+    sessionQueryParameter: definition.sessionQueryParameter,
   };
   return declaration(definition, policy, definition.records ?? {}, (app, readers) =>
     registerTenantOperation(app, definition, readers),
@@ -205,7 +219,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
 ): void {
   const kernel = kernelOf(app);
   const recordReaders = readersFor(definition.path, definition.records, readers);
-  const input = definition.input ? withSession(definition.input) : withSession(Type.Object({}));
+  const input = withSession(definition.input ?? Type.Object({}), definition.sessionQueryParameter);
   for (const method of definition.methods) {
     register(app, definition, method, input, {
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
