@@ -30,7 +30,10 @@ export const Group = Type.Object({
   departureDate: Type.String({ description: 'yyyy-MM-dd' }),
   partnerId: Nullable(Type.Integer({ description: 'The partner: a customer record' })),
   partnerName: Nullable(Type.String({ description: "The partner's name when the group was last written" })),
-  paxCount: Type.Integer({ description: 'The number of passengers the group has (kept by the service)' }),
+  paxCount: Nullable(
+    Type.Integer({ description: 'The expected number of passengers, as written (null: never given)' }),
+  ),
+  paxRegistered: Type.Integer({ description: 'The passengers entered in the group (kept by the service)' }),
   status: Status,
   notes: Nullable(Type.String()),
   createdDate: Type.String({ description: "yyyy-MM-dd'T'HH:mm:ss, tenant time" }),
@@ -43,7 +46,13 @@ export const WriteGroupRequest = Type.Object({
   arrivalDate: DateOnly('First day'),
   departureDate: DateOnly('Last day, not before arrivalDate'),
   partnerId: Type.Optional(Id('A customer record (NOTFOUND if none); absent on an update: kept')),
-  paxCount: Type.Optional(Type.Integer({ description: 'Ignored: paxCount is the number of passengers the group has' })),
+  paxCount: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: LIMITS.expectedPax,
+      description: 'The expected number of passengers (absent on an update: kept); paxRegistered counts those entered',
+    }),
+  ),
   status: Type.Optional(
     enumOf<GroupStatus>(
       GROUP_STATUSES,
