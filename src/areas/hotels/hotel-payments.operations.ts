@@ -14,6 +14,7 @@ import {
   RETURN_PATHS,
 } from './hotel-payments.service.js';
 import { createHotelLinkReconciler } from './hotel-payments.settlement.js';
+import { hotelStaff } from './hotel-policy.js';
 
 export interface HotelPaymentServices {
   payments: HotelPayments;
@@ -22,7 +23,7 @@ export interface HotelPaymentServices {
 
 const createPaymentLink = ({ payments }: HotelPaymentServices) =>
   operation({
-    allow: Allow.employees,
+    ...hotelStaff,
     tags: ['hotel'],
     path: '/hotel/booking/createPaymentLink',
     methods: ['POST'],
