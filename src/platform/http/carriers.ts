@@ -4,11 +4,11 @@
 // (cart persist's `oldSession`). A handler that resolved a token itself skipped the kernel's checks: printInvoice's
 // former query `token` served sessions that must change their password first (issue 11, finding 6); declared as a
 // carrier (issue 28), it meets them all. A source test keeps src/areas free of token reading.
-import type { TObject } from '@sinclair/typebox';
+import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type CarriedToken, carriedSession, type Session } from '../auth/session.js';
 import { ApiError, ErrorCode } from './errors.js';
-import { isUnstorableText, unstorableInput } from './input.js';
+import { isUnstorableText, unstorableInput, VERBATIM } from './input.js';
 import type { Kernel } from './kernel.js';
 import type { TenantContext } from './operation.js';
 
@@ -41,4 +41,18 @@ export async function namedSession(
   const session = typeof token === 'string' && token ? await kernel.sessions.resolve(ctx, token) : undefined;
   if (!session) throw new ApiError(ErrorCode.TOKEN_ERROR, `Parameter ${parameter} is not a recognised session`);
   return session;
+}
+
+const SessionParameter = Type.Optional(
+  Type.String({ description: 'Session token (also accepted as header or query parameter)', [VERBATIM]: true }),
+);
+
+const NamedSessionParameter = Type.Optional(
+  Type.String({ description: 'Session token, under the name the specification gives it here', [VERBATIM]: true }),
+);
+
+/** An operation's parameters with its session carriers: `session`, and its own query name for it if it has one. */
+export function withSessionCarriers(schema: TObject, sessionQueryParameter: string | undefined): TObject {
+  const named = sessionQueryParameter ? { [sessionQueryParameter]: NamedSessionParameter } : {};
+  return { ...schema, properties: { ...schema.properties, session: SessionParameter, ...named } };
 }

@@ -11,10 +11,10 @@ import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
 import { deferredLease } from '../database/deferred-lease.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
-import { callerToken, namedSession } from './carriers.js';
+import { callerToken, namedSession, withSessionCarriers } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
-import { VERBATIM, validationFailure } from './input.js';
+import { validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
 import { describedWithLimit } from './body-limit.js';
@@ -115,20 +115,6 @@ export interface PlatformOperation<I extends TObject | undefined, Q extends TObj
   handler: (ctx: PlatformContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
-const SessionParameter = Type.Optional(
-  Type.String({ description: 'Session token (also accepted as header or query parameter)', [VERBATIM]: true }),
-);
-
-const NamedSessionParameter = Type.Optional(
-  Type.String({ description: 'Session token, under the name the specification gives it here', [VERBATIM]: true }),
-);
-
-/** The operation's parameters with its session carriers: `session`, and its own query name for it if it has one. */
-function withSession(schema: TObject, sessionQueryParameter: string | undefined): TObject {
-  const named = sessionQueryParameter ? { [sessionQueryParameter]: NamedSessionParameter } : {};
-  return { ...schema, properties: { ...schema.properties, session: SessionParameter, ...named } };
-}
-
 /** A multipart operation's file limit when it declares none: the server's body limit. */
 const MULTIPART_FILE_LIMIT = 1024 * 1024;
 
@@ -219,7 +205,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
 ): void {
   const kernel = kernelOf(app);
   const recordReaders = readersFor(definition.path, definition.records, readers);
-  const input = withSession(definition.input ?? Type.Object({}), definition.sessionQueryParameter);
+  const input = withSessionCarriers(definition.input ?? Type.Object({}), definition.sessionQueryParameter);
   for (const method of definition.methods) {
     register(app, definition, method, input, {
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
