@@ -1,6 +1,9 @@
 // Hostile input against every registered operation, over real sockets (contract §2, §7.1; issue 10): NUL and
 // unpaired surrogates in every string field, a 10 MB body, 10,000 levels of nesting, prototype keys, and
 // transport errors Node's parser refuses. Never HTTP 5xx, always a JSON envelope, never a reset connection.
+// Issue 28 added numbers no column can hold (Infinity, 1e308, 2^53, …) in every numeric parameter, path parameters
+// included (`/booking/voucher/:id` gets the sampled values, not the literal `:id`), and multipart bodies without a
+// boundary: the walk is of `service.operations`, so every operation an area adds, pages among them, is in it.
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +102,22 @@ interface Schema {
   anyOf?: Schema[];
   const?: unknown;
   enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  'x-record-id'?: string;
 }
+
+/** Texts that match the patterns the schemas use (a currency, a dd/MM/yyyy date, a time, a code). */
+const PATTERNED = ['AED', '01/01/2027', '10:00', '2027-01-01', 'AB', 'A1', 'ABC123'];
+
+/** Valid values of the string formats the schemas use, so a sample gets past them to the parameters after. */
+const FORMATS: Readonly<Record<string, string>> = {
+  date: '2027-01-01',
+  'date-time': '2027-01-01T10:00:00Z',
+  email: 'hostile@input.example',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  uri: 'https://input.example/x',
+};
 
 /** A value of the schema with every field present (the first alternative of a union). */
 function sample(schema: Schema, depth = 0): unknown {
@@ -122,7 +140,11 @@ function sample(schema: Schema, depth = 0): unknown {
     case 'boolean':
       return true;
     default:
-      return 'x';
+      if (schema.pattern) {
+        const pattern = new RegExp(schema.pattern);
+        return PATTERNED.find((text) => pattern.test(text)) ?? 'x';
+      }
+      return (schema.format && FORMATS[schema.format]) ?? 'x';
   }
 }
 
@@ -187,21 +209,54 @@ function targets(): Target[] {
   );
 }
 
-/** Requests of a target with `value` in the body of a POST or the query of a GET. */
-function requestWith(target: Target, value: unknown, query = ''): Sent {
+/**
+ * Requests of a target with `value` in the body of a POST or the query of a GET; a GET's path parameters
+ * (`/booking/voucher/:id`) take the value's field of that name, written as it is (so `Infinity` stays text).
+ */
+function requestWith(target: Target, value: unknown, query = '', bodyText?: string): Sent {
   const { method, host, headers, operation } = target;
   if (method === 'POST') {
-    return { method, path: `${operation.path}${query}`, host, headers, body: JSON.stringify(value) };
+    return { method, path: `${operation.path}${query}`, host, headers, body: bodyText ?? JSON.stringify(value) };
   }
+  const fields = { ...recordOf(value) };
+  const path = operation.path.replace(/:(\w+)/g, (_, name: string) => {
+    const field = fields[name];
+    delete fields[name];
+    return encodeURIComponent(field === undefined ? 'x' : String(field));
+  });
   const parameters = new URLSearchParams();
-  if (value !== null && typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) {
-      parameters.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
-    }
+  for (const [name, item] of Object.entries(fields)) {
+    parameters.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
   }
   const search = parameters.toString();
-  return { method, path: `${operation.path}${search ? `?${search}` : ''}`, host, headers };
+  return { method, path: `${path}${search ? `?${search}` : ''}`, host, headers };
 }
+
+/** The paths of every number in a sampled value. */
+function numberPaths(value: unknown, at: Path = []): Path[] {
+  if (typeof value === 'number') return [at];
+  if (Array.isArray(value)) return value.flatMap((item, index) => numberPaths(item, [...at, index]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([name, item]) => numberPaths(item, [...at, name]));
+  }
+  return [];
+}
+
+/** The schema of the parameter at `path` (the first alternative that has it). */
+function schemaAt(schema: Schema | undefined, path: Path): Schema | undefined {
+  if (schema === undefined || path.length === 0) return schema;
+  const [head, ...rest] = path;
+  const alternative = schema.anyOf?.find((option) => option.type !== 'null');
+  if (alternative) return schemaAt(alternative, path);
+  if (typeof head === 'number') return schemaAt(schema.items, rest);
+  return schemaAt(schema.properties?.[String(head)], rest);
+}
+
+/** Numbers no integer or bigint column holds, as a query string writes them and as JSON text does. */
+const HOSTILE_NUMBERS = ['Infinity', '-Infinity', '1e999', '-1e999', '1e308', '9007199254740992', '-1', '0', '1.5'];
+const HOSTILE_JSON_NUMBERS = ['1e999', '-1e999', '1e308', '9007199254740992', '-1', '0', '1.5'];
+/** Marks where a hostile number goes in a body's JSON text. */
+const MARK = 'hostile-number';
 
 describe('every operation', () => {
   it('refuses NUL and unpaired surrogates in every string field as INVALID_FORMAT naming it', async () => {
@@ -272,6 +327,86 @@ describe('every operation', () => {
       }
     }
   });
+
+  it('refuses numbers no column can hold in every numeric parameter, path parameters included', async () => {
+    const failures: string[] = [];
+    let refusedIds = 0;
+    for (const target of targets()) {
+      const input: Schema = JSON.parse(JSON.stringify(target.operation.input ?? NO_INPUT));
+      const valid = recordOf(sample(input));
+      for (const path of numberPaths(valid)) {
+        const recordId = schemaAt(input, path)?.['x-record-id'] !== undefined;
+        const name = dotted(path);
+        const values = target.method === 'POST' ? HOSTILE_JSON_NUMBERS : HOSTILE_NUMBERS;
+        for (const number of values) {
+          // JSON has no Infinity: the number goes into the body's text as it is (1e999 parses as Infinity)
+          const bodyText = JSON.stringify(withValueAt(valid, path, MARK)).replace(`"${MARK}"`, number);
+          const answer = await send(requestWith(target, withValueAt(valid, path, number), '', bodyText));
+          const what = `${target.what} ${name}=${number}`;
+          if (answer.status >= 500) {
+            failures.push(`${what}: HTTP ${answer.status}`);
+            continue;
+          }
+          if (answer.status < 300 && !/^application\/json/.test(String(answer.headers['content-type']))) continue;
+          const { apiStatus } = envelopeOf(answer, what);
+          // An id no column holds is refused naming it, unless the caller is refused first (contract §7.1).
+          if (!recordId || ['FORBIDDEN', 'NOT_LOGGED_IN'].includes(apiStatus.errorCode)) continue;
+          if (apiStatus.errorCode === 'INVALID_FORMAT' && apiStatus.errorMessage.includes(`Parameter ${name} `)) {
+            refusedIds++;
+          } else failures.push(`${what}: ${apiStatus.errorCode} ${apiStatus.errorMessage}`);
+        }
+      }
+    }
+    expect(failures.join('\n')).toBe('');
+    expect(refusedIds).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('gives every integer parameter named like a record id the kernel id type', () => {
+    const untyped: string[] = [];
+    const visit = (schema: Schema | undefined, at: string, what: string) => {
+      if (!schema) return;
+      for (const option of schema.anyOf ?? []) visit(option, at, what);
+      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+      const name = at.split('.').at(-1) ?? '';
+      if (types.includes('integer') && /(^id$|Id$|^docnum$)/.test(name) && !schema['x-record-id']) {
+        untyped.push(`${what} ${at}`);
+      }
+      visit(schema.items, `${at}[]`, what);
+      for (const [key, property] of Object.entries(schema.properties ?? {}))
+        visit(property, at ? `${at}.${key}` : key, what);
+    };
+    for (const operation of service.operations) {
+      visit(operation.input as Schema | undefined, '', operation.path);
+      visit(operation.query as Schema | undefined, '', operation.path);
+    }
+    // ISO 3166 and ISO 4217 numeric codes (1-999), and a cart line's number within its cart (from 0): not rows
+    const notRows = / (countryId|currencyId)$|^\/cart\/(removeItem|updateItem) itemId$/;
+    expect(untyped.filter((entry) => !notRows.test(entry))).toEqual([]);
+  });
+
+  it('answers a multipart body without a boundary with an envelope, naming the body where files are taken', async () => {
+    const refusedBodies = new Set<string>();
+    for (const target of targets().filter((each) => each.method === 'POST')) {
+      const { method, host, headers, operation } = target;
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
+        const answer = await send({
+          method,
+          path: operation.path,
+          host,
+          headers: { ...headers, 'content-type': contentType },
+          body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+        });
+        const { apiStatus } = envelopeOf(answer, `${target.what} (${contentType})`);
+        expect(apiStatus.errorCode, target.what).toBe('INVALID_FORMAT');
+        if (answer.status === 400) {
+          expect(apiStatus.errorMessage, target.what).toBe('Parameter body is not readable multipart/form-data');
+          refusedBodies.add(target.what);
+        } else expect(answer.status, target.what).toBe(415);
+      }
+    }
+    // the operations that take files read the body; every other one refuses the content type
+    expect([...refusedBodies].sort()).toEqual(['POST /document/upload', 'POST /hotel/importStaticData']);
+  }, 60_000);
 
   it('answers a 10 MB body with 413 and an envelope, and keeps the connection usable', async () => {
     const huge = Buffer.alloc(10 * 1024 * 1024, 'a');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Allowed, ROLES } from '../src/platform/auth/roles.js';
 import type { AccessPolicy, OperationDeclaration } from '../src/platform/http/operation.js';
 import type { Service } from '../src/service.js';
+import { tenant } from './support/factories.js';
 import { startTestService, TEST_BASE_DOMAIN } from './support/service.js';
 
 type Expected =
@@ -69,6 +70,17 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/(customer|document|groups|visa|hotel|tripoffer|cruise|tripmaker|marketing|ticketsupplier\/city)\//, EMPLOYEES],
 ];
 
+/**
+ * Where the specification marks `session` R area-wide (contract §3: a call without any session answers
+ * MISSING_PARAMETER, elsewhere NOT_LOGGED_IN), first matching row wins: part 2's hotel section says "Employees-only
+ * operations need session R", part 1 names it on every cart, flight and blm operation.
+ */
+const SESSION_REQUIRED: ReadonlyArray<[RegExp, boolean]> = [
+  // anyone, and `session` O
+  [/^\/hotel\/(searchCountries|searchAccommodation)$/, false],
+  [/^\/(hotel|cart|flight|blm)\//, true],
+];
+
 function expectedFor(path: string): Expected | undefined {
   return ROLE_TABLE.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -129,6 +141,39 @@ describe('the role table of the contract', () => {
     );
     expect(missing).toEqual([]);
     for (const declared of service.operations) expect(declared.response, label(declared)).toBeDefined();
+  });
+
+  it('names the session R wherever the specification does, area by area', () => {
+    const wrong = service.operations.flatMap((declared) => {
+      const row = SESSION_REQUIRED.find(([pattern]) => pattern.test(declared.path));
+      if (!row || declared.policy.kind !== 'tenant') return [];
+      const required = declared.policy.sessionParameter === 'required';
+      return required === row[1] ? [] : [`${label(declared)}: session ${required ? 'R' : 'not R'}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers MISSING_PARAMETER naming session to a call without any, where the session is R', async () => {
+    const t = await tenant(service);
+    const required = service.operations.filter(
+      (declared) => declared.policy.kind === 'tenant' && declared.policy.sessionParameter === 'required',
+    );
+    expect(required.filter((declared) => declared.path.startsWith('/hotel/')).length).toBeGreaterThan(20);
+    const answers = new Set<string>();
+    for (const declared of required) {
+      for (const method of declared.methods) {
+        const answer = await t.api.inject({
+          method,
+          url: declared.path,
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        const { errorCode, errorMessage } = answer.json<{ apiStatus: { errorCode: string; errorMessage: string } }>()
+          .apiStatus;
+        answers.add(`${errorCode} ${errorMessage}`);
+        expect(`${method} ${declared.path}: ${errorCode}`).toBe(`${method} ${declared.path}: MISSING_PARAMETER`);
+      }
+    }
+    expect([...answers]).toEqual(['MISSING_PARAMETER Missing parameter: session']);
   });
 
   it('declares each path and method once', () => {

@@ -1,7 +1,8 @@
 // Every session carrier goes through the kernel (issue 11, finding 6): printInvoice once resolved a query `token`
 // itself, so a session that must change its password was served. Here, every registered tenant operation is called
-// with such a session, by each carrier in turn, and must refuse it, except the operations declared
-// duringPasswordChange, which must be exactly the contract's §3 set. A source check keeps src/areas from reading
+// with such a session, by each carrier in turn (and by the query carrier it declares of its own, GET printInvoice's
+// and printQuote's `token`, issue 28), and must refuse it, except the operations declared duringPasswordChange,
+// which must be exactly the contract's §3 set. A source check keeps src/areas from reading
 // or resolving a token on its own, so areas still to come inherit the kernel's checks.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,13 +34,16 @@ beforeAll(async () => {
 
 afterAll(() => t.service.close());
 
-type Carrier = 'X-Auth-Request-Access-Token' | 'Authorization' | 'body session' | 'query session' | 'pk';
+type Carrier = 'X-Auth-Request-Access-Token' | 'Authorization' | 'body session' | 'query session' | 'pk' | 'token';
 
 const tenantOperations = () => t.service.operations.filter((declared) => declared.policy.kind === 'tenant');
 const servedDuringPasswordChange = (declared: OperationDeclaration) =>
   declared.policy.kind === 'tenant' && declared.policy.duringPasswordChange;
 const takesWebsiteKey = (declared: OperationDeclaration) =>
   Boolean(declared.input?.properties.pk ?? declared.query?.properties.pk);
+/** The query carrier an operation declares of its own (GET printInvoice's `token`), if any. */
+const ownQueryCarrier = (declared: OperationDeclaration): Carrier[] =>
+  declared.policy.kind === 'tenant' && declared.policy.sessionQueryParameter === 'token' ? ['token'] : [];
 
 /** The operation called with `token` in `carrier` and no other parameter: the envelope's errorCode. */
 async function errorCodeOf(method: string, route: string, carrier: Carrier, token: string): Promise<string> {
@@ -49,7 +53,7 @@ async function errorCodeOf(method: string, route: string, carrier: Carrier, toke
   if (carrier === 'X-Auth-Request-Access-Token') headers['x-auth-request-access-token'] = token;
   else if (carrier === 'Authorization') headers.authorization = `Bearer ${token}`;
   else if (carrier === 'body session' && body) body = { session: token };
-  else url = `${route}?${carrier === 'pk' ? 'pk' : 'session'}=${encodeURIComponent(token)}`;
+  else url = `${route}?${carrier === 'pk' || carrier === 'token' ? carrier : 'session'}=${encodeURIComponent(token)}`;
   const answer = await t.api.inject({
     method: method === 'POST' ? 'POST' : 'GET',
     url,
@@ -84,7 +88,11 @@ describe('a session whose user must change the password', () => {
     for (const declared of walked) {
       for (const method of declared.methods) {
         const carrier = carriers[turn++ % carriers.length] ?? 'query session';
-        const all: Carrier[] = takesWebsiteKey(declared) ? [carrier, 'pk'] : [carrier];
+        const all: Carrier[] = [
+          carrier,
+          ...(takesWebsiteKey(declared) ? ['pk' as const] : []),
+          ...ownQueryCarrier(declared),
+        ];
         for (const used of all) {
           const code = await errorCodeOf(method, declared.path, used, pending);
           if (code !== 'PASSWORD_CHANGE_REQUIRED') served.push(`${method} ${declared.path} (${used}): ${code}`);
@@ -94,12 +102,10 @@ describe('a session whose user must change the password', () => {
     expect(served).toEqual([]);
   });
 
-  it('gets no invoice through a query `token`: the kernel reads no such carrier', async () => {
-    expect(await errorCodeOf('GET', '/document/printInvoice', 'query session', pending)).toBe(
-      'PASSWORD_CHANGE_REQUIRED',
-    );
-    const viaToken = await t.api.inject({ method: 'GET', url: `/document/printInvoice?docnum=1&token=${pending}` });
-    expect(viaToken.json<{ apiStatus: { errorCode: string } }>().apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+  it('gets no invoice and no quote through their query `token`: the kernel reads it with every check', async () => {
+    for (const route of ['/document/printInvoice', '/document/printQuote']) {
+      expect(await errorCodeOf('GET', route, 'token', pending), route).toBe('PASSWORD_CHANGE_REQUIRED');
+    }
   });
 
   it('is served by the declared ones: a guest session, the password change, then logout', async () => {
@@ -114,6 +120,53 @@ describe('a session whose user must change the password', () => {
     expect(await errorCodeOf('POST', '/user/updatepwd', 'body session', pending)).toBe('MISSING_PARAMETER');
     expect(await errorCodeOf('POST', '/user/logout', 'Authorization', pending)).toBe('OK');
     expect(await errorCodeOf('POST', '/user/updatepwd', 'body session', pending)).toBe('NOT_LOGGED_IN');
+  });
+});
+
+describe("GET printInvoice's and printQuote's query `token` (spec part 1)", () => {
+  const codeOf = async (url: string, headers: Record<string, string> = {}) => {
+    const answer = await t.api.inject({ method: 'GET', url, headers });
+    return answer.json<{ apiStatus: { errorCode: string; errorMessage: string } }>().apiStatus;
+  };
+
+  it('is declared by those two GET operations only', () => {
+    const declaring = tenantOperations()
+      .filter((declared) => ownQueryCarrier(declared).length > 0)
+      .flatMap((declared) => declared.methods.map((method) => `${method} ${declared.path}`));
+    expect(declaring.sort()).toEqual(['GET /document/printInvoice', 'GET /document/printQuote']);
+  });
+
+  it('carries a session: an unknown document is then NOTFOUND, not NOT_LOGGED_IN', async () => {
+    for (const route of ['/document/printInvoice', '/document/printQuote']) {
+      expect((await codeOf(`${route}?docnum=NO-SUCH-1`)).errorCode, route).toBe('NOT_LOGGED_IN');
+      expect((await codeOf(`${route}?docnum=NO-SUCH-1&token=${t.admin}`)).errorCode, route).toBe('NOTFOUND');
+    }
+  });
+
+  it('meets every check of the other carriers: unknown, ended, unstorable, and the headers win', async () => {
+    const ended = await t.api.ok<{ session: string }>('/auth/guest', {});
+    expect(await errorCodeOf('POST', '/user/logout', 'body session', ended.session)).toBe('OK');
+    for (const route of ['/document/printInvoice', '/document/printQuote']) {
+      expect((await codeOf(`${route}?docnum=X-1&token=not-a-session`)).errorCode, route).toBe('NOT_LOGGED_IN');
+      expect((await codeOf(`${route}?docnum=X-1&token=${ended.session}`)).errorCode, route).toBe('NOT_LOGGED_IN');
+      expect(await codeOf(`${route}?docnum=X-1&token=a%00b`), route).toEqual({
+        errorCode: 'INVALID_FORMAT',
+        errorMessage: 'Parameter token holds a NUL character or an unpaired surrogate',
+      });
+      // contract §3's order: a header carrier comes before the query's
+      const both = await codeOf(`${route}?docnum=X-1&token=${t.admin}`, { authorization: 'Bearer not-a-session' });
+      expect(both.errorCode, route).toBe('NOT_LOGGED_IN');
+    }
+  });
+
+  it('is no carrier where it is not declared: the POST forms and other operations', async () => {
+    const post = await t.api.inject({
+      method: 'POST',
+      url: `/document/printInvoice?token=${t.admin}`,
+      payload: { docnum: 'X-1' },
+    });
+    expect(post.json<{ apiStatus: { errorCode: string } }>().apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+    expect((await codeOf(`/document/download?fileName=x.pdf&token=${t.admin}`)).errorCode).toBe('NOT_LOGGED_IN');
   });
 });
 

@@ -1,7 +1,7 @@
 // Request and answer schemas of back-office bookings (/blm/*, contract §7.3). Amounts in answers are numbers rounded
 // to the booking currency's minor unit; datetimes are the tenant's (yyyy-MM-dd'T'HH:mm:ss).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import {
   BOOKING_STATUSES,
   type BookingStatus,
@@ -12,7 +12,6 @@ import {
   type PaymentStatus,
 } from './blm.rules.js';
 
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const DateTime = (description: string) =>
   Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` });
 
@@ -82,7 +81,7 @@ export const Booking = Type.Object({
 export type Booking = Static<typeof Booking>;
 
 export const CreateBookingRequest = Type.Object({
-  customerId: Id('The customer the booking is for'),
+  customerId: RecordId('The customer the booking is for'),
   currency: Type.Optional(
     Type.String({ pattern: '^[A-Za-z]{3}$', description: "ISO 4217 code; default the tenant's currency" }),
   ),
@@ -93,11 +92,11 @@ export const CreateBookingRequest = Type.Object({
 });
 export type CreateBookingRequest = Static<typeof CreateBookingRequest>;
 
-export const BookingIdRequest = Type.Object({ bookingId: Id('The booking') });
+export const BookingIdRequest = Type.Object({ bookingId: RecordId('The booking') });
 
 export const SearchBookingsRequest = Type.Object({
   status: Type.Optional(Status),
-  customerId: Type.Optional(Id('Bookings of this customer')),
+  customerId: Type.Optional(RecordId('Bookings of this customer')),
   keyword: Type.Optional(
     Type.String({
       maxLength: 200,
@@ -113,12 +112,12 @@ export type SearchBookingsRequest = Static<typeof SearchBookingsRequest>;
 
 export const SearchEligibleRequest = Type.Object({
   keyword: SearchBookingsRequest.properties.keyword,
-  customerId: Type.Optional(Id('Bookings of this customer')),
+  customerId: Type.Optional(RecordId('Bookings of this customer')),
 });
 export type SearchEligibleRequest = Static<typeof SearchEligibleRequest>;
 
 export const SetStatusRequest = Type.Object({
-  bookingId: Id('The booking'),
+  bookingId: RecordId('The booking'),
   status: Status,
   optionExpiresAt: Type.Optional(
     Type.String({
@@ -131,7 +130,7 @@ export const SetStatusRequest = Type.Object({
 export type SetStatusRequest = Static<typeof SetStatusRequest>;
 
 export const RecordPaymentRequest = Type.Object({
-  bookingId: Id('The booking'),
+  bookingId: RecordId('The booking'),
   amount: Type.Number({
     exclusiveMinimum: 0,
     maximum: 1_000_000_000,
@@ -153,6 +152,6 @@ export const PaymentLinkAnswer = Type.Object({
 export type PaymentLinkAnswer = Static<typeof PaymentLinkAnswer>;
 
 export const AddToBookingRequest = Type.Object({
-  cartId: Id("The cart's cartNumber"),
-  bookingId: Id('The booking'),
+  cartId: RecordId("The cart's cartNumber"),
+  bookingId: RecordId('The booking'),
 });

@@ -2,7 +2,7 @@
 // Booking result (confirm), Booking search row, Booking access.
 import { type Static, Type } from '@sinclair/typebox';
 import { E164_PATTERN } from '../../integrations/messaging/index.js';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 
 export const REQUEST_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -11,7 +11,6 @@ export type LineStatus = (typeof LINE_STATUSES)[number];
 export const COMPLETE_RESULTS = ['OK', 'PARTIAL', 'FAILED'] as const;
 export type CompleteResult = (typeof COMPLETE_RESULTS)[number];
 
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const DateTime = (description: string) =>
   Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` });
 // Plain string enums (not unions of literals) so a wrong value is answered "must be one of …".
@@ -24,7 +23,7 @@ export const CreateBookingRequest = Type.Object({
 });
 
 export const ConfirmBookingRequest = Type.Object({
-  requestId: Id('The booking request'),
+  requestId: RecordId('The booking request'),
   mobilePhone: Type.Optional(
     Type.String({
       pattern: E164_PATTERN,
@@ -40,7 +39,7 @@ export const SecretPairRequest = Type.Object({
 
 export const ReadAllRequest = Type.Object({ status: Type.Optional(Status) });
 
-export const CancelBookingRequest = Type.Object({ requestId: Id('The booking request') });
+export const CancelBookingRequest = Type.Object({ requestId: RecordId('The booking request') });
 
 export const BookingRequest = Type.Object({
   bookingrequestid: Type.Integer(),

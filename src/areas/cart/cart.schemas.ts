@@ -1,8 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import { VERBATIM } from '../../platform/http/input.js';
 
-const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Text = (maxLength = 200) => Type.String({ maxLength });
 
 export const CartItemView = Type.Object({
@@ -51,8 +50,8 @@ export const CreateCartRequest = Type.Object({
 });
 
 export const NewItem = Type.Object({
-  productId: Id(),
-  unitId: Id(),
+  productId: RecordId(),
+  unitId: RecordId(),
   unitPrice: Type.Number({
     minimum: 0,
     maximum: 1e10,
@@ -60,7 +59,7 @@ export const NewItem = Type.Object({
   }),
   quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
   cartItemId: Type.Optional(Text(100)),
-  productTemplateId: Type.Optional(Id()),
+  productTemplateId: Type.Optional(RecordId()),
   unitName: Type.Optional(Text(100)),
   description: Type.Optional(Text(500)),
   isChild: Type.Optional(Type.Boolean()),
@@ -69,7 +68,7 @@ export const NewItem = Type.Object({
   extAttr: Type.Optional(
     Type.String({ maxLength: 4000, description: 'JSON text: { attribute (id or name): value (id or text) }' }),
   ),
-  extVariantId: Type.Optional(Id()),
+  extVariantId: Type.Optional(RecordId()),
   pickupLocation: Type.Optional(Text(500)),
   serviceLocation: Type.Optional(Text(500)),
   xferType: Type.Optional(Type.Union([Type.Literal('SIC'), Type.Literal('PVT')])),
@@ -85,12 +84,15 @@ export type NewItem = Static<typeof NewItem>;
 export const AddItemRequest = Type.Object({ items: Type.Array(NewItem, { minItems: 1, maxItems: 50 }) });
 export const AddedItem = Type.Object({ itemId: Type.Integer(), cartItemId: Nullable(Type.String()) });
 
+/** A cart line's number within its cart (from 0, the cart's own count): not a record id, but an integer column. */
+const ItemNumber = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
 export const ItemRef = Type.Object({
-  itemId: Type.Optional(Type.Integer({ minimum: 0 })),
+  itemId: Type.Optional(ItemNumber),
   cartItemId: Type.Optional(Text(100)),
 });
 export const UpdateItemRequest = Type.Object({
-  itemId: Type.Optional(Type.Integer({ minimum: 0 })),
+  itemId: Type.Optional(ItemNumber),
   cartItemId: Type.Optional(Text(100)),
   quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
 });

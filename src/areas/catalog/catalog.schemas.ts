@@ -1,8 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 
-const Id = (description?: string) =>
-  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
 const Text = (maxLength = 200) => Type.String({ maxLength });
 const LongText = Type.String({ maxLength: 20_000 });
 const Money = (description?: string) =>
@@ -203,12 +201,12 @@ export const BookInfo = Type.Object({
   children: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
 });
 
-export const ProductIdRequest = Type.Object({ productId: Id() });
+export const ProductIdRequest = Type.Object({ productId: RecordId() });
 export const FindCategoryRequest = Type.Object({ catName: Text() });
-export const CategoryProductsQuery = Type.Object({ category: Id('Category id') });
-export const CategoryProductsBody = Type.Object({ catId: Id('Category id') });
+export const CategoryProductsQuery = Type.Object({ category: RecordId('Category id') });
+export const CategoryProductsBody = Type.Object({ catId: RecordId('Category id') });
 export const GetProductRequest = Type.Object({
-  productId: Type.Optional(Id()),
+  productId: Type.Optional(RecordId()),
   productCode: Type.Optional(Text(100)),
 });
 export const SearchProductRequest = Type.Object({
@@ -216,26 +214,26 @@ export const SearchProductRequest = Type.Object({
     Type.Union([Type.Literal('partial'), Type.Literal('exact')], { description: 'partial: substring match' }),
   ),
   prodName: Type.Optional(Text()),
-  publicCategoryId: Type.Optional(Id()),
+  publicCategoryId: Type.Optional(RecordId()),
   availableOnWeb: Type.Optional(Type.Boolean()),
 });
 export const LookupRequest = Type.Object({ namepart: Type.Optional(Text(100)) });
-export const VariantsRequest = Type.Object({ productId: Id(), bookInfo: Type.Optional(BookInfo) });
+export const VariantsRequest = Type.Object({ productId: RecordId(), bookInfo: Type.Optional(BookInfo) });
 export const GetVariantRequest = Type.Object({
-  productId: Id(),
-  attrValues: Type.Array(Id(), { maxItems: 50 }),
+  productId: RecordId(),
+  attrValues: Type.Array(RecordId(), { maxItems: 50 }),
   bookInfo: Type.Optional(BookInfo),
 });
 
 const Count = Type.Integer({ minimum: 0, maximum: 1000 });
 export const BookingRequest = Type.Object({
-  productId: Id(),
-  variantId: Type.Optional(Id()),
+  productId: RecordId(),
+  variantId: Type.Optional(RecordId()),
   quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   adultCount: Type.Optional(Count),
   childCount: Type.Optional(Count),
   infantCount: Type.Optional(Count),
-  timeSlotId: Type.Optional(Id()),
+  timeSlotId: Type.Optional(RecordId()),
   date: DateOnly,
   attributes: Type.Optional(
     Type.Record(Type.String(), Type.String(), {
@@ -247,7 +245,7 @@ export type BookingRequest = Static<typeof BookingRequest>;
 export const AvailabilityRequest = Type.Object({ bookingRequest: BookingRequest });
 
 export const TimeslotsRequest = Type.Object({
-  variant: Type.Object({ servid: Id(), templateid: Type.Optional(Id()) }),
+  variant: Type.Object({ servid: RecordId(), templateid: Type.Optional(RecordId()) }),
   bookInfo: Type.Object({
     date: DateOnly,
     adults: Type.Optional(Count),
@@ -258,26 +256,26 @@ export const TimeslotsRequest = Type.Object({
 // ---------- catalog administration (contract §6) ----------
 
 export const SaveCategoryRequest = Type.Object({
-  categoryId: Type.Optional(Id()),
+  categoryId: Type.Optional(RecordId()),
   categoryName: Text(),
-  parentCategoryId: Type.Optional(Nullable(Id())),
+  parentCategoryId: Type.Optional(Nullable(RecordId())),
   categorySeq: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
 });
-export const CategoryIdRequest = Type.Object({ categoryId: Id() });
+export const CategoryIdRequest = Type.Object({ categoryId: RecordId() });
 
 const TransferInput = Type.Object({
-  transferId: Type.Optional(Id()),
+  transferId: Type.Optional(RecordId()),
   transferName: Text(),
   transferType: Type.Union([Type.Literal('SIC'), Type.Literal('PVT')]),
   price: Money(),
 });
 
 export const SaveProductRequest = Type.Object({
-  productId: Type.Optional(Id()),
+  productId: Type.Optional(RecordId()),
   prodCode: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' }),
   prodName: Text(),
   productPrice: Money('Base adult price'),
-  publicCategoryId: Id(),
+  publicCategoryId: RecordId(),
   prodDisplayName: Type.Optional(Text()),
   productDescription: Type.Optional(LongText),
   childPrice: Type.Optional(Nullable(Money())),
@@ -329,13 +327,13 @@ export const SaveProductRequest = Type.Object({
 export type SaveProductRequest = Static<typeof SaveProductRequest>;
 
 export const SaveAttributeRequest = Type.Object({
-  productId: Id(),
-  attributeId: Type.Optional(Id()),
+  productId: RecordId(),
+  attributeId: Type.Optional(RecordId()),
   name: Text(100),
   sequence: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   values: Type.Array(
     Type.Object({
-      attributeValueId: Type.Optional(Id()),
+      attributeValueId: Type.Optional(RecordId()),
       attributeValue: Text(),
       attributeDescription: Type.Optional(Text(1000)),
       sequence: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
@@ -345,16 +343,16 @@ export const SaveAttributeRequest = Type.Object({
   ),
 });
 export type SaveAttributeRequest = Static<typeof SaveAttributeRequest>;
-export const AttributeIdRequest = Type.Object({ attributeId: Id() });
+export const AttributeIdRequest = Type.Object({ attributeId: RecordId() });
 
 export const SaveVariantRequest = Type.Object({
-  productId: Id(),
-  servid: Type.Optional(Id()),
+  productId: RecordId(),
+  servid: Type.Optional(RecordId()),
   servcode: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' }),
   servname: Text(),
   servfullname: Type.Optional(Text(500)),
   servdesc: Type.Optional(LongText),
-  attributeVals: Type.Optional(Type.Array(Id(), { maxItems: 50 })),
+  attributeVals: Type.Optional(Type.Array(RecordId(), { maxItems: 50 })),
   cprice: Money('Adult price'),
   bprice: Type.Optional(Nullable(Money('Buying (cost) price'))),
   child_price: Type.Optional(Nullable(Money())),
@@ -367,12 +365,12 @@ export const SaveVariantRequest = Type.Object({
   needsLocation: Type.Optional(Type.Boolean()),
 });
 export type SaveVariantRequest = Static<typeof SaveVariantRequest>;
-export const VariantIdRequest = Type.Object({ variantId: Id('The variant’s servid') });
+export const VariantIdRequest = Type.Object({ variantId: RecordId('The variant’s servid') });
 
 export const Weekday = Type.Union(['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((day) => Type.Literal(day)));
 export const SetInventoryRequest = Type.Object({
-  productId: Id(),
-  variantId: Id(),
+  productId: RecordId(),
+  variantId: RecordId(),
   dateFrom: DateOnly,
   dateTo: DateOnly,
   weekdays: Type.Optional(Type.Array(Weekday, { maxItems: 7, uniqueItems: true })),
@@ -380,4 +378,4 @@ export const SetInventoryRequest = Type.Object({
   capacity: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
 });
 export type SetInventoryRequest = Static<typeof SetInventoryRequest>;
-export const InventoryRequest = Type.Object({ variantId: Id(), dateFrom: DateOnly, dateTo: DateOnly });
+export const InventoryRequest = Type.Object({ variantId: RecordId(), dateFrom: DateOnly, dateTo: DateOnly });

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import { VERBATIM } from '../../platform/http/input.js';
 import { WEB_ACTION_TYPES, type WebActionType } from './common.rules.js';
 
@@ -52,7 +52,7 @@ export const WebActionRequest = Type.Object({
   pageUrl: Type.Optional(Text(WEB_ACTION_LIMITS.url)),
   referrerUrl: Type.Optional(Text(WEB_ACTION_LIMITS.url)),
   sessionId: Type.Optional(Text(WEB_ACTION_LIMITS.sessionId, "The website's visit identifier")),
-  userId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  userId: Type.Optional(RecordId('A label of the website: not checked against the users')),
   userAgent: Type.Optional(Text(WEB_ACTION_LIMITS.userAgent, "Default: the request's User-Agent header")),
   ipAddress: Type.Optional(Text(WEB_ACTION_LIMITS.ipAddress, "IPv4 or IPv6; default: the caller's address")),
 });

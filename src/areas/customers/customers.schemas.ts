@@ -1,9 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LIMITS } from './customers.rules.js';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 
-const Id = (description?: string) =>
-  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Email = (description: string) => Type.String({ format: 'email', maxLength: 254, description });
@@ -77,7 +75,7 @@ export const SearchCustomersRequest = Type.Object({
 export type SearchCustomersRequest = Static<typeof SearchCustomersRequest>;
 
 export const ReadCustomerRequest = Type.Object({
-  customerId: Type.Union([Id(), Type.String({ pattern: '^[1-9][0-9]{0,8}$' })], {
+  customerId: Type.Union([RecordId(), Type.String({ pattern: '^[1-9][0-9]{0,8}$' })], {
     description: 'The customer id (a number, or its digits as text as the specification types it)',
   }),
 });
@@ -92,7 +90,9 @@ export const CreateCustomerRequest = Type.Object({
   countryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'ISO 3166-1 numeric code' })),
   isCompany: Type.Optional(Type.Boolean()),
   parentId: Type.Optional(
-    Id('An active company: the new customer becomes one of its contacts (NOTFOUND if none, INVALID_STATE if a person)'),
+    RecordId(
+      'An active company: the new customer becomes one of its contacts (NOTFOUND if none, INVALID_STATE if a person)',
+    ),
   ),
 });
 export type CreateCustomerRequest = Static<typeof CreateCustomerRequest>;

@@ -1,9 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import { TRIP_REQUEST_STATUSES, type TripRequestStatus } from './customers.rules.js';
 
-const Id = (description?: string) =>
-  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 
@@ -48,7 +46,7 @@ export type NewTripRequest = Static<typeof NewTripRequest>;
 export const CreateTripRequestRequest = Type.Object({ tripRequest: NewTripRequest });
 export type CreateTripRequestRequest = Static<typeof CreateTripRequestRequest>;
 
-export const TripRequestIdRequest = Type.Object({ requestId: Id() });
+export const TripRequestIdRequest = Type.Object({ requestId: RecordId() });
 
 export const ListTripRequestsRequest = Type.Object({
   status: Type.Optional(Status),
@@ -63,7 +61,7 @@ export const ListTripRequestsRequest = Type.Object({
 export type ListTripRequestsRequest = Static<typeof ListTripRequestsRequest>;
 
 export const UpdateTripRequestStatusRequest = Type.Object({
-  requestId: Id(),
+  requestId: RecordId(),
   status: Status,
 });
 export type UpdateTripRequestStatusRequest = Static<typeof UpdateTripRequestStatusRequest>;

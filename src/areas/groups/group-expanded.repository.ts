@@ -47,7 +47,7 @@ export async function selectExpandedGroup(
   // json_build_object per row, which looks up every argument's type again for each row.
   const [row] = await db<ExpandedGroupRow[]>`
     SELECT g.group_id, g.group_name, g.arrival_date::text AS arrival_date, g.departure_date::text AS departure_date,
-           g.partner_id, g.partner_name, g.pax_count, g.status, g.notes, g.created_at, g.version::text AS version,
+           g.partner_id, g.partner_name, g.pax_count, g.pax_expected, g.status, g.notes, g.created_at, g.version::text AS version,
            p.passengers_json, p.pax_ids, p.pax_first_names, p.pax_last_names, p.pax_passport_expiries,
            h.hotels_json, h.hotel_ids, h.hotel_names, h.hotel_confirmations,
            t.transport_json, t.transport_ids, t.transport_types, t.transport_froms, t.transport_tos,

@@ -17,6 +17,7 @@ export interface GroupColumns {
   departure_date: string;
   partner_id?: number;
   partner_name?: string;
+  pax_expected?: number;
   status?: string;
   notes?: string;
 }

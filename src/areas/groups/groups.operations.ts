@@ -42,8 +42,9 @@ const writeGroup = (groups: GroupService) =>
     summary: 'Create a group (status PENDING unless given), or update one (groupId): the fields given',
     description:
       'partnerId names a customer record (NOTFOUND if none); its name is kept as partnerName. paxCount is the ' +
-      "number of the group's passengers: a client's value is ignored. A status move the group's status does not " +
-      'allow answers INVALID_STATE; departureDate before arrivalDate INVALID_FORMAT.',
+      'expected size as written (kept on an update without it); paxRegistered counts the passengers entered. ' +
+      "A status move the group's status does not allow answers INVALID_STATE; departureDate before arrivalDate " +
+      'INVALID_FORMAT.',
     input: WriteGroupRequest,
     records: { groupId: 'group', partnerId: 'customer' },
     response: Group,

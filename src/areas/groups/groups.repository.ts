@@ -10,7 +10,10 @@ export interface GroupRow {
   departure_date: string;
   partner_id: number | null;
   partner_name: string | null;
+  /** The passengers entered (kept by the database); answered as paxRegistered. */
   pax_count: number;
+  /** The size the agency expects, as written; answered as paxCount. */
+  pax_expected: number | null;
   status: string;
   notes: string | null;
   created_at: Date;
@@ -81,7 +84,7 @@ export interface RoomPaxRow {
 
 const groupColumns = (db: Queryable) => db`
   group_id, group_name, arrival_date::text AS arrival_date, departure_date::text AS departure_date, partner_id,
-  partner_name, pax_count, status, notes, created_at`;
+  partner_name, pax_count, pax_expected, status, notes, created_at`;
 
 const paxColumns = (db: Queryable) => db`
   pax_id, group_id, first_name, last_name, gender, date_of_birth::text AS date_of_birth, age, nationality,

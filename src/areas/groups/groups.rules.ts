@@ -35,6 +35,8 @@ export const LIMITS = {
   paxListRows: 1000,
   /** pax/write in its multiple form takes at most this many passengers. */
   paxPerWrite: 500,
+  /** The largest expected size of a group (paxCount) a client may write. */
+  expectedPax: 100_000,
   /** A passport must stay valid this many months after the group's departure. */
   passportValidMonths: 6,
   names: 200,

@@ -1,7 +1,7 @@
 // Request and answer schemas of groups and their passengers (/groups/group/*, /groups/pax/*; spec part 2, contract
 // §7.5). Calendar dates are yyyy-MM-dd (the tenant's), createdDate the tenant's yyyy-MM-dd'T'HH:mm:ss.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import {
   GENDERS,
   GROUP_STATUSES,
@@ -11,7 +11,8 @@ import {
   type ReadinessCode,
 } from './groups.rules.js';
 
-export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+/** Record ids: the kernel's one id type. */
+export const Id = RecordId;
 export const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 export const DateOnly = (description: string) =>
@@ -29,7 +30,10 @@ export const Group = Type.Object({
   departureDate: Type.String({ description: 'yyyy-MM-dd' }),
   partnerId: Nullable(Type.Integer({ description: 'The partner: a customer record' })),
   partnerName: Nullable(Type.String({ description: "The partner's name when the group was last written" })),
-  paxCount: Type.Integer({ description: 'The number of passengers the group has (kept by the service)' }),
+  paxCount: Nullable(
+    Type.Integer({ description: 'The expected number of passengers, as written (null: never given)' }),
+  ),
+  paxRegistered: Type.Integer({ description: 'The passengers entered in the group (kept by the service)' }),
   status: Status,
   notes: Nullable(Type.String()),
   createdDate: Type.String({ description: "yyyy-MM-dd'T'HH:mm:ss, tenant time" }),
@@ -42,7 +46,13 @@ export const WriteGroupRequest = Type.Object({
   arrivalDate: DateOnly('First day'),
   departureDate: DateOnly('Last day, not before arrivalDate'),
   partnerId: Type.Optional(Id('A customer record (NOTFOUND if none); absent on an update: kept')),
-  paxCount: Type.Optional(Type.Integer({ description: 'Ignored: paxCount is the number of passengers the group has' })),
+  paxCount: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: LIMITS.expectedPax,
+      description: 'The expected number of passengers (absent on an update: kept); paxRegistered counts those entered',
+    }),
+  ),
   status: Type.Optional(
     enumOf<GroupStatus>(
       GROUP_STATUSES,

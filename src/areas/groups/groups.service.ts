@@ -34,7 +34,8 @@ export function createGroupService(deps: GroupServiceDeps) {
 
   /**
    * Creates the group (groupId absent) or updates it: the fields given are written, an absent partnerId, status or
-   * notes keeps its value. A client's paxCount is ignored: it is the number of passengers, kept by the database.
+   * notes or paxCount keeps its value. paxCount is the expected size, as written; the passengers entered are
+   * counted by the database (paxRegistered).
    */
   async function write(ctx: TenantContext, input: WriteGroupRequest): Promise<Group> {
     if (input.departureDate < input.arrivalDate) {
@@ -46,6 +47,7 @@ export function createGroupService(deps: GroupServiceDeps) {
       departure_date: input.departureDate,
       partner_id: input.partnerId,
       partner_name: await partnerName(ctx, input.partnerId),
+      pax_expected: input.paxCount,
       status: input.status,
       notes: input.notes,
     };

@@ -1,4 +1,5 @@
-// Groups (/groups/group/*): write (create, update, status moves, partner, paxCount kept by the server), list by
+// Groups (/groups/group/*): write (create, update, status moves, partner, paxCount as written and paxRegistered
+// kept by the server), list by
 // arrival range and partner, loadExpanded with everything of a group and its readiness warnings, bad input, and
 // another tenant's ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ const writeGroup = (body: object) =>
   });
 
 describe('/groups/group/write', () => {
-  it('creates a PENDING group with its partner’s name and no passengers, and ignores a client’s paxCount', async () => {
+  it('creates a PENDING group with its partner’s name, no passengers and the paxCount written', async () => {
     const { customerId, custName } = await partner();
     const group = await writeGroup({ partnerId: customerId, paxCount: 40, notes: ' Choir of 40 ' });
     expect(group).toEqual({
@@ -61,7 +62,8 @@ describe('/groups/group/write', () => {
       departureDate: '2027-04-15',
       partnerId: customerId,
       partnerName: custName,
-      paxCount: 0,
+      paxCount: 40,
+      paxRegistered: 0,
       status: 'PENDING',
       notes: 'Choir of 40',
       createdDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
@@ -77,6 +79,19 @@ describe('/groups/group/write', () => {
       departureDate: '2027-04-16',
     });
     expect(updated).toEqual({ ...made, groupName: 'Spring choir (B)', departureDate: '2027-04-16' });
+  });
+
+  it('keeps the written paxCount (the expected size) apart from the passengers entered (paxRegistered)', async () => {
+    const made = await writeGroup({ paxCount: 30 });
+    await agent.api.ok('/groups/pax/write', { groupId: made.groupId, firstName: 'Ana', lastName: 'Lima' });
+    const kept = await writeGroup({ groupId: made.groupId, notes: 'Rooming list due' });
+    expect([kept.paxCount, kept.paxRegistered]).toEqual([30, 1]);
+    const changed = await writeGroup({ groupId: made.groupId, paxCount: 32 });
+    expect([changed.paxCount, changed.paxRegistered]).toEqual([32, 1]);
+    expect((await writeGroup({})).paxCount).toBeNull();
+    for (const paxCount of [-1, 1.5, 1e308]) {
+      await agent.api.expectError('/groups/group/write', { ...base, paxCount }, 'INVALID_FORMAT', 'paxCount');
+    }
   });
 
   it('moves the status along PENDING → CONFIRMED → ARRIVED → DEPARTED and refuses moves the status does not allow', async () => {
@@ -207,7 +222,7 @@ describe('/groups/group/loadExpanded', () => {
     expect(answers(ExpandedGroupSchema, expanded)).toBe(true);
     expect(Object.keys(expanded.passengers[0] ?? {})).toEqual(Object.keys(PassengerSchema.properties));
     expect(Object.keys(expanded.transport[0] ?? {})).toEqual(Object.keys(TransportSchema.properties));
-    expect(expanded.group).toEqual({ ...group, paxCount: 2 });
+    expect(expanded.group).toEqual({ ...group, paxRegistered: 2 });
     expect(expanded.passengers).toEqual(pax);
     expect(expanded.hotels).toEqual([hotel]);
     expect(expanded.transport).toEqual([flight]);
@@ -263,7 +278,7 @@ describe('/groups/group/loadExpanded', () => {
     expect([after.rooms, after.roomAssignments]).toEqual([[], []]);
     expect(after.readiness.map((w) => w.code)).toEqual(['HOTEL_UNCONFIRMED', 'PAX_WITHOUT_ROOM']);
     await t.db((sql) => sql`DELETE FROM group_pax WHERE pax_id = ${paxId}`);
-    expect((await load()).group.paxCount).toBe(0);
+    expect((await load()).group.paxRegistered).toBe(0);
   });
 
   it('answers an empty group with empty lists, and NOTFOUND for an unknown one', async () => {

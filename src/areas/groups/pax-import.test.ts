@@ -85,7 +85,7 @@ describe('an import', () => {
     expect(stored).toEqual(result.importedPax);
     expect(stored[0]).toMatchObject({ gender: 'F', dateOfBirth: '1990-05-03', phone: '971501234567' });
     const group = await agent.api.ok<{ group: Group }>('/groups/group/loadExpanded', { groupId });
-    expect(group.group.paxCount).toBe(3);
+    expect(group.group.paxRegistered).toBe(3);
   });
 
   it('of the same file again updates the passengers it inserted: no duplicates', async () => {

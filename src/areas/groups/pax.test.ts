@@ -23,7 +23,7 @@ const newGroup = (api = agent.api) =>
     departureDate: '2027-05-08',
   });
 const paxCount = async (groupId: number) =>
-  (await agent.api.ok<{ group: Group }>('/groups/group/loadExpanded', { groupId })).group.paxCount;
+  (await agent.api.ok<{ group: Group }>('/groups/group/loadExpanded', { groupId })).group.paxRegistered;
 
 const fullPax = {
   firstName: 'Layla',

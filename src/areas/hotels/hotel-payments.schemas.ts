@@ -1,8 +1,9 @@
 // Requests and answers of hotel payments: the payment link of a hotel booking and the gateway's return pages.
 import { type Static, Type } from '@sinclair/typebox';
+import { RecordId } from '../../platform/http/schema.js';
 
 export const CreateHotelPaymentLinkRequest = Type.Object({
-  bookingId: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The hotel booking (hotelBookingId)' }),
+  bookingId: RecordId('The hotel booking (hotelBookingId)'),
 });
 
 export const HotelPaymentLink = Type.Object({

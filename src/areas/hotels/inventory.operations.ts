@@ -1,7 +1,6 @@
 // /hotel/* of the contracted inventory (employees, contract §3): hotels, rooms, meal plans and room calendars, and
 // the accommodation search (guest sessions and above, accommodation-search.operations.ts).
 import { Type } from '@sinclair/typebox';
-import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import { searchAccommodationOperation } from './accommodation-search.operations.js';
 import type { OnlineAccommodationSearch } from './accommodation-search.service.js';
@@ -29,8 +28,9 @@ import {
   SaveMealPlanCostRequest,
   SaveRoomRequest,
 } from './inventory.schemas.js';
+import { hotelStaff } from './hotel-policy.js';
 
-const forEmployees = { allow: Allow.employees, tags: ['hotel inventory'] } as const;
+const forEmployees = { ...hotelStaff, tags: ['hotel inventory'] } as const;
 
 const listHotels = operation({
   ...forEmployees,
@@ -101,7 +101,6 @@ const saveRoom = operation({
 
 const listMealPlans = operation({
   ...forEmployees,
-  sessionParameter: 'required',
   path: '/hotel/listMealPlans',
   methods: ['POST'],
   summary: "The meal plans RO, BB, HB, FB, AI; with hotelId, that hotel's costs per person and night (null: not set)",

@@ -1,10 +1,10 @@
 // Schemas of the contracted inventory: hotels, rooms and meal plans (spec part 2, "Hotel"), with the fields the
 // contract and docs/decisions.md add (a hotel's margin).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 
-export const Id = (description?: string) =>
-  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
+/** Record ids: the kernel's one id type. */
+export const Id = RecordId;
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' });

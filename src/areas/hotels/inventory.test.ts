@@ -114,7 +114,7 @@ describe('hotels', () => {
     const [customer, visitor] = [await user(t, 'customer'), await guest(t)];
     await customer.api.expectError('/hotel/listHotels', {}, 'FORBIDDEN');
     await visitor.api.expectError('/hotel/saveHotel', { hotel: { name: 'X' } }, 'NOT_LOGGED_IN');
-    await t.api.expectError('/hotel/getHotel', { id: 1 }, 'NOT_LOGGED_IN');
+    await t.api.expectError('/hotel/getHotel', { id: 1 }, 'MISSING_PARAMETER', 'session');
   });
 });
 

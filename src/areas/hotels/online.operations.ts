@@ -3,7 +3,6 @@
 // GoGlobal or its simulator; contracted: the agency's own rooms). The supplier failing or not answering in time:
 // API_ERROR, never its own words.
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
-import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import { SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { createHotelBookings, type HotelBookings } from './hotel-bookings.service.js';
@@ -17,8 +16,9 @@ import {
   ValuateRequest,
   Valuation,
 } from './online.schemas.js';
+import { hotelStaff } from './hotel-policy.js';
 
-const common = { allow: Allow.employees, tags: ['hotel'], methods: ['POST'] } as const;
+const common = { ...hotelStaff, tags: ['hotel'], methods: ['POST'] } as const;
 const SUPPLIER_FAILURE = 'The supplier failing, refusing or not answering in time: API_ERROR.';
 
 const search = (searches: OnlineSearches) =>

@@ -17,6 +17,7 @@ import {
   StaticCountry,
   StaticHotel,
 } from './static-data.schemas.js';
+import { hotelStaff } from './hotel-policy.js';
 
 const tags = ['hotel'] as const;
 
@@ -33,7 +34,7 @@ const searchCountries = operation({
 });
 
 const searchCities = operation({
-  allow: Allow.employees,
+  ...hotelStaff,
   tags,
   path: '/hotel/searchCities',
   methods: ['POST'],
@@ -47,7 +48,7 @@ const searchCities = operation({
 });
 
 const searchByName = operation({
-  allow: Allow.employees,
+  ...hotelStaff,
   tags,
   path: '/hotel/searchByName',
   methods: ['POST'],
@@ -59,7 +60,7 @@ const searchByName = operation({
 });
 
 const getByCity = operation({
-  allow: Allow.employees,
+  ...hotelStaff,
   tags,
   path: '/hotel/getByCity',
   methods: ['POST'],
@@ -74,7 +75,7 @@ const getByCity = operation({
 });
 
 const importStaticData = operation({
-  allow: Allow.employees,
+  ...hotelStaff,
   tags,
   path: '/hotel/importStaticData',
   methods: ['POST'],

@@ -1,9 +1,8 @@
 // Requests and answers of the static-data operations: /hotel/searchCountries, searchByName, getByCity, and the
 // employee import of the supplier's file.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const Keyword = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
 
 /** Hotels per answer of searchByName and per page of getByCity. */
@@ -32,7 +31,7 @@ export type StaticCountry = Static<typeof StaticCountry>;
 
 export const SearchCitiesRequest = Type.Object({
   keyword: Keyword('Part of the city name (any case, accents ignored)'),
-  countryId: Type.Optional(Id("Only cities of this country (the supplier's country id)")),
+  countryId: Type.Optional(RecordId("Only cities of this country (the supplier's country id)")),
 });
 export type SearchCitiesRequest = Static<typeof SearchCitiesRequest>;
 
@@ -48,8 +47,8 @@ export type StaticCity = Static<typeof StaticCity>;
 
 export const SearchByNameRequest = Type.Object({
   keyword: Keyword('Part of the hotel name (any case, accents ignored)'),
-  cityId: Type.Optional(Id("Only hotels of this city (the supplier's city id)")),
-  countryId: Type.Optional(Id("Only hotels of this country (the supplier's country id)")),
+  cityId: Type.Optional(RecordId("Only hotels of this city (the supplier's city id)")),
+  countryId: Type.Optional(RecordId("Only hotels of this country (the supplier's country id)")),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -61,7 +60,7 @@ export const SearchByNameRequest = Type.Object({
 export type SearchByNameRequest = Static<typeof SearchByNameRequest>;
 
 export const GetByCityRequest = Type.Object({
-  cityId: Type.Optional(Id("The supplier's city id (this or cityName is required)")),
+  cityId: Type.Optional(RecordId("The supplier's city id (this or cityName is required)")),
   cityName: Type.Optional(Keyword('The whole city name (any case, accents ignored), when cityId is not given')),
   countryCode: Type.Optional(
     Type.String({ pattern: '^[A-Za-z]{2,3}$', description: 'With cityName: only the city of that country' }),

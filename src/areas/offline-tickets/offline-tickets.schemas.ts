@@ -1,9 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import { LIMITS, TICKET_STATUSES, type TicketStatus } from './offline-tickets.rules.js';
 
-const Id = (description?: string) =>
-  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
 const DateTimeText = (description: string) =>
   Nullable(Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` }));
 
@@ -26,7 +24,7 @@ export const OfflineTicket = Type.Object({
 export type OfflineTicket = Static<typeof OfflineTicket>;
 
 export const LoadTicketsRequest = Type.Object({
-  productId: Id('The catalog product the tickets admit to'),
+  productId: RecordId('The catalog product the tickets admit to'),
   tickets: Type.Array(
     Type.Object({
       code: Type.String({ minLength: 1, maxLength: LIMITS.code, description: 'Trimmed; unique per product' }),
@@ -41,12 +39,12 @@ export type LoadTicketsRequest = Static<typeof LoadTicketsRequest>;
 
 export const ListTicketsRequest = Type.Object({
   status: Type.Optional(Status),
-  productId: Type.Optional(Id()),
+  productId: Type.Optional(RecordId()),
 });
 export type ListTicketsRequest = Static<typeof ListTicketsRequest>;
 
 export const ReserveForCartRequest = Type.Object({
-  ticketIds: Type.Array(Id(), {
+  ticketIds: Type.Array(RecordId(), {
     minItems: 1,
     maxItems: LIMITS.ticketsPerReservation,
     uniqueItems: true,

@@ -150,7 +150,8 @@ const printQuoteGet = ({ documents }: QuoteServices) =>
   operation({
     ...print,
     methods: ['GET'],
-    summary: 'The quote as a PDF; browser downloads carry the session as query `session`',
+    summary: 'The quote as a PDF; a browser download carries the session as query `token` (spec part 1) or `session`',
+    sessionQueryParameter: 'token',
     handler: (ctx, input) => documents.print(ctx, input.docnum),
   });
 

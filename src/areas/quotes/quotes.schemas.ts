@@ -2,10 +2,9 @@
 // currency's minor unit; totalAmount is the gross (net + tax).
 import { type Static, Type } from '@sinclair/typebox';
 import { VERBATIM } from '../../platform/http/input.js';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import { LIMITS, QUOTE_STATUSES, type QuoteStatus, SEARCH_TYPES, type SearchType } from './quotes.rules.js';
 
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const DateTime = (description: string) =>
   Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` });
 
@@ -80,13 +79,13 @@ export const NewQuoteItem = Type.Object({
     maximum: LIMITS.unitPrice,
     description: "≥ 0, at most the currency's decimals",
   }),
-  productId: Type.Optional(Id('A catalog product (NOTFOUND when there is none)')),
+  productId: Type.Optional(RecordId('A catalog product (NOTFOUND when there is none)')),
 });
 
 const Items = (minItems: number) => Type.Array(NewQuoteItem, { minItems, maxItems: LIMITS.itemsPerRequest });
 
 export const CreateQuoteRequest = Type.Object({
-  customerId: Id('The customer the quote is for'),
+  customerId: RecordId('The customer the quote is for'),
   currencyId: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 999, description: "ISO 4217 numeric code; default the tenant's currency" }),
   ),
@@ -95,27 +94,27 @@ export const CreateQuoteRequest = Type.Object({
 export type CreateQuoteRequest = Static<typeof CreateQuoteRequest>;
 
 export const CreateQuoteFromTripRequest = Type.Object({
-  requestId: Id('The trip request the quote answers (marked QUOTED)'),
+  requestId: RecordId('The trip request the quote answers (marked QUOTED)'),
   ...CreateQuoteRequest.properties,
 });
 export type CreateQuoteFromTripRequest = Static<typeof CreateQuoteFromTripRequest>;
 
-export const AddQuoteItemRequest = Type.Object({ quoteId: Id('A DRAFT quote'), items: Items(1) });
+export const AddQuoteItemRequest = Type.Object({ quoteId: RecordId('A DRAFT quote'), items: Items(1) });
 export type AddQuoteItemRequest = Static<typeof AddQuoteItemRequest>;
 
 export const GetQuoteRequest = Type.Object({
-  quoteId: Type.Optional(Id('The quote; or quoteNumber (one of them is required)')),
+  quoteId: Type.Optional(RecordId('The quote; or quoteNumber (one of them is required)')),
   quoteNumber: Type.Optional(Type.String({ maxLength: 50, description: 'The quote number; or quoteId' })),
 });
 export type GetQuoteRequest = Static<typeof GetQuoteRequest>;
 
-export const QuoteIdRequest = Type.Object({ quoteId: Id('The quote') });
-export const CustomerIdRequest = Type.Object({ customerId: Id('The customer') });
+export const QuoteIdRequest = Type.Object({ quoteId: RecordId('The quote') });
+export const CustomerIdRequest = Type.Object({ customerId: RecordId('The customer') });
 
 export const SearchQuotesRequest = Type.Object({
   searchType: SearchTypeSchema,
   quoteNumber: Type.Optional(Type.String({ maxLength: 50, description: 'NUM: part of the quote number' })),
-  customerId: Type.Optional(Id('CUST: the customer')),
+  customerId: Type.Optional(RecordId('CUST: the customer')),
   fromDate: Type.Optional(Type.String({ format: 'date', description: 'DATE: first day, yyyy-MM-dd (tenant date)' })),
   toDate: Type.Optional(Type.String({ format: 'date', description: 'DATE: last day, yyyy-MM-dd (tenant date)' })),
 });

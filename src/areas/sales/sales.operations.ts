@@ -52,8 +52,9 @@ const printInvoiceGet = ({ documents }: SalesServices) =>
   operation({
     path: '/document/printInvoice',
     methods: ['GET'],
-    summary: 'The invoice as a PDF; browser downloads carry the session as query `session`',
+    summary: 'The invoice as a PDF; a browser download carries the session as query `token` (spec part 1) or `session`',
     allow: Allow.anySession,
+    sessionQueryParameter: 'token',
     tags: ['document'],
     input: PrintInvoiceRequest,
     response: Pdf,

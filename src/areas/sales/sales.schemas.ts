@@ -2,10 +2,11 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { VERBATIM } from '../../platform/http/input.js';
 import { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
+import { RecordId } from '../../platform/http/schema.js';
 import { CartView } from '../cart/index.js';
 
 export const Customer = Type.Object({
-  customerId: Type.Optional(Type.Integer({ minimum: 1 })),
+  customerId: Type.Optional(RecordId('The customer record')),
   email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
   custName: Type.Optional(Type.String({ maxLength: 200 })),
   mobilePhone: Type.Optional(Type.String({ maxLength: 50 })),

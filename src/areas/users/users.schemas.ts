@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../platform/http/schema.js';
 import { ROLES } from '../../platform/auth/roles.js';
 import { VERBATIM } from '../../platform/http/input.js';
 
@@ -86,7 +86,7 @@ export const CheckResult = Type.Object({
 export const TokenRequest = Type.Object({ token: Token('The token of the activation e-mail') });
 
 export const UpdateRequest = Type.Object({
-  userId: Type.Integer(),
+  userId: RecordId('The user'),
   userName: Type.Optional(Type.String({ maxLength: 200 })),
   userEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
   mobile: Type.Optional(Type.String({ maxLength: 50 })),
@@ -99,7 +99,7 @@ export const UpdateRequest = Type.Object({
 export type UpdateRequest = Static<typeof UpdateRequest>;
 
 export const UpdatePasswordRequest = Type.Object({
-  userId: Type.Integer(),
+  userId: RecordId('The user'),
   password: Password('Current password'),
   newPassword: Password('New password: at least 10 characters, not equal to the login or the e-mail address'),
 });
@@ -121,7 +121,7 @@ export const ListRequest = Type.Object({
   role: Type.Optional(RoleName),
 });
 export const SetRolesRequest = Type.Object({
-  userId: Type.Integer(),
+  userId: RecordId('The user'),
   roles: Type.Array(RoleName, { minItems: 1, maxItems: 5, uniqueItems: true }),
 });
 export const CreateUserRequest = Type.Object({

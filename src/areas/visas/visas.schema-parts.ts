@@ -1,9 +1,10 @@
 // Schema pieces every visa schema file uses: ids, texts, dates, country codes and enums.
 import { type TSchema, Type } from '@sinclair/typebox';
+import { RecordId } from '../../platform/http/schema.js';
 import { DOCUMENT_TYPES, type DocumentType, VISA_TYPES, type VisaType } from './visas.rules.js';
 
-export const Id = (description?: string) =>
-  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...(description ? { description } : {}) });
+/** Record ids: the kernel's one id type. */
+export const Id = RecordId;
 export const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 export const DateOnly = (description: string) =>

@@ -39,16 +39,26 @@ function header(headers: Carriers['headers'], name: string): string | undefined 
 /** A session token and the parameter that carried it (named when the token is refused). */
 export interface CarriedToken {
   token: string;
-  parameter: 'session' | 'pk';
+  /** `session`, `pk`, or the operation's own query parameter (GET printInvoice's `token`). */
+  parameter: string;
+}
+
+/** The carriers an operation adds to the contract's four (its declaration says which). */
+export interface ExtraCarriers {
+  /** The website key `pk`, in the body or the query, where the specification names it. */
+  websiteKey: boolean;
+  /** A query parameter the specification names for the session on this operation (`token`). */
+  queryParameter?: string | undefined;
 }
 
 /**
  * The session token from its carriers; when several are present the first of X-Auth-Request-Access-Token,
- * Authorization: Bearer, body `session`, query `session` wins (contract §3). Then, on an operation that declares
- * the website key as parameter `pk` (where the specification names it), body or query `pk`: the key is a session
- * token too, and read here like the others so that it meets the same checks.
+ * Authorization: Bearer, body `session`, query `session` wins (contract §3). Then the operation's own query
+ * parameter, where the specification names one (GET printInvoice's `token`, spec part 1). Then, on an operation that
+ * declares the website key as parameter `pk` (where the specification names it), body or query `pk`: the key is a
+ * session token too. Each is read here, like the others, so that it meets the same checks.
  */
-export function carriedSession(request: Carriers, options: { websiteKey: boolean }): CarriedToken | undefined {
+export function carriedSession(request: Carriers, options: ExtraCarriers): CarriedToken | undefined {
   const direct = header(request.headers, 'x-auth-request-access-token');
   if (direct) return { token: direct, parameter: 'session' };
   const authorization = header(request.headers, 'authorization');
@@ -58,6 +68,8 @@ export function carriedSession(request: Carriers, options: { websiteKey: boolean
   }
   const session = field(request.body, 'session') ?? field(request.query, 'session');
   if (session) return { token: session, parameter: 'session' };
+  const named = options.queryParameter ? field(request.query, options.queryParameter) : undefined;
+  if (named && options.queryParameter) return { token: named, parameter: options.queryParameter };
   const websiteKey = options.websiteKey ? (field(request.body, 'pk') ?? field(request.query, 'pk')) : undefined;
   return websiteKey ? { token: websiteKey, parameter: 'pk' } : undefined;
 }

@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, ErrorCode } from './errors.js';
 
 /** The file part of a multipart request, unread: its bytes arrive as the handler reads `stream`. */
 export interface UploadedFile {
@@ -53,28 +54,43 @@ export function readFieldsBeforeFile(
   fileLimit: number,
 ): Promise<void> | undefined {
   if (typeof request.isMultipart !== 'function' || !request.isMultipart()) return undefined;
-  return (async () => {
-    const fields: Record<string, string> = {};
-    // busboy cuts a file at fileSize and marks it truncated; one byte over the limit is enough to tell
-    const parts = request.parts({ limits: { fileSize: fileLimit + 1 } });
-    for (let next = await parts.next(); !next.done; next = await parts.next()) {
-      const part = next.value;
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
-      } else if (part.fieldname !== fileField) {
-        part.file.resume();
-      } else {
-        const stream = part.file;
-        files.set(request, {
-          fileName: part.filename,
-          declaredType: part.mimetype,
-          stream,
-          truncated: () => stream.truncated,
-        });
-        fields[fileField] = part.filename || fileField;
-        break;
-      }
+  return readFields(request, fileField, fileLimit).catch((error: unknown) => {
+    throw unreadableBody(error);
+  });
+}
+
+/**
+ * A body the parser cannot read (no boundary, a broken part) is the request's fault, answered as malformed JSON is:
+ * HTTP 400 INVALID_FORMAT naming the body, never a 500. A refusal the parser words itself (a limit: 413) keeps it.
+ */
+function unreadableBody(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const status = error instanceof Error && 'statusCode' in error ? Number(error.statusCode) : 0;
+  if (status >= 400 && status < 500) return error;
+  return new ApiError(ErrorCode.INVALID_FORMAT, 'Parameter body is not readable multipart/form-data', 400);
+}
+
+async function readFields(request: FastifyRequest, fileField: string, fileLimit: number): Promise<void> {
+  const fields: Record<string, string> = {};
+  // busboy cuts a file at fileSize and marks it truncated; one byte over the limit is enough to tell
+  const parts = request.parts({ limits: { fileSize: fileLimit + 1 } });
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const part = next.value;
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+    } else if (part.fieldname !== fileField) {
+      part.file.resume();
+    } else {
+      const stream = part.file;
+      files.set(request, {
+        fileName: part.filename,
+        declaredType: part.mimetype,
+        stream,
+        truncated: () => stream.truncated,
+      });
+      fields[fileField] = part.filename || fileField;
+      break;
     }
-    request.body = fields;
-  })();
+  }
+  request.body = fields;
 }

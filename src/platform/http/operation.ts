@@ -11,10 +11,10 @@ import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
 import { deferredLease } from '../database/deferred-lease.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
-import { callerToken, namedSession } from './carriers.js';
+import { callerToken, namedSession, withSessionCarriers } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
-import { VERBATIM, validationFailure } from './input.js';
+import { validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
 import { type ApiTag, operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
 import { describedWithLimit } from './body-limit.js';
@@ -92,6 +92,11 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   database?: boolean;
   /** Parameters that name a record, by kind: usable only if the caller may read it (contract §7.1, records.ts). */
   records?: RecordParameters;
+  /**
+   * One more carrier of the caller's session: a query parameter the specification names for it on this operation
+   * (GET printInvoice's `token`). Read by the kernel after the contract's four, with all their checks (carriers.ts).
+   */
+  sessionQueryParameter?: 'token';
   /** A parameter holding another session's token (cart persist's `oldSession`): the kernel resolves it. */
   otherSession?: string;
   /** Takes multipart/form-data whose file part is this parameter (multipart.ts); the handler reads `ctx.file`. */
@@ -110,14 +115,6 @@ export interface PlatformOperation<I extends TObject | undefined, Q extends TObj
   handler: (ctx: PlatformContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
-const SessionParameter = Type.Optional(
-  Type.String({ description: 'Session token (also accepted as header or query parameter)', [VERBATIM]: true }),
-);
-
-function withSession(schema: TObject): TObject {
-  return { ...schema, properties: { ...schema.properties, session: SessionParameter } };
-}
-
 /** A multipart operation's file limit when it declares none: the server's body limit. */
 const MULTIPART_FILE_LIMIT = 1024 * 1024;
 
@@ -132,6 +129,8 @@ export type AccessPolicy =
       allow: Allowed;
       sessionParameter: 'required' | 'optional' | undefined;
       duringPasswordChange: boolean;
+      /** The operation's own query carrier of the session, beside the contract's four. */
+      sessionQueryParameter: string | undefined;
     }
   | { kind: 'platform'; access: 'platform' | 'public'; onTenantHosts: boolean };
 
@@ -173,6 +172,7 @@ export function operation<I extends TObject | undefined, Q extends TObject | und
     allow: definition.allow,
     sessionParameter: definition.sessionParameter,
     duringPasswordChange: definition.duringPasswordChange ?? false,
+    sessionQueryParameter: definition.sessionQueryParameter,
   };
   return declaration(definition, policy, definition.records ?? {}, (app, readers) =>
     registerTenantOperation(app, definition, readers),
@@ -208,7 +208,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
 ): void {
   const kernel = kernelOf(app);
   const recordReaders = readersFor(definition.path, definition.records, readers);
-  const input = definition.input ? withSession(definition.input) : withSession(Type.Object({}));
+  const input = withSessionCarriers(definition.input ?? Type.Object({}), definition.sessionQueryParameter);
   for (const method of definition.methods) {
     register(app, definition, method, input, {
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],

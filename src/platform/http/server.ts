@@ -16,6 +16,7 @@ import Fastify, {
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { errorBody } from './envelope.js';
+import { recordIdKeyword } from './schema.js';
 import { acceptJsonBodies } from './json-body.js';
 import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
@@ -218,6 +219,7 @@ function validatorFor(coerceTypes: false | 'array'): Ajv {
     keywords: ['x-verbatim'],
   });
   addFormats.default(ajv);
+  ajv.addKeyword(recordIdKeyword);
   return ajv;
 }
 

@@ -2,10 +2,9 @@
 // the published signing key and check-in.
 import { type Static, Type } from '@sinclair/typebox';
 import { VERBATIM } from '../../../platform/http/input.js';
-import { Nullable } from '../../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../../platform/http/schema.js';
 import { PAYLOAD_FORMAT } from './ticket-payload.rules.js';
 
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const DateTimeText = (description: string) =>
   Nullable(Type.String({ description: `${description} (yyyy-MM-dd'T'HH:mm:ss, tenant time)` }));
 const Text = (description: string) => Nullable(Type.String({ description }));
@@ -48,17 +47,17 @@ export const TicketConfirmation = Type.Object({
 export type TicketConfirmation = Static<typeof TicketConfirmation>;
 
 export const GetTicketsRequest = Type.Object({
-  id: Id('The booking request id'),
+  id: RecordId('The booking request id'),
   code: Code,
 });
 
 export const VoucherQuery = Type.Object({
-  id: Id('The booking request id'),
+  id: RecordId('The booking request id'),
   code: Code,
 });
 
 export const TicketPageQuery = Type.Object({
-  id: Id('The booking request id'),
+  id: RecordId('The booking request id'),
   code: Code,
 });
 
