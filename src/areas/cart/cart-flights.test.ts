@@ -8,6 +8,7 @@ import { defined } from '../../../test/support/api.js';
 import { type Caller, guest, product, type TestTenant, tenant, user } from '../../../test/support/factories.js';
 import { pdfText } from '../../../test/support/pdf.js';
 import { startTestService } from '../../../test/support/service.js';
+import { until } from '../../../test/support/wait.js';
 import type { AddedFlightOffer, CartView } from './cart.schemas.js';
 import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 
@@ -145,6 +146,17 @@ describe('a flight offer in a cart', () => {
     expect(Number(flightLine.total)).toBe(added.unitPrice);
     expect(tourLine).toMatchObject({ product_id: tour.productId, tax: '5.000', offer_id: null });
 
+    // The booking request is made by bookings' subscriber to order.paid, just after the payment commits.
+    await until(
+      async () =>
+        (
+          await t.db(
+            (sql) => sql`SELECT 1 FROM booking_requests r JOIN sales_orders o USING (sales_order_id)
+                         WHERE o.order_num = ${orderNum}`,
+          )
+        ).length === 1,
+      15_000,
+    );
     const paid = await t.db(
       (sql) => sql<{ status: string; payment_status: string; invoice: string; tax_total: string; booked: string }[]>`
         SELECT o.status, o.payment_status, i.total::text AS invoice, i.tax_total::text AS tax_total,
