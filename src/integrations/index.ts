@@ -11,7 +11,7 @@ import { createFlightSupplier, type FlightSupplier } from './flights/index.js';
 import { createHotelSupplier, type HotelSupplier } from './hotels/index.js';
 import { createMessenger, type Messenger, type WhatsAppWebhookSettings } from './messaging/index.js';
 import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
-import { createTicketSupplier, type TicketSupplierSimulator } from './ticket-supplier/index.js';
+import { createTicketSupplier, type TicketSupplier, type TicketSupplierSimulator } from './ticket-supplier/index.js';
 
 export interface Integrations {
   paymentGateway: PaymentGateway;
@@ -22,8 +22,10 @@ export interface Integrations {
   messenger: Messenger;
   /** The inbound webhook's App Secret and verify token; undefined when none are configured. */
   messagingWebhook: WhatsAppWebhookSettings | undefined;
-  /** Tickets of hasVendorBooking products: the simulator (failure rate, latency and a test hook). */
-  ticketSupplier: TicketSupplierSimulator;
+  /** Tickets of hasVendorBooking products (the simulator until the ticket-supplier catalog brings the real one). */
+  ticketSupplier: TicketSupplier;
+  /** The same supplier when it is the simulator, for its test hooks (failures, the bookings it keeps). */
+  ticketSupplierSimulator: TicketSupplierSimulator | undefined;
   /** Flight offers, locations and airlines: the simulator by default, Amadeus with TC_FLIGHTS=amadeus. */
   flightSupplier: FlightSupplier;
   /** Online hotel offers and bookings: the simulator by default, GoGlobal with TC_HOTELS=goglobal. */
@@ -46,6 +48,7 @@ export function createIntegrations(deps: {
     publicUrl: config.publicUrl,
     clock: deps.clock,
   });
+  const ticketSupplier = createTicketSupplier(config.ticketSupplier);
   return {
     paymentGateway: gateway,
     testPayments: config.paymentGateway.kind === 'simulator' || config.paymentGateway.testMode,
@@ -55,7 +58,8 @@ export function createIntegrations(deps: {
       log: deps.logger,
     }),
     messagingWebhook: config.messaging.webhook,
-    ticketSupplier: createTicketSupplier(config.ticketSupplier),
+    ticketSupplier,
+    ticketSupplierSimulator: ticketSupplier,
     flightSupplier: createFlightSupplier(config, { clock: deps.clock, log: deps.logger }),
     hotelSupplier: createHotelSupplier(config, { clock: deps.clock, log: deps.logger }),
     tags:

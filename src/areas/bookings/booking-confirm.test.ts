@@ -19,7 +19,11 @@ let own: Product;
 let vendor: Product;
 let day: string;
 
-const supplier = () => t.service.ticketSupplier;
+const supplier = () => {
+  const simulator = t.service.ticketSupplierSimulator;
+  if (!simulator) throw new Error('these tests need the ticket supplier simulator');
+  return simulator;
+};
 
 beforeAll(async () => {
   t = await tenant(await startTestService({ env: { TC_TICKET_SUPPLIER_TIMEOUT_MS: String(SUPPLIER_TIMEOUT_MS) } }));

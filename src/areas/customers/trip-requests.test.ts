@@ -289,6 +289,7 @@ describe('working the requests', () => {
         userId: shopper.userId,
         roles: ['customer'],
         requiredActions: [],
+        customerRecordId: shopper.contactId ?? null,
       },
       sessionToken: undefined,
       roles: ['customer'],

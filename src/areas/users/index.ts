@@ -7,7 +7,7 @@ import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.
 import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
 import { usersOperations } from './users.operations.js';
-import { customerRecordOf, customerRecordOfUser, userRecords } from './users.records.js';
+import { customerRecordOfUser, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
 import { createRealmUserSync } from './users.realm-sync.js';
 import { createUsersService, type UsersDeps } from './users.service.js';
@@ -31,8 +31,6 @@ export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' 
 
 /** What other areas may ask of users. */
 export interface UsersApi {
-  /** The customer record (customerId) of the caller when it is a customer user: the record it may read. */
-  customerRecordOf: typeof customerRecordOf;
   /** The customer record of a customer user, by its id (the owner of a cart merged into a booking). */
   customerRecordOfUser: typeof customerRecordOfUser;
 }
@@ -50,7 +48,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
   return {
     tags: TAGS,
     operations: usersOperations(users),
-    api: { customerRecordOf, customerRecordOfUser },
+    api: { customerRecordOfUser },
     records: { user: userRecords },
     jobs: [deps.periodic.register(createRealmUserSync(deps))],
   };

@@ -1,5 +1,6 @@
 // Which user records a caller may read (contract §7.1): its own, any for an admin; and which customer record a
-// customer user is (its contactId, §7.1 "Customer records of customer users"), for the customers area's reader.
+// customer user is (its contactId, §7.1), for a back-office booking's merge. The caller's own customer record
+// comes with its session (platform/auth/session.ts customerRecordOf).
 import type { RecordId, RecordReader } from '../../platform/http/records.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
@@ -14,14 +15,6 @@ export const userRecords: RecordReader = {
     return (await findUserById(ctx.db, Number(id))) !== undefined;
   },
 };
-
-/** The customer record of the logged-in customer user, if it has one (employees have none). */
-export async function customerRecordOf(ctx: TenantContext): Promise<number | undefined> {
-  const session = ctx.session;
-  if (session?.kind !== 'user' || session.userId === null || !session.roles.includes('customer')) return undefined;
-  const user = await findUserById(ctx.db, session.userId);
-  return user?.contact_id ?? undefined;
-}
 
 /** The customer record of a user when it is a customer user (a cart's owner, for a back-office booking's merge). */
 export async function customerRecordOfUser(db: Queryable, userId: number): Promise<number | undefined> {

@@ -14,6 +14,7 @@ interface SessionRow {
   expires_at: Date | null;
   last_used_at: Date;
   idle_timeout_seconds: number | null;
+  customer_record_id: number | null;
 }
 
 /** A session as stored, with what decides whether it is still alive. */
@@ -30,7 +31,8 @@ export async function findSession(db: Queryable, tokenHash: Buffer): Promise<Sto
     SELECT s.session_id, s.kind, s.user_id, s.expires_at, s.last_used_at, s.idle_timeout_seconds,
            COALESCE(u.roles, s.roles) AS roles,
            COALESCE(u.required_actions, '{}') AS required_actions,
-           u.is_active AS user_active
+           u.is_active AS user_active,
+           CASE WHEN 'customer' = ANY (u.roles) THEN u.contact_id END AS customer_record_id
     FROM sessions s
     LEFT JOIN users u ON u.user_id = s.user_id
     WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL`;
@@ -42,6 +44,7 @@ export async function findSession(db: Queryable, tokenHash: Buffer): Promise<Sto
     userId: row.user_id,
     roles: row.roles,
     requiredActions: row.required_actions,
+    customerRecordId: row.customer_record_id,
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     idleTimeoutSeconds: row.idle_timeout_seconds,

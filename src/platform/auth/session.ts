@@ -11,6 +11,17 @@ export interface Session {
   userId: number | null;
   roles: readonly Role[];
   requiredActions: readonly string[];
+  /**
+   * The customer record of a customer user (its `contactId`, contract §7.1 "Customer records of customer users"),
+   * read with the user's roles; null for employees, guests and the website key.
+   */
+  customerRecordId: number | null;
+}
+
+/** The customer record of the caller when it is a logged-in customer user (the areas' record readers ask it). */
+export async function customerRecordOf(ctx: { session?: Session | undefined }): Promise<number | undefined> {
+  const session = ctx.session;
+  return session?.kind === 'user' ? (session.customerRecordId ?? undefined) : undefined;
 }
 
 /** The logged-in user behind a session; null for the website key, a guest, or no session at all. */

@@ -216,6 +216,7 @@ async function resolveStored(
     userId: stored.userId,
     roles: stored.roles,
     requiredActions: stored.requiredActions,
+    customerRecordId: stored.customerRecordId,
   };
   remember(store, token, {
     tenantId: scope.tenant.tenantId,
@@ -254,8 +255,12 @@ async function resolveJwt(
   }
   const login = typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined;
   if (!login) return undefined;
-  const [user] = await scope.db<{ user_id: number; roles: Role[]; required_actions: string[] }[]>`
-    SELECT user_id, roles, required_actions FROM users
+  const [user] = await scope.db<
+    { user_id: number; roles: Role[]; required_actions: string[]; customer_record_id: number | null }[]
+  >`
+    SELECT user_id, roles, required_actions,
+           CASE WHEN 'customer' = ANY (roles) THEN contact_id END AS customer_record_id
+    FROM users
     WHERE lower(user_login) = lower(${login}) AND is_active`;
   if (!user) return undefined;
   const session: Session = {
@@ -267,6 +272,7 @@ async function resolveJwt(
     // A realm gives no token while the user has a required action pending: with Keycloak, the first-login password
     // change happens on its own page and our user row never hears of it, so the token, not the row, says it is done.
     requiredActions: user.required_actions.filter((action) => action !== 'UPDATE_PASSWORD'),
+    customerRecordId: user.customer_record_id,
   };
   const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
   remember(store, token, {
@@ -305,6 +311,7 @@ async function issue(
       userId,
       roles: stored.roles,
       requiredActions: stored.requiredActions,
+      customerRecordId: stored.customerRecordId,
     },
   };
 }
