@@ -38,8 +38,8 @@ export async function serveAreas(
 ): Promise<ServedAreas> {
   const operations = areas.flatMap((area) => area.operations);
   const records = mergeRecordReaders(areas.map((area) => area.records));
-  const tags = [...areas.flatMap((area) => area.tags ?? []), ...extra.tags];
-  registerOperations(platform.app, operations, records, tags);
+  declareTags(platform.app, [...areas.flatMap((area) => area.tags ?? []), ...extra.tags]);
+  registerOperations(platform.app, operations, records);
   await extra.registerRoutes(platform.app);
   for (const area of areas) await area.registerRoutes?.(platform.app);
   await platform.app.ready();
@@ -55,6 +55,16 @@ export async function serveAreas(
     return closing;
   };
   return { operations, apiTags: platform.app.kernel.openApiTags, records, jobs, close };
+}
+
+/** The OpenAPI document's tags: the kernel's, then the areas' in their order, each name once. */
+function declareTags(app: FastifyInstance, tags: readonly ApiTag[]): void {
+  const known = new Set(app.kernel.openApiTags.map((tag) => tag.name));
+  for (const tag of tags) {
+    if (known.has(tag.name)) continue;
+    known.add(tag.name);
+    app.kernel.openApiTags.push(tag);
+  }
 }
 
 /** Stops accepting and lets requests in flight finish, for at most the grace period. */

@@ -16,7 +16,7 @@ import { Envelope, errorBody, ok } from './envelope.js';
 import { ApiError, ErrorCode, missingParameter } from './errors.js';
 import { validationFailure } from './input.js';
 import type { Kernel, PlatformCaller } from './kernel.js';
-import { type ApiTag, operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
+import { operationId, type ServedOn, servedOn, tagsOf } from './openapi.js';
 import { describedWithLimit } from './body-limit.js';
 import { readFieldsBeforeFile, type UploadedFile, uploadedFile } from './multipart.js';
 import { addRoute, consumes, type ExtraBody } from './route-scope.js';
@@ -156,10 +156,7 @@ export function registerOperations(
   app: FastifyInstance,
   operations: readonly OperationDeclaration[],
   readers: RecordReaders = {},
-  tags: readonly ApiTag[] = [],
 ): void {
-  const known = new Set(app.kernel.openApiTags.map((tag) => tag.name));
-  for (const tag of tags) if (!known.has(tag.name)) app.kernel.openApiTags.push(tag);
   for (const declared of operations) declared.register(app, readers);
 }
 
