@@ -15,6 +15,11 @@ export interface Payable {
   currency: string;
   /** The link's reference starts with it (a random part follows): "TQ-2026-00001", "HB42". */
   referencePrefix: string;
+  /**
+   * The link's reference exactly, instead of prefix and random part: for an owner whose one link is named by the
+   * owner's own unique number (a sales order's return addresses and gateway order carry its order number).
+   */
+  reference?: string;
   /** The gateway order's words, after the tenant's name ("booking TQ-2026-00001"). */
   description: string;
   customer?: CreateOrderRequest['customer'];

@@ -1,0 +1,96 @@
+// What an owner kind may decide beyond amountOf's amount (issue 28, item 1, for sales orders as an owner): a link
+// named by the owner's own unique number (a sales order's return addresses and gateway order carry its order number),
+// instead of a prefix and a random part.
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestTenant, tenant } from '../../../test/support/factories.js';
+import { startTestService } from '../../../test/support/service.js';
+import type { Queryable, Sql } from '../../platform/database/connections.js';
+import type { TenantContext } from '../../platform/http/operation.js';
+import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
+import { createPaymentGateway } from '../../integrations/payment-gateway/index.js';
+import { createPaymentsArea, type OwnerPayments, type PaymentOwner } from './index.js';
+
+let t: TestTenant;
+let links: OwnerPayments;
+const log = pino({ level: 'silent' });
+
+/** Numbered orders of the test: the link is named by the order's number. */
+const owner: PaymentOwner = {
+  kind: 'numbered-order',
+  noun: 'Numbered order',
+  async lock(tx: Queryable, id: number) {
+    return (await tx`SELECT 1 FROM numbered_orders WHERE order_id = ${id} FOR UPDATE`).length === 1;
+  },
+  async amountOf(db: Queryable, id: number) {
+    const [row] = await db<{ order_num: string }[]>`SELECT order_num FROM numbered_orders WHERE order_id = ${id}`;
+    if (!row) return undefined;
+    return {
+      name: `Order ${row.order_num}`,
+      amountMinor: 5_000,
+      currency: 'AED',
+      referencePrefix: 'NO',
+      reference: row.order_num,
+      description: `order ${row.order_num}`,
+    };
+  },
+  async onPaid() {},
+  returns: { style: 'simple', path: '/payment/numbered/return', paidMeans: 'nothing changes' },
+};
+
+beforeAll(async () => {
+  const service = await startTestService();
+  t = await tenant(service);
+  await t.db((sql) => sql`CREATE TABLE numbered_orders (order_id integer PRIMARY KEY, order_num text NOT NULL)`);
+  const config = service.config;
+  const paymentGateway = createPaymentGateway(config.paymentGateway, {
+    platformDb: service.platformDb,
+    publicUrl: config.publicUrl,
+    clock: () => new Date(),
+  });
+  const area = createPaymentsArea({
+    paymentGateway,
+    testPayments: true,
+    tenantUrl: service.tenantUrl,
+    linkMinutes: 5,
+    periodic: createPeriodicWork({ registry: service.registry, pools: service.pools, log }),
+    registry: service.registry,
+    pools: service.pools,
+    logger: log,
+    clock: () => new Date(),
+    dataDir: config.dataDir,
+  });
+  links = area.api.registerOwner(owner);
+});
+afterAll(() => t?.service.close());
+
+const context = (db: Sql): TenantContext => ({
+  correlationId: 'test',
+  clientIp: '127.0.0.1',
+  userAgent: undefined,
+  log,
+  now: new Date(),
+  tenant: t.record,
+  db,
+  session: undefined,
+  sessionToken: undefined,
+  roles: [],
+});
+
+describe("an owner's own reference", () => {
+  it('names the link, the gateway order and the return address exactly', async () => {
+    const orderNum = `ON-${Date.now()}`;
+    await t.db((sql) => sql`INSERT INTO numbered_orders VALUES (1, ${orderNum})`);
+    const created = await t.db((sql) => links.createLink(context(sql), 1));
+    expect(created.reference).toBe(orderNum);
+    const [stored] = await t.db(
+      (sql) => sql`SELECT link_reference FROM payment_links WHERE owner_kind = 'numbered-order' AND owner_id = 1`,
+    );
+    expect(stored?.link_reference).toBe(orderNum);
+    const [order] = await t.service.platformDb<{ return_authorised: string }[]>`
+      SELECT return_authorised FROM payment_simulator_orders WHERE cart_ref = ${orderNum}`;
+    const back = new URL(order?.return_authorised ?? 'http://missing.invalid/');
+    expect(back.pathname).toBe('/payment/numbered/return');
+    expect(back.searchParams.get('ref')).toBe(orderNum);
+  });
+});
