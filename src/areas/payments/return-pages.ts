@@ -36,6 +36,8 @@ function simpleMessage(outcome: PageOutcome, ref: string): string {
       return `We could not confirm the payment for ${ref} with the payment gateway yet; please check again shortly.`;
     case 'failedAfterPayment':
       return `${FAILED_AFTER_PAYMENT} (${ref})`;
+    case 'refused':
+      return `${outcome.reason} (${ref})`;
     case 'unknown':
       return `Payment reference ${ref}.`;
   }
@@ -75,6 +77,8 @@ async function templateOf(
       };
     case 'failedAfterPayment':
       return { name: 'error', title: ERROR_TITLE, values: { message: FAILED_AFTER_PAYMENT } };
+    case 'refused':
+      return { name: 'error', title: ERROR_TITLE, values: { message: outcome.reason } };
     case 'unconfirmed':
       return { name: 'error', title: ERROR_TITLE, values: { message: UNCONFIRMED } };
     case 'unknown':

@@ -1,18 +1,22 @@
-// What an owner kind may decide beyond amountOf's amount (issue 28, item 1, for sales orders as an owner): a link
-// named by the owner's own unique number (a sales order's return addresses and gateway order carry its order number),
-// instead of a prefix and a random part.
+// What sales orders need of the payments area as an owner kind (issue 28, item 1): a link named by the owner's own
+// unique number (a sales order's return addresses and gateway order carry its order number) instead of a prefix and
+// a random part; and a paid gateway order taken only when it pays exactly the link (sales' rule, now every kind's).
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTenant, tenant } from '../../../test/support/factories.js';
+import { chooseOnSimulator } from '../../../test/support/payment-simulator.js';
 import { startTestService } from '../../../test/support/service.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { createPaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { createPaymentsArea, type OwnerPayments, type PaymentOwner } from './index.js';
+import { createSettlement, type Settlement } from './link-settle.js';
 
 let t: TestTenant;
 let links: OwnerPayments;
+let settlement: Settlement;
+let paidCalls = 0;
 const log = pino({ level: 'silent' });
 
 /** Numbered orders of the test: the link is named by the order's number. */
@@ -34,7 +38,9 @@ const owner: PaymentOwner = {
       description: `order ${row.order_num}`,
     };
   },
-  async onPaid() {},
+  async onPaid() {
+    paidCalls += 1;
+  },
   returns: { style: 'simple', path: '/payment/numbered/return', paidMeans: 'nothing changes' },
 };
 
@@ -61,6 +67,7 @@ beforeAll(async () => {
     dataDir: config.dataDir,
   });
   links = area.api.registerOwner(owner);
+  settlement = createSettlement({ paymentGateway, testPayments: false });
 });
 afterAll(() => t?.service.close());
 
@@ -92,5 +99,45 @@ describe("an owner's own reference", () => {
     const back = new URL(order?.return_authorised ?? 'http://missing.invalid/');
     expect(back.pathname).toBe('/payment/numbered/return');
     expect(back.searchParams.get('ref')).toBe(orderNum);
+  });
+});
+
+describe('a paid gateway order that does not pay the link', () => {
+  it('is refused with the reason, applies nothing, and leaves the link open', async () => {
+    const orderNum = `ON-${Date.now()}-2`;
+    await t.db((sql) => sql`INSERT INTO numbered_orders VALUES (2, ${orderNum})`);
+    const created = await t.db((sql) => links.createLink(context(sql), 2));
+    const back = new URL(await chooseOnSimulator(t.service.app, created.paymentUrl, 'pay'), 'http://tenant');
+    const settle = () =>
+      t.db((sql) =>
+        settlement.settleReturn(
+          { tenant: t.record, db: sql, now: new Date(), log },
+          owner,
+          back.searchParams.get('ref') ?? '',
+          back.searchParams.get('t') ?? undefined,
+        ),
+      );
+    const linkStatus = async () =>
+      (await t.db((sql) => sql`SELECT status FROM payment_links WHERE link_reference = ${orderNum}`))[0]?.status;
+
+    // The link was made in test mode; this settlement takes live payments only.
+    expect((await settle()).outcome).toEqual({
+      kind: 'refused',
+      reference: orderNum,
+      reason: 'The payment cannot be accepted: a test payment cannot pay a live order.',
+    });
+    await t.service.platformDb`
+      UPDATE payment_simulator_orders SET amount_minor = 4_000, test = false WHERE cart_ref = ${orderNum}`;
+    expect((await settle()).outcome).toMatchObject({
+      kind: 'refused',
+      reason: 'The payment cannot be accepted: the amount paid differs.',
+    });
+    expect(paidCalls).toBe(0);
+    expect(await linkStatus()).toBe('ACTIVE');
+
+    await t.service.platformDb`UPDATE payment_simulator_orders SET amount_minor = 5_000 WHERE cart_ref = ${orderNum}`;
+    expect((await settle()).outcome).toMatchObject({ kind: 'paid', amount: '50.00' });
+    expect(paidCalls).toBe(1);
+    expect(await linkStatus()).toBe('PAID');
   });
 });
