@@ -1,6 +1,7 @@
 // What sales orders need of the payments area as an owner kind (issue 28, item 1): a link named by the owner's own
 // unique number (a sales order's return addresses and gateway order carry its order number) instead of a prefix and
-// a random part; and a paid gateway order taken only when it pays exactly the link (sales' rule, now every kind's).
+// a random part; a paid gateway order taken only when it pays exactly the link (sales' rule, now every kind's); and
+// a templated owner's own page for an outcome (the payer's details, a paid order that could not be fulfilled).
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTenant, tenant } from '../../../test/support/factories.js';
@@ -11,7 +12,8 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
 import { createPaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { createPaymentsArea, type OwnerPayments, type PaymentOwner } from './index.js';
-import { createSettlement, type Settlement } from './link-settle.js';
+import { createSettlement, type PageOutcome, type Settlement } from './link-settle.js';
+import { createReturnPages } from './return-pages.js';
 
 let t: TestTenant;
 let links: OwnerPayments;
@@ -139,5 +141,41 @@ describe('a paid gateway order that does not pay the link', () => {
     expect((await settle()).outcome).toMatchObject({ kind: 'paid', amount: '50.00' });
     expect(paidCalls).toBe(1);
     expect(await linkStatus()).toBe('PAID');
+  });
+});
+
+describe("a templated owner's own pages", () => {
+  const templated: PaymentOwner = {
+    ...owner,
+    kind: 'templated-order',
+    returns: {
+      style: 'templated',
+      templatePrefix: 'offline',
+      paths: { success: '/s', cancel: '/c', decline: '/d' },
+      paidMeans: 'nothing changes',
+      payerName: async () => 'Default Payer',
+      async pageOf(_db, outcome, ownerId) {
+        if (outcome.kind !== 'paid' || ownerId === undefined) return undefined;
+        const values = { customerName: 'Layla Haddad', customerEmail: 'layla@example.com', cartReference: 'ON-1' };
+        return { name: 'offline-success', title: 'Payment received', values: { ...values, ticketCount: ownerId } };
+      },
+    },
+  };
+  const page = async (outcome: PageOutcome, ownerId: number | undefined) => {
+    const pages = createReturnPages({ dataDir: t.service.config.dataDir });
+    const answer = await t.db((sql) => pages.page(context(sql), templated, 'ON-1', { outcome, ownerId }));
+    return String(answer.body);
+  };
+
+  it('is the one it chooses, with its values; otherwise the usual one', async () => {
+    const paid = await page({ kind: 'paid', reference: 'ON-1', amount: '50.00', currency: 'AED' }, 3);
+    expect(paid).toContain('Thank you, Layla Haddad!');
+    expect(paid).toContain('We have sent 3 ticket(s) to <strong>layla@example.com</strong>');
+    // Without the link's token (no owner), and for outcomes it leaves alone: the area's own pages.
+    const unknown = await page({ kind: 'paid', reference: 'ON-1', amount: '50.00', currency: 'AED' }, undefined);
+    expect(unknown).toContain('Thank you, !');
+    const declined = await page({ kind: 'unpaid', reference: 'ON-1', statusText: 'Declined', ending: 'DECLINED' }, 3);
+    expect(declined).toContain('ON-1');
+    expect(declined).not.toContain('Layla');
   });
 });

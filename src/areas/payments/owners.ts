@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
+import type { PageOutcome } from './link-settle.js';
 
 /** What a link for an owner takes now, as `amountOf` answers it. */
 export interface Payable {
@@ -54,7 +55,20 @@ export type ReturnPages =
       paidMeans: string;
       /** The name the success page greets, read only with the link's token. */
       payerName: (db: Queryable, ownerId: number) => Promise<string | null>;
+      /**
+       * The owner's own page for an outcome, read after the settlement (ownerId only with the link's token), or
+       * undefined for the usual one: an owner whose state says more than the link (a paid order that could not be
+       * fulfilled, the payer's details on every page, its own words).
+       */
+      pageOf?: (db: Queryable, outcome: PageOutcome, ownerId: number | undefined) => Promise<TemplatePage | undefined>;
     };
+
+/** A template of templates/payment/ (or the tenant's own), its title and its values (HTML-escaped). */
+export interface TemplatePage {
+  name: string;
+  title: string;
+  values: Record<string, string | number>;
+}
 
 export interface PaymentOwner {
   /** As payment_links.owner_kind keeps it ("blm-booking"). */

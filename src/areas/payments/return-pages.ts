@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { escapeHtml, renderTenantPage } from '../../platform/html.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
-import type { PaymentOwner, ReturnPages } from './owners.js';
+import type { PaymentOwner, ReturnPages, TemplatePage } from './owners.js';
 import type { PageOutcome } from './link-settle.js';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
@@ -60,7 +60,9 @@ async function templateOf(
   pages: Templated,
   outcome: PageOutcome,
   ownerId: number | undefined,
-): Promise<{ name: string; title: string; values: Record<string, string> }> {
+): Promise<TemplatePage> {
+  const own = await pages.pageOf?.(ctx.db, outcome, ownerId);
+  if (own) return own;
   const prefix = pages.templatePrefix;
   switch (outcome.kind) {
     case 'paid': {
