@@ -46,7 +46,7 @@ export async function createLink(
   ownerId: number,
 ): Promise<CreatedLink> {
   const first = await payableNow(owner, ctx.db, ownerId, ctx.now);
-  const reference = `${first.referencePrefix}-${randomToken(6)}`;
+  const reference = first.reference ?? `${first.referencePrefix}-${randomToken(6)}`;
   const { created, tokenHash } = await openLinkOrder(deps, ctx, {
     reference,
     amountMinor: first.amountMinor,

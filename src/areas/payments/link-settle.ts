@@ -2,13 +2,16 @@
 // the order is asked (never taken from the return address), and an ending is applied once, in one transaction under
 // the owner's lock: the link moves (a conditional statement; a repeat or a concurrent settlement moves nothing) and
 // the owner's onPaid / onDeclined / onCancelled / onExpired changes the owner. Asked when the payer returns with the
-// link's token, and by the reconciler for links whose payer never came back.
+// link's token, and by the reconciler for links whose payer never came back. A payment is taken only when the
+// gateway's order pays exactly this link (its reference, currency and amount; a test payment only in test mode):
+// anything else is refused, logged, and the link stays open.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../../platform/database/connections.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import {
+  type CheckedOrder,
   type LinkEnding,
   type LinkOutcome,
   linkWithToken,
@@ -27,8 +30,23 @@ export interface SettleScope {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
-/** What a return page shows; failedAfterPayment: the gateway took the money and recording it failed (logged). */
-export type PageOutcome = LinkOutcome | { kind: 'failedAfterPayment'; reference: string };
+/**
+ * What a return page shows; failedAfterPayment: the gateway took the money and recording it failed (logged);
+ * refused: the gateway's paid order does not pay this link (reason: a sentence for the payer).
+ */
+export type PageOutcome =
+  | LinkOutcome
+  | { kind: 'failedAfterPayment'; reference: string }
+  | { kind: 'refused'; reference: string; reason: string };
+
+/** Why the gateway's paid order cannot pay the link, if it cannot. */
+function mismatch(link: links.LinkRow, order: CheckedOrder, testPayments: boolean): string | undefined {
+  if (order.cartId !== link.link_reference) return 'the payment is for another order';
+  if (order.currency !== link.currency) return 'the payment is in another currency';
+  if (toMinor(order.amount, link.currency) !== toMinor(link.amount, link.currency)) return 'the amount paid differs';
+  if (order.test === 1 && !testPayments) return 'a test payment cannot pay a live order';
+  return undefined;
+}
 
 const ownerLinkOf = (link: links.LinkRow): OwnerLink => ({
   linkId: link.link_id,
@@ -50,9 +68,15 @@ async function applyEnding(scope: SettleScope, owner: PaymentOwner, link: links.
   });
 }
 
-export function createSettlement(deps: { paymentGateway: PaymentGateway }) {
+export function createSettlement(deps: {
+  paymentGateway: PaymentGateway;
+  /** Whether test payments are taken (the gateway runs in test mode); left out, they are (tests' own settlements). */
+  testPayments?: boolean;
+}) {
+  const testPayments = deps.testPayments ?? true;
   async function settle(scope: SettleScope, owner: PaymentOwner, link: links.LinkRow): Promise<PageOutcome> {
     let applying: LinkEnding | undefined;
+    let refused: string | undefined;
     const told = {
       reference: link.link_reference,
       orderRef: link.gateway_order_ref,
@@ -62,10 +86,23 @@ export function createSettlement(deps: { paymentGateway: PaymentGateway }) {
       linkName: owner.noun.toLowerCase(),
     };
     try {
-      return await settleFromGateway(deps.paymentGateway, scope.log, told, (ending) => {
+      const outcome = await settleFromGateway(deps.paymentGateway, scope.log, told, async (ending, order) => {
+        refused = ending === 'PAID' ? mismatch(link, order, testPayments) : undefined;
+        if (refused) {
+          scope.log.warn({ link: link.link_reference, problem: refused }, 'payment refused');
+          return;
+        }
         applying = ending;
-        return applyEnding(scope, owner, link, ending);
+        await applyEnding(scope, owner, link, ending);
       });
+      if (refused) {
+        return {
+          kind: 'refused',
+          reference: link.link_reference,
+          reason: `The payment cannot be accepted: ${refused}.`,
+        };
+      }
+      return outcome;
     } catch (error) {
       if (applying !== 'PAID') throw error;
       // the payment stands at the gateway: the next round (or the payer's next visit) records it

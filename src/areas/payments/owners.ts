@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
+import type { PageOutcome } from './link-settle.js';
 
 /** What a link for an owner takes now, as `amountOf` answers it. */
 export interface Payable {
@@ -15,6 +16,11 @@ export interface Payable {
   currency: string;
   /** The link's reference starts with it (a random part follows): "TQ-2026-00001", "HB42". */
   referencePrefix: string;
+  /**
+   * The link's reference exactly, instead of prefix and random part: for an owner whose one link is named by the
+   * owner's own unique number (a sales order's return addresses and gateway order carry its order number).
+   */
+  reference?: string;
   /** The gateway order's words, after the tenant's name ("booking TQ-2026-00001"). */
   description: string;
   customer?: CreateOrderRequest['customer'];
@@ -49,7 +55,20 @@ export type ReturnPages =
       paidMeans: string;
       /** The name the success page greets, read only with the link's token. */
       payerName: (db: Queryable, ownerId: number) => Promise<string | null>;
+      /**
+       * The owner's own page for an outcome, read after the settlement (ownerId only with the link's token), or
+       * undefined for the usual one: an owner whose state says more than the link (a paid order that could not be
+       * fulfilled, the payer's details on every page, its own words).
+       */
+      pageOf?: (db: Queryable, outcome: PageOutcome, ownerId: number | undefined) => Promise<TemplatePage | undefined>;
     };
+
+/** A template of templates/payment/ (or the tenant's own), its title and its values (HTML-escaped). */
+export interface TemplatePage {
+  name: string;
+  title: string;
+  values: Record<string, string | number>;
+}
 
 export interface PaymentOwner {
   /** As payment_links.owner_kind keeps it ("blm-booking"). */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { escapeHtml, renderTenantPage } from '../../platform/html.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
-import type { PaymentOwner, ReturnPages } from './owners.js';
+import type { PaymentOwner, ReturnPages, TemplatePage } from './owners.js';
 import type { PageOutcome } from './link-settle.js';
 
 const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/payment');
@@ -36,6 +36,8 @@ function simpleMessage(outcome: PageOutcome, ref: string): string {
       return `We could not confirm the payment for ${ref} with the payment gateway yet; please check again shortly.`;
     case 'failedAfterPayment':
       return `${FAILED_AFTER_PAYMENT} (${ref})`;
+    case 'refused':
+      return `${outcome.reason} (${ref})`;
     case 'unknown':
       return `Payment reference ${ref}.`;
   }
@@ -58,7 +60,9 @@ async function templateOf(
   pages: Templated,
   outcome: PageOutcome,
   ownerId: number | undefined,
-): Promise<{ name: string; title: string; values: Record<string, string> }> {
+): Promise<TemplatePage> {
+  const own = await pages.pageOf?.(ctx.db, outcome, ownerId);
+  if (own) return own;
   const prefix = pages.templatePrefix;
   switch (outcome.kind) {
     case 'paid': {
@@ -75,6 +79,8 @@ async function templateOf(
       };
     case 'failedAfterPayment':
       return { name: 'error', title: ERROR_TITLE, values: { message: FAILED_AFTER_PAYMENT } };
+    case 'refused':
+      return { name: 'error', title: ERROR_TITLE, values: { message: outcome.reason } };
     case 'unconfirmed':
       return { name: 'error', title: ERROR_TITLE, values: { message: UNCONFIRMED } };
     case 'unknown':

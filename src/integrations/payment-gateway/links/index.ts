@@ -3,11 +3,11 @@
 // the round over open links. Which links there are and what a payment changes is the payments area's.
 export { type LinkOrder, type LinkOrderDeps, linkWithToken, openLinkOrder } from './link-order.js';
 export {
+  type CheckedOrder,
+  checkedOrderOf,
   type LinkEnding,
   linkEndingOf,
   type LinkOutcome,
-  type OrderStatus,
-  orderStatusOf,
   type SettledLink,
   settleEach,
   settleFromGateway,

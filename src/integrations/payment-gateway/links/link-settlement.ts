@@ -1,7 +1,7 @@
 // Deciding from the gateway's state of a link's order what becomes of the link, and the round over a tenant's
 // open links. What a paid or ended link changes is the caller's: it is passed in.
 import type { FastifyBaseLogger } from 'fastify';
-import { type PaymentGateway, PaymentStatus } from '../port.js';
+import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../port.js';
 
 /** How a link ends; a pending (or unknown) state of the order ends nothing. */
 export type LinkEnding = 'PAID' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
@@ -17,20 +17,18 @@ export function linkEndingOf(statusCode: number): LinkEnding | undefined {
   return ENDINGS.get(statusCode);
 }
 
-export interface OrderStatus {
-  code: number;
-  text: string;
-}
+/** The gateway's order as a check answers it: its state, and what was paid (amount, currency, reference, test). */
+export type CheckedOrder = OrderCheckResult['order'];
 
-/** The gateway's state of the order, or undefined when it could not be asked (logged: the link stays as it is). */
-export async function orderStatusOf(
+/** The gateway's order, or undefined when it could not be asked (logged: the link stays as it is). */
+export async function checkedOrderOf(
   gateway: PaymentGateway,
   log: Pick<FastifyBaseLogger, 'warn'>,
   orderRef: string,
   what: { logFields: Record<string, unknown>; linkName: string },
-): Promise<OrderStatus | undefined> {
+): Promise<CheckedOrder | undefined> {
   try {
-    return (await gateway.checkOrder(orderRef)).order.status;
+    return (await gateway.checkOrder(orderRef)).order;
   } catch (error) {
     log.warn({ err: error, ...what.logFields }, `payment check of a ${what.linkName} link failed`);
     return undefined;
@@ -53,21 +51,22 @@ export interface SettledLink {
 }
 
 /**
- * Asks the gateway about the link's order and hands an ending to `apply` (the area's change, made once there);
- * the outcome follows from the gateway's answer whether or not this call was the one that applied it.
+ * Asks the gateway about the link's order and hands an ending, with the order as checked, to `apply` (the area's
+ * change, made once there); the outcome follows from the gateway's answer whether or not this call applied it.
  */
 export async function settleFromGateway(
   gateway: PaymentGateway,
   log: Pick<FastifyBaseLogger, 'warn'>,
   link: SettledLink & { linkName: string },
-  apply: (ending: LinkEnding) => Promise<void>,
+  apply: (ending: LinkEnding, order: CheckedOrder) => Promise<void>,
 ): Promise<LinkOutcome> {
   const { reference } = link;
   const logFields = { link: reference };
-  const status = await orderStatusOf(gateway, log, link.orderRef, { logFields, linkName: link.linkName });
-  if (!status) return { kind: 'unconfirmed', reference };
+  const order = await checkedOrderOf(gateway, log, link.orderRef, { logFields, linkName: link.linkName });
+  if (!order) return { kind: 'unconfirmed', reference };
+  const { status } = order;
   const ending = linkEndingOf(status.code);
-  if (ending) await apply(ending);
+  if (ending) await apply(ending, order);
   return ending === 'PAID'
     ? { kind: 'paid', reference, amount: link.amount, currency: link.currency }
     : { kind: 'unpaid', reference, statusText: status.text, ...(ending ? { ending } : {}) };
