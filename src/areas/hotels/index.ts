@@ -8,7 +8,7 @@ import { inventoryOperations } from './inventory.operations.js';
 import { inventoryRecords } from './inventory.records.js';
 import { hotelPaymentsPart } from './hotel-payments.operations.js';
 import { onlineOperations } from './online.operations.js';
-import { staticDataOperations } from './static-data.operations.js';
+import { staticDataOperations } from './static-data/index.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -24,8 +24,12 @@ const TAGS: readonly ApiTag[] = [
 ];
 
 // The static-data import, for the command line (scripts/hotels-import.ts) and the bench: the same merge as the operation.
-export { fixtureLines as sampleStaticDataLines } from './static-data.fixture.js';
-export { type ImportReport, ImportRefused, importStaticData } from './static-data.import.js';
+export {
+  fixtureLines as sampleStaticDataLines,
+  type ImportReport,
+  ImportRefused,
+  importStaticData,
+} from './static-data/index.js';
 
 export interface HotelsAreaDeps {
   /** The online supplier: searchAccommodation's ONLINE results. */

@@ -1,8 +1,8 @@
 // The online supplier's static data (spec part 2): country search for anyone (contract §3), hotel searches and the
 // file import for employees.
 import { Type } from '@sinclair/typebox';
-import { Allow } from '../../platform/auth/roles.js';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import { Allow } from '../../../platform/auth/roles.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import * as staticData from './static-data.service.js';
 import {
   GetByCityRequest,
@@ -17,7 +17,7 @@ import {
   StaticCountry,
   StaticHotel,
 } from './static-data.schemas.js';
-import { hotelStaff } from './hotel-policy.js';
+import { hotelStaff } from '../hotel-policy.js';
 
 const tags = ['hotel'] as const;
 

@@ -56,7 +56,7 @@ export interface StaticRow {
 export class LineProblem extends Error {}
 
 /** Lower case, accents removed, spaces collapsed: the form names are stored and searched in (`*_folded`). */
-export { containsPattern, foldText as foldName } from '../../platform/text.js';
+export { containsPattern, foldText as foldName } from '../../../platform/text.js';
 
 /** The fields of one line. A field may be quoted ("a|b", "say ""hi""") or bare; an open quote is a problem. */
 export function splitFields(line: string): string[] {

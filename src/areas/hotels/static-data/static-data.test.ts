@@ -3,9 +3,9 @@
 // searches: countries for anyone, hotels by name and by city for employees; another tenant sees none of it.
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/support/api.js';
-import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
+import type { ApiClient } from '../../../../test/support/api.js';
+import { guest, type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
 import { FIXTURE_HEADER, fileLine, fixtureFile, fixtureHotel, fixtureLines } from './static-data.fixture.js';
 import { IMPORT_BATCH_ROWS, type ImportReport, ImportRefused, importStaticData } from './static-data.import.js';
 import type { StaticCity, StaticCountry, StaticHotel } from './static-data.schemas.js';

@@ -4,8 +4,8 @@
 // line number and skipped; a file that cannot be read at all (no header, a named column missing, too large) is
 // refused. One transaction: a refused or failed import leaves the tables as they were, and repeating an import
 // changes nothing (rows are updated only where a value differs).
-import type { Sql, TransactionSql } from '../../platform/database/connections.js';
-import { withTransaction } from '../../platform/database/transaction.js';
+import type { Sql, TransactionSql } from '../../../platform/database/connections.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
 import { linesOf } from './static-data.lines.js';
 import * as repo from './static-data.repository.js';
 import {

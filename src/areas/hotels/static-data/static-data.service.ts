@@ -1,7 +1,7 @@
 // Use cases of the supplier's static data: the searches over the imported tables and the import of a file.
-import { invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import type { UploadedFile } from '../../platform/http/multipart.js';
+import { invalidFormat, missingParameter, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import type { UploadedFile } from '../../../platform/http/multipart.js';
 import { type ImportReport, ImportRefused, importStaticData } from './static-data.import.js';
 import * as repo from './static-data.repository.js';
 import { containsPattern, foldName } from './static-data.rules.js';

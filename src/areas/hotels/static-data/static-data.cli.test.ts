@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testServer } from '../../../test/support/database.js';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
+import { testServer } from '../../../../test/support/database.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
 import { FIXTURE_HEADER, fileLine, fixtureHotel } from './static-data.fixture.js';
 import type { ImportReport } from './static-data.import.js';
 import type { StaticHotel } from './static-data.schemas.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 let t: TestTenant;
 let agent: TestUser;

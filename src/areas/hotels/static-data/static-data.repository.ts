@@ -1,7 +1,7 @@
 // SQL of the supplier's static data (static_countries, static_cities, static_hotels; migration 0037). The merge
 // writes a batch per statement (arrays unnested), updating a row only when a value differs, so a second import of
 // the same file changes nothing; rows come in ascending id order, so concurrent imports lock rows in one order.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable } from '../../../platform/database/connections.js';
 import type { StaticRow } from './static-data.rules.js';
 import { foldName } from './static-data.rules.js';
 

@@ -1,7 +1,7 @@
 // Requests and answers of the static-data operations: /hotel/searchCountries, searchByName, getByCity, and the
 // employee import of the supplier's file.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, RecordId } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../../platform/http/schema.js';
 
 const Keyword = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
 
