@@ -4,6 +4,8 @@ import type { HotelSupplier } from '../../integrations/hotels/index.js';
 import type { Area } from '../../platform/area.js';
 import type { PaymentsApi } from '../payments/index.js';
 import { onlineSearchWith } from './accommodation-search.online.js';
+import { searchAccommodationOperation } from './accommodation-search.operations.js';
+import { calendarOperations } from './calendar.operations.js';
 import { inventoryOperations } from './inventory.operations.js';
 import { inventoryRecords } from './inventory.records.js';
 import { hotelPaymentsPart } from './hotel-payments.operations.js';
@@ -43,7 +45,9 @@ export function createHotelsArea(deps: HotelsAreaDeps): Area {
   return {
     tags: TAGS,
     operations: [
-      ...inventoryOperations(onlineSearchWith(deps.hotelSupplier)),
+      ...inventoryOperations(),
+      ...calendarOperations(),
+      searchAccommodationOperation(onlineSearchWith(deps.hotelSupplier)),
       ...onlineOperations(deps),
       ...staticDataOperations(),
       ...payments.operations,

@@ -1,17 +1,8 @@
-// /hotel/* of the contracted inventory (employees, contract §3): hotels, rooms, meal plans and room calendars, and
-// the accommodation search (guest sessions and above, accommodation-search.operations.ts).
+// /hotel/* of the contracted inventory (employees, contract §3): hotels, rooms and meal plans. The room calendars
+// (calendar.operations.ts) and the accommodation search (accommodation-search.operations.ts) follow them in the
+// area's list of operations (index.ts).
 import { Type } from '@sinclair/typebox';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import { searchAccommodationOperation } from './accommodation-search.operations.js';
-import type { OnlineAccommodationSearch } from './accommodation-search.service.js';
-import * as calendar from './calendar.service.js';
-import {
-  CalendarEntry,
-  CopyRoomCalendarRequest,
-  CopyRoomCalendarResult,
-  CreateRoomCalendarRequest,
-  ListRoomCalendarRequest,
-} from './calendar.schemas.js';
 import * as inventory from './inventory.service.js';
 import { LIMITS } from './inventory.rules.js';
 import {
@@ -121,60 +112,7 @@ const saveMealPlanCost = operation({
   handler: (ctx, input) => inventory.saveMealPlanCost(ctx, input),
 });
 
-const listRoomCalendar = operation({
-  ...forEmployees,
-  path: '/hotel/listRoomCalendar',
-  methods: ['POST'],
-  summary: "A room's or a hotel's calendar entries of a market (default the tenant's, UAE) from fromDate to toDate",
-  description:
-    'One of roomId and hotelId is required (MISSING_PARAMETER); toDate before fromDate or more than 731 days after it answers INVALID_FORMAT.',
-  input: ListRoomCalendarRequest,
-  records: { roomId: 'hotelRoom', hotelId: 'hotel' },
-  response: Type.Array(CalendarEntry),
-  handler: (ctx, input) => calendar.listRoomCalendar(ctx, input),
-});
-
-const createRoomCalendar = operation({
-  ...forEmployees,
-  path: '/hotel/createRoomCalendar',
-  methods: ['POST'],
-  summary:
-    'Write one entry per date from template.stayDate to stayTo inclusive (at most 731), replacing the same room, market and date',
-  description:
-    'A date whose weekday is in specDays (Mon…Sun, any case, comma-separated; NONE for none) is a special day. ' +
-    'Answers the entries written, by date.',
-  input: CreateRoomCalendarRequest,
-  records: { 'template.roomId': 'hotelRoom' },
-  response: Type.Array(CalendarEntry),
-  handler: (ctx, input) => calendar.createRoomCalendar(ctx, input),
-});
-
-const copyRoomCalendar = operation({
-  ...forEmployees,
-  path: '/hotel/copyRoomCalendar',
-  methods: ['POST'],
-  summary:
-    "Copy fromRoom's entries of a market and dates (at most 731) onto toRoom, replacing its entries of those dates",
-  input: CopyRoomCalendarRequest,
-  records: { fromRoom: 'hotelRoom', toRoom: 'hotelRoom' },
-  response: CopyRoomCalendarResult,
-  handler: (ctx, input) => calendar.copyRoomCalendar(ctx, input),
-});
-
-/** The contracted inventory's operations and the search; `online` adds the supplier's results to the search. */
-export function inventoryOperations(online?: OnlineAccommodationSearch): OperationDeclaration[] {
-  return [
-    listHotels,
-    hotelLookup,
-    getHotel,
-    saveHotel,
-    listHotelRooms,
-    saveRoom,
-    listMealPlans,
-    saveMealPlanCost,
-    listRoomCalendar,
-    createRoomCalendar,
-    copyRoomCalendar,
-    searchAccommodationOperation(online),
-  ];
+/** The contracted inventory's operations: hotels, rooms and meal plans. */
+export function inventoryOperations(): OperationDeclaration[] {
+  return [listHotels, hotelLookup, getHotel, saveHotel, listHotelRooms, saveRoom, listMealPlans, saveMealPlanCost];
 }
