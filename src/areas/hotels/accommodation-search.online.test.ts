@@ -9,7 +9,7 @@ import { type GoGlobalFailure, type GoGlobalFake, startGoGlobalFake } from '../.
 import { startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
-import type { Hotel, Room } from './inventory.schemas.js';
+import type { Hotel, Room } from './inventory/index.js';
 
 let fake: GoGlobalFake;
 let t: TestTenant;

@@ -18,7 +18,7 @@ import type {
   SearchAccommodationResult,
 } from './accommodation-search.schemas.js';
 import { releaseAllotment, takeAllotment } from './calendar.repository.js';
-import { substringPattern } from './inventory.rules.js';
+import { substringPattern } from './inventory/index.js';
 import { fitRoom, guestsByAge, type MealPlanRef, priceStay } from './pricing.rules.js';
 
 /** A contracted search: the stay in calendar dates (stayOf), the party and the filters. */

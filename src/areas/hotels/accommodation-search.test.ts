@@ -13,7 +13,7 @@ import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time
 import { candidateReads } from './accommodation-search.cache.js';
 import type { ResultRoom, SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { releaseContractedRoom, takeContractedRoom } from './accommodation-search.service.js';
-import type { Hotel, Room } from './inventory.schemas.js';
+import type { Hotel, Room } from './inventory/index.js';
 
 let t: TestTenant;
 let other: TestTenant;

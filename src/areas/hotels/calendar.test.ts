@@ -7,7 +7,7 @@ import { type TestTenant, type TestUser, tenant, user } from '../../../test/supp
 import { startTestService } from '../../../test/support/service.js';
 import { addDays } from '../../platform/time.js';
 import type { CalendarEntry } from './calendar.schemas.js';
-import type { Hotel, Room } from './inventory.schemas.js';
+import type { Hotel, Room } from './inventory/index.js';
 
 let t: TestTenant;
 let other: TestTenant;

@@ -4,7 +4,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/schema.js';
 import { SearchAccommodationRequest, SearchMode } from './accommodation-search.schemas.js';
-import { Id, MealPlanCode } from './inventory.schemas.js';
+import { Id, MealPlanCode } from './inventory/index.js';
 
 const SearchDate = (description: string) =>
   Type.String({ pattern: '^\\d{2}/\\d{2}/\\d{4}$', description: `dd/MM/yyyy; ${description}` });

@@ -9,7 +9,7 @@ import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
 import { startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
-import type { Hotel, Room } from './inventory.schemas.js';
+import type { Hotel, Room } from './inventory/index.js';
 import type { HotelBooking, HotelVoucher, Valuation } from './online.schemas.js';
 
 let t: TestTenant;

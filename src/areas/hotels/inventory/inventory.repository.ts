@@ -1,6 +1,6 @@
 // SQL of the contracted inventory: hotels, hotel_rooms, hotel_meal_plans (reference rows) and
 // hotel_meal_plan_costs. Plain objects out, amounts as numeric's decimal text.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable } from '../../../platform/database/connections.js';
 
 export interface HotelRow {
   hotelId: number;

@@ -1,8 +1,8 @@
 // Contracted inventory use cases for employees: hotels, their rooms and their meal-plan costs. A save with an id
 // updates the stored record and keeps what the request leaves out; without one it creates with the defaults.
-import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { minorToDecimalString, toMinor } from '../../platform/money.js';
+import { ApiError, ErrorCode, invalidFormat, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { minorToDecimalString, toMinor } from '../../../platform/money.js';
 import * as repo from './inventory.repository.js';
 import { LIMITS, substringPattern } from './inventory.rules.js';
 import type {

@@ -1,5 +1,5 @@
 // Pure rules of the contracted inventory: text filters and the limits of its lists.
-import { containsPattern } from '../../platform/text.js';
+import { containsPattern } from '../../../platform/text.js';
 
 export const LIMITS = {
   /** listHotels and hotelLookup answer at most this many hotels. */

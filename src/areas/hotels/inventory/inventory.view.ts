@@ -1,5 +1,5 @@
 // Rows of the contracted inventory as the answers show them: amounts as numbers of the tenant's currency.
-import { decimalAmount } from '../../platform/money.js';
+import { decimalAmount } from '../../../platform/money.js';
 import type { HotelRow, MealPlanRow } from './inventory.repository.js';
 import type { Hotel, MealPlan } from './inventory.schemas.js';
 

@@ -2,7 +2,7 @@
 // (calendar.operations.ts) and the accommodation search (accommodation-search.operations.ts) follow them in the
 // area's list of operations (index.ts).
 import { Type } from '@sinclair/typebox';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import * as inventory from './inventory.service.js';
 import { LIMITS } from './inventory.rules.js';
 import {
@@ -19,7 +19,7 @@ import {
   SaveMealPlanCostRequest,
   SaveRoomRequest,
 } from './inventory.schemas.js';
-import { hotelStaff } from './hotel-policy.js';
+import { hotelStaff } from '../hotel-policy.js';
 
 const forEmployees = { ...hotelStaff, tags: ['hotel inventory'] } as const;
 

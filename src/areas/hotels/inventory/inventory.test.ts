@@ -2,9 +2,9 @@
 // listMealPlans, saveMealPlanCost): saves and reads, filters, defaults and merges, validation, who may call them,
 // and another tenant's ids answered NOTFOUND.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '../../../test/support/database.js';
-import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
+import { uniqueName } from '../../../../test/support/database.js';
+import { guest, type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
 import type { Hotel, MealPlan, Room } from './inventory.schemas.js';
 
 let t: TestTenant;

@@ -1,7 +1,7 @@
 // Schemas of the contracted inventory: hotels, rooms and meal plans (spec part 2, "Hotel"), with the fields the
 // contract and docs/decisions.md add (a hotel's margin).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, RecordId } from '../../platform/http/schema.js';
+import { Nullable, RecordId } from '../../../platform/http/schema.js';
 
 /** Record ids: the kernel's one id type. */
 export const Id = RecordId;
