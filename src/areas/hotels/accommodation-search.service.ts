@@ -17,7 +17,7 @@ import type {
   SearchAccommodationRequest,
   SearchAccommodationResult,
 } from './accommodation-search.schemas.js';
-import { releaseAllotment, takeAllotment } from './calendar.repository.js';
+import { releaseAllotment, takeAllotment } from './calendar/index.js';
 import { substringPattern } from './inventory/index.js';
 import { fitRoom, guestsByAge, type MealPlanRef, priceStay } from './pricing.rules.js';
 

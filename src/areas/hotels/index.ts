@@ -5,7 +5,7 @@ import type { Area } from '../../platform/area.js';
 import type { PaymentsApi } from '../payments/index.js';
 import { onlineSearchWith } from './accommodation-search.online.js';
 import { searchAccommodationOperation } from './accommodation-search.operations.js';
-import { calendarOperations } from './calendar.operations.js';
+import { calendarOperations } from './calendar/index.js';
 import { inventoryOperations, inventoryRecords } from './inventory/index.js';
 import { hotelPaymentsPart } from './hotel-payments.operations.js';
 import { onlineOperations } from './online.operations.js';

@@ -1,8 +1,8 @@
 // Schemas of the room calendar (spec part 2, "Calendar entry"; contract §7.5 for createRoomCalendar), with the
 // added `allotment` (rooms left to sell that night).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
-import { Amount, Id } from './inventory/index.js';
+import { Nullable } from '../../../platform/http/schema.js';
+import { Amount, Id } from '../inventory/index.js';
 
 const DATE_OR_DATETIME = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2})?)?$';
 /** A datetime field of the specification: yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss (contract §6), tenant time. */

@@ -1,6 +1,6 @@
 // SQL of hotel_room_calendar: one entry per room, market and stay date (unique), written a range at a time and
 // replaced on the same key; the allotment taken and given back by bookings in one conditional statement each.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable } from '../../../platform/database/connections.js';
 
 export interface CalendarRow {
   calendarEntryId: string;

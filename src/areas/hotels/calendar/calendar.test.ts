@@ -2,12 +2,12 @@
 // date with special weekdays, entries of the same room, market and date replaced, lists by room or hotel and
 // market, copies, the 731-day limit and the other refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '../../../test/support/database.js';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
-import { addDays } from '../../platform/time.js';
+import { uniqueName } from '../../../../test/support/database.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { addDays } from '../../../platform/time.js';
 import type { CalendarEntry } from './calendar.schemas.js';
-import type { Hotel, Room } from './inventory/index.js';
+import type { Hotel, Room } from '../inventory/index.js';
 
 let t: TestTenant;
 let other: TestTenant;

@@ -1,7 +1,7 @@
 // Pure rules of the room calendar: the stay-date ranges a request may name and the special weekdays of
 // createRoomCalendar (contract §7.5).
-import { invalidFormat } from '../../platform/http/errors.js';
-import { daysBetween, type Weekday } from '../../platform/time.js';
+import { invalidFormat } from '../../../platform/http/errors.js';
+import { daysBetween, type Weekday } from '../../../platform/time.js';
 
 /** The longest range of stay dates one calendar request may write, list or copy (two years and a day). */
 export const MAX_CALENDAR_DAYS = 731;

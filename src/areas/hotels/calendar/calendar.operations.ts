@@ -1,7 +1,7 @@
 // /hotel/* of the room calendars (employees, contract §3): a room's rates and allotment per market and date, listed,
 // written from a template over a date range, and copied from another room. Documented with the contracted inventory.
 import { Type } from '@sinclair/typebox';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import * as calendar from './calendar.service.js';
 import {
   CalendarEntry,
@@ -10,7 +10,7 @@ import {
   CreateRoomCalendarRequest,
   ListRoomCalendarRequest,
 } from './calendar.schemas.js';
-import { hotelStaff } from './hotel-policy.js';
+import { hotelStaff } from '../hotel-policy.js';
 
 const forEmployees = { ...hotelStaff, tags: ['hotel inventory'] } as const;
 

@@ -1,10 +1,10 @@
 // Room calendars (employees): list a room's or a hotel's entries of a market and date range, write a range from a
 // template (one entry per date, special on the weekdays named, replacing the same room, market and date: contract
 // §7.5), copy a range to another room. The market defaults to the tenant's (UAE unless provisioned otherwise).
-import { invalidFormat, missingParameter } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { decimalAmount, minorToDecimalString, toMinor } from '../../platform/money.js';
-import { addDays, formatDateTime, localToInstant } from '../../platform/time.js';
+import { invalidFormat, missingParameter } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount, minorToDecimalString, toMinor } from '../../../platform/money.js';
+import { addDays, formatDateTime, localToInstant } from '../../../platform/time.js';
 import * as repo from './calendar.repository.js';
 import { calendarDate, dateRange, specialWeekdays } from './calendar.rules.js';
 import type {
