@@ -7,8 +7,7 @@ import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../plat
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
-import { stayOf } from './accommodation-search.rules.js';
-import { releaseContractedRoom, searchContracted, takeContractedRoom } from './accommodation-search.service.js';
+import { stayOf, releaseContractedRoom, searchContracted, takeContractedRoom } from './search/index.js';
 import {
   type HotelBookingRow,
   insertPendingBooking,

@@ -8,7 +8,7 @@ import { type TestTenant, type TestUser, tenant, user } from '../../../test/supp
 import { type GoGlobalFake, startGoGlobalFake } from '../../../test/support/goglobal-fake.js';
 import { startTestService } from '../../../test/support/service.js';
 import { addDays, formatDate } from '../../platform/time.js';
-import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
+import type { SearchAccommodationResult } from './search/index.js';
 import type { HotelBooking, HotelVoucher } from './online.schemas.js';
 
 let fake: GoGlobalFake;

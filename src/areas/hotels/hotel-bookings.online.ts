@@ -16,7 +16,7 @@ import { ApiError, ErrorCode, missingParameter } from '../../platform/http/error
 import type { TenantContext } from '../../platform/http/operation.js';
 import { steps } from '../../platform/steps.js';
 import { daysBetween, formatDate } from '../../platform/time.js';
-import { stayOf } from './accommodation-search.rules.js';
+import { stayOf } from './search/index.js';
 import {
   type BookedGuest,
   type HotelBookingRow,

@@ -3,8 +3,7 @@
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
 import type { Area } from '../../platform/area.js';
 import type { PaymentsApi } from '../payments/index.js';
-import { onlineSearchWith } from './accommodation-search.online.js';
-import { searchAccommodationOperation } from './accommodation-search.operations.js';
+import { onlineSearchWith, searchAccommodationOperation } from './search/index.js';
 import { calendarOperations } from './calendar/index.js';
 import { inventoryOperations, inventoryRecords } from './inventory/index.js';
 import { hotelPaymentsPart } from './hotel-payments.operations.js';

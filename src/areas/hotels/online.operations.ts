@@ -4,7 +4,7 @@
 // API_ERROR, never its own words.
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import { SearchAccommodationResult } from './accommodation-search.schemas.js';
+import { SearchAccommodationResult } from './search/index.js';
 import { createHotelBookings, type HotelBookings } from './hotel-bookings.service.js';
 import { createOnlineSearches, type OnlineSearches } from './online.service.js';
 import {

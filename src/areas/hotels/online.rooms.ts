@@ -4,8 +4,7 @@
 // The supplier failing: API_ERROR with searchMode online; in the merged search the contracted results alone.
 import type { HotelOffer, HotelSupplier } from '../../integrations/hotels/index.js';
 import { ApiError, missingParameter } from '../../platform/http/errors.js';
-import { onlineResults } from './accommodation-search.online.js';
-import type { OnlineAccommodationSearch } from './accommodation-search.service.js';
+import { onlineResults, type OnlineAccommodationSearch } from './search/index.js';
 import { supplierFailure } from './hotel-bookings.supplier.js';
 import type { OnlineSearchRequest } from './online.schemas.js';
 

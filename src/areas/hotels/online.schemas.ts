@@ -3,7 +3,7 @@
 // agency's own rooms).
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/schema.js';
-import { SearchAccommodationRequest, SearchMode } from './accommodation-search.schemas.js';
+import { SearchAccommodationRequest, SearchMode } from './search/index.js';
 import { Id, MealPlanCode } from './inventory/index.js';
 
 const SearchDate = (description: string) =>

@@ -6,10 +6,14 @@ import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../plat
 import type { TenantContext } from '../../platform/http/operation.js';
 import { decimalAmount } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
-import { onlineSearchWith } from './accommodation-search.online.js';
-import { searchDate, stayOf } from './accommodation-search.rules.js';
-import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
-import { searchAccommodation, searchContracted } from './accommodation-search.service.js';
+import {
+  onlineSearchWith,
+  searchDate,
+  stayOf,
+  type SearchAccommodationResult,
+  searchAccommodation,
+  searchContracted,
+} from './search/index.js';
 import { fromSupplier } from './hotel-bookings.supplier.js';
 import { severalRoomsSearch } from './online.rooms.js';
 import type { OnlineSearchRequest, ValuateRequest, Valuation } from './online.schemas.js';

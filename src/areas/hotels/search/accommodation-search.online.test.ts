@@ -3,13 +3,13 @@
 // answering an Error element, a fault, HTTP 500 or nothing at all: API_ERROR for searchMode online (in our words),
 // the contracted results alone for the merged search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '../../../test/support/database.js';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { type GoGlobalFailure, type GoGlobalFake, startGoGlobalFake } from '../../../test/support/goglobal-fake.js';
-import { startTestService } from '../../../test/support/service.js';
-import { addDays, formatDate } from '../../platform/time.js';
+import { uniqueName } from '../../../../test/support/database.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { type GoGlobalFailure, type GoGlobalFake, startGoGlobalFake } from '../../../../test/support/goglobal-fake.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { addDays, formatDate } from '../../../platform/time.js';
 import type { SearchAccommodationResult } from './accommodation-search.schemas.js';
-import type { Hotel, Room } from './inventory/index.js';
+import type { Hotel, Room } from '../inventory/index.js';
 
 let fake: GoGlobalFake;
 let t: TestTenant;

@@ -7,7 +7,7 @@
 // - per tenant, the fields the search shows of every contracted room and its hotel, while fields_version (bumped
 //   by writes of hotels, rooms and meal costs, not by the calendar nor bookings) is the one the runs were read at.
 // Pricing, the party and the rules run on every search.
-import type { TenantContext } from '../../platform/http/operation.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
 import {
   type CandidateQuery,
   type CandidateRoom,

@@ -2,7 +2,7 @@
 // child rates per person), special-day rates, the extra bed, the meal supplement for the requested plan, the
 // hotel's fees, then the agency's margin. Amounts are integer minor units of the tenant's currency; rates arrive
 // as the decimal text PostgreSQL's numeric gives, so no binary floating point sum is ever made.
-import { toMinor } from '../../platform/money.js';
+import { toMinor } from '../../../platform/money.js';
 
 // A search prices the same few rate texts hundreds of times (every room of a contract has the same rates): their
 // minor units are parsed once and looked up after. Memoising keeps the rules pure; the map is bounded.

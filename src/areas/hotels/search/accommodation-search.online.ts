@@ -2,10 +2,10 @@
 // request's city code, stay and party, as results with resultSource ONLINE, one per hotel, priced as the supplier
 // priced them (its amounts are decimal strings: kept exact). Without cityCode, or when the request names a
 // contracted hotel or room, the search has no online part.
-import { type HotelOffer, type HotelSupplier, HotelSupplierError } from '../../integrations/hotels/index.js';
-import { ApiError, ErrorCode, missingParameter } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { decimalAmount, fromMinor, toMinor } from '../../platform/money.js';
+import { type HotelOffer, type HotelSupplier, HotelSupplierError } from '../../../integrations/hotels/index.js';
+import { ApiError, ErrorCode, missingParameter } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount, fromMinor, toMinor } from '../../../platform/money.js';
 import type { AccommodationResult, ResultRoom, SearchAccommodationRequest } from './accommodation-search.schemas.js';
 import type { ContractedSearch, OnlineAccommodationSearch } from './accommodation-search.service.js';
 

@@ -2,12 +2,12 @@
 // read of every candidate room's nights, then the pure rules (occupancy by the hotel's age limits, minimum stay,
 // release days, availability, the price) per room; the online operations use it for searchMode `contracted`.
 // `takeContractedRoom` and `releaseContractedRoom` are what booking a contracted room needs.
-import { ApiError, ErrorCode } from '../../platform/http/errors.js';
-import type { Queryable } from '../../platform/database/connections.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { fromMinor, toMinor } from '../../platform/money.js';
-import { daysBetween, formatDate } from '../../platform/time.js';
-import { isEmployee } from '../../platform/auth/roles.js';
+import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { fromMinor, toMinor } from '../../../platform/money.js';
+import { daysBetween, formatDate } from '../../../platform/time.js';
+import { isEmployee } from '../../../platform/auth/roles.js';
 import { candidateReads } from './accommodation-search.cache.js';
 import { type CandidateRoom, selectPlanRefs } from './accommodation-search.repository.js';
 import { asSearchDate, type Stay, sellability, stayOf } from './accommodation-search.rules.js';
@@ -17,8 +17,8 @@ import type {
   SearchAccommodationRequest,
   SearchAccommodationResult,
 } from './accommodation-search.schemas.js';
-import { releaseAllotment, takeAllotment } from './calendar/index.js';
-import { substringPattern } from './inventory/index.js';
+import { releaseAllotment, takeAllotment } from '../calendar/index.js';
+import { substringPattern } from '../inventory/index.js';
 import { fitRoom, guestsByAge, type MealPlanRef, priceStay } from './pricing.rules.js';
 
 /** A contracted search: the stay in calendar dates (stayOf), the party and the filters. */

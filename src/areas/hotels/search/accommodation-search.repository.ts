@@ -3,7 +3,7 @@
 // that is a JSON array, whatever the number of rooms (rows of many columns cost the node more to take apart than
 // pricing them). The rooms' and hotels' fields the search shows are read apart, only when they changed
 // (fields_version): most searches are one statement that reads no calendar night. Amounts as numeric's decimal text.
-import type { Queryable, Sql } from '../../platform/database/connections.js';
+import type { Queryable, Sql } from '../../../platform/database/connections.js';
 import type { CandidateNight, MonthRuns } from './accommodation-search.runs.js';
 import type { MealCost, MealPlanRef } from './pricing.rules.js';
 

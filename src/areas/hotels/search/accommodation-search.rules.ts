@@ -1,8 +1,8 @@
 // Pure rules of the accommodation search: its dd/MM/yyyy dates (contract §5), the nights of a stay in the tenant's
 // calendar, and whether a room's nights can be sold: every night on the calendar, none on stop sale, the minimum
 // stay met, each night available or on request, and on request only inside the hotel's release days.
-import { invalidFormat } from '../../platform/http/errors.js';
-import { daysBetween } from '../../platform/time.js';
+import { invalidFormat } from '../../../platform/http/errors.js';
+import { daysBetween } from '../../../platform/time.js';
 import { minimumStay } from './pricing.rules.js';
 
 /** The longest stay one search prices. */

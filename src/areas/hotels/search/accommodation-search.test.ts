@@ -3,17 +3,24 @@
 // but on request, release days), meal plans, the employees' cost view, the online supplier's results (the
 // simulator) merged or alone, and every refusal. Then the allotment a contracted booking takes, all nights or none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defined } from '../../../test/support/api.js';
-import { testServer, uniqueName } from '../../../test/support/database.js';
-import { guest, type Caller, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
-import { until } from '../../../test/support/wait.js';
-import { connect } from '../../platform/database/connections.js';
-import { addDays, daysBetween, formatDate, weekdayOf } from '../../platform/time.js';
+import { defined } from '../../../../test/support/api.js';
+import { testServer, uniqueName } from '../../../../test/support/database.js';
+import {
+  guest,
+  type Caller,
+  type TestTenant,
+  type TestUser,
+  tenant,
+  user,
+} from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { until } from '../../../../test/support/wait.js';
+import { connect } from '../../../platform/database/connections.js';
+import { addDays, daysBetween, formatDate, weekdayOf } from '../../../platform/time.js';
 import { candidateReads } from './accommodation-search.cache.js';
 import type { ResultRoom, SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { releaseContractedRoom, takeContractedRoom } from './accommodation-search.service.js';
-import type { Hotel, Room } from './inventory/index.js';
+import type { Hotel, Room } from '../inventory/index.js';
 
 let t: TestTenant;
 let other: TestTenant;

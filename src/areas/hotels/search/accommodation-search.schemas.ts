@@ -1,8 +1,8 @@
 // Schemas of /hotel/searchAccommodation (spec part 2; contract §7.5): contracted results (resultSource DIRECT) and
 // the online supplier's (ONLINE) in one answer.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
-import { Amount, Id, MealPlanCode } from './inventory/index.js';
+import { Nullable } from '../../../platform/http/schema.js';
+import { Amount, Id, MealPlanCode } from '../inventory/index.js';
 
 const SearchDate = (description: string) =>
   Type.String({ pattern: '^\\d{2}/\\d{2}/\\d{4}$', description: `dd/MM/yyyy; ${description}` });

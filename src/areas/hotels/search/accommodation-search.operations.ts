@@ -1,7 +1,7 @@
 // /hotel/searchAccommodation: guest sessions and above (contract §7.5); the cost view (context config) for
 // employees only.
-import { Allow } from '../../platform/auth/roles.js';
-import { operation } from '../../platform/http/operation.js';
+import { Allow } from '../../../platform/auth/roles.js';
+import { operation } from '../../../platform/http/operation.js';
 import { SearchAccommodationRequest, SearchAccommodationResult } from './accommodation-search.schemas.js';
 import { type OnlineAccommodationSearch, searchAccommodation } from './accommodation-search.service.js';
 

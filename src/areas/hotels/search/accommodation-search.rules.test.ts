@@ -1,7 +1,7 @@
 // The search's rules on tables: dd/MM/yyyy dates, the stay's nights and its refusals, and whether a room's nights
 // can be sold (minimum stay, no room left, on request, release days).
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError } from '../../../platform/http/errors.js';
 import { asSearchDate, type NightAvailability, searchDate, sellability, stayOf } from './accommodation-search.rules.js';
 
 function refusal(work: () => unknown): { code: string; message: string } | undefined {
