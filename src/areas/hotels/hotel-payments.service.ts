@@ -6,7 +6,7 @@
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import { toMinor } from '../../platform/money.js';
 import type { PaymentOwner } from '../payments/index.js';
-import { markPaidByCartReference } from './hotel-bookings.repository.js';
+import { markPaidByCartReference } from './online/index.js';
 import * as repo from './hotel-payments.repository.js';
 
 /** Hotel bookings the supplier (or the contract) holds: the ones a payment may be taken for. */

@@ -9,7 +9,7 @@ import { type TestTenant, type TestUser, tenant, user } from '../../../test/supp
 import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
 import { runJobOnce, startTestService } from '../../../test/support/service.js';
 import { until } from '../../../test/support/wait.js';
-import { insertPendingBooking, recordSupplierBooking } from './hotel-bookings.repository.js';
+import { insertPendingBooking, recordSupplierBooking } from './online/index.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
 
 let t: TestTenant;

@@ -7,7 +7,7 @@ import { onlineSearchWith, searchAccommodationOperation } from './search/index.j
 import { calendarOperations } from './calendar/index.js';
 import { inventoryOperations, inventoryRecords } from './inventory/index.js';
 import { hotelPaymentsPart } from './hotel-payments.operations.js';
-import { onlineOperations } from './online.operations.js';
+import { onlineOperations } from './online/index.js';
 import { staticDataOperations } from './static-data/index.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 

@@ -2,12 +2,12 @@
 // in one transaction one room of every night taken from the calendar (all or none: takeContractedRoom's one
 // conditional statement, so two bookings cannot take the last room twice) and the booking written. A room sold on
 // request is booked ON_REQUEST; a cancellation gives the nights back in the same transaction as its status.
-import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { minorToDecimalString, toMinor } from '../../platform/money.js';
-import { formatDate } from '../../platform/time.js';
-import { stayOf, releaseContractedRoom, searchContracted, takeContractedRoom } from './search/index.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
+import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { minorToDecimalString, toMinor } from '../../../platform/money.js';
+import { formatDate } from '../../../platform/time.js';
+import { stayOf, releaseContractedRoom, searchContracted, takeContractedRoom } from '../search/index.js';
 import {
   type HotelBookingRow,
   insertPendingBooking,

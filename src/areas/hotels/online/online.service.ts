@@ -1,11 +1,11 @@
 // The online search and valuation (/hotel/online/search, /hotel/online/valuate): searchMode online (the default)
 // asks the configured supplier, contracted the agency's own calendar; both answer in the accommodation search's
 // shapes, so a result of either can be valued and booked the same way.
-import type { HotelSupplier } from '../../integrations/hotels/index.js';
-import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { decimalAmount } from '../../platform/money.js';
-import { formatDate } from '../../platform/time.js';
+import type { HotelSupplier } from '../../../integrations/hotels/index.js';
+import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount } from '../../../platform/money.js';
+import { formatDate } from '../../../platform/time.js';
 import {
   onlineSearchWith,
   searchDate,
@@ -13,7 +13,7 @@ import {
   type SearchAccommodationResult,
   searchAccommodation,
   searchContracted,
-} from './search/index.js';
+} from '../search/index.js';
 import { fromSupplier } from './hotel-bookings.supplier.js';
 import { severalRoomsSearch } from './online.rooms.js';
 import type { OnlineSearchRequest, ValuateRequest, Valuation } from './online.schemas.js';

@@ -1,7 +1,7 @@
 // A hotel booking row as the operations answer it: camelCase, money as numbers of the currency's minor unit.
-import type { TenantContext } from '../../platform/http/operation.js';
-import { decimalAmount } from '../../platform/money.js';
-import { daysBetween, formatDateTime } from '../../platform/time.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount } from '../../../platform/money.js';
+import { daysBetween, formatDateTime } from '../../../platform/time.js';
 import type { HotelBookingRow } from './hotel-bookings.repository.js';
 import type { HotelBooking } from './online.schemas.js';
 

@@ -2,9 +2,9 @@
 // cancel and voucher under /hotel/online, each taking searchMode (online by default: the configured supplier,
 // GoGlobal or its simulator; contracted: the agency's own rooms). The supplier failing or not answering in time:
 // API_ERROR, never its own words.
-import type { HotelSupplier } from '../../integrations/hotels/index.js';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import { SearchAccommodationResult } from './search/index.js';
+import type { HotelSupplier } from '../../../integrations/hotels/index.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
+import { SearchAccommodationResult } from '../search/index.js';
 import { createHotelBookings, type HotelBookings } from './hotel-bookings.service.js';
 import { createOnlineSearches, type OnlineSearches } from './online.service.js';
 import {
@@ -16,7 +16,7 @@ import {
   ValuateRequest,
   Valuation,
 } from './online.schemas.js';
-import { hotelStaff } from './hotel-policy.js';
+import { hotelStaff } from '../hotel-policy.js';
 
 const common = { ...hotelStaff, tags: ['hotel'], methods: ['POST'] } as const;
 const SUPPLIER_FAILURE = 'The supplier failing, refusing or not answering in time: API_ERROR.';

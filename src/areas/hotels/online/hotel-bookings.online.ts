@@ -11,12 +11,12 @@ import {
   type HotelSupplier,
   HotelSupplierError,
   type SupplierBooking,
-} from '../../integrations/hotels/index.js';
-import { ApiError, ErrorCode, missingParameter } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { steps } from '../../platform/steps.js';
-import { daysBetween, formatDate } from '../../platform/time.js';
-import { stayOf } from './search/index.js';
+} from '../../../integrations/hotels/index.js';
+import { ApiError, ErrorCode, missingParameter } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { steps } from '../../../platform/steps.js';
+import { daysBetween, formatDate } from '../../../platform/time.js';
+import { stayOf } from '../search/index.js';
 import {
   type BookedGuest,
   type HotelBookingRow,

@@ -2,9 +2,9 @@
 // (hotel-bookings.online.ts), contracted a room of the agency's calendar (hotel-bookings.contracted.ts). Status asks
 // the supplier and keeps our row in step (a PENDING row left by a lost answer is settled here); cancel cancels at the
 // supplier or gives the contracted nights back; the voucher is the supplier's, or ours for a contracted room.
-import type { HotelSupplier } from '../../integrations/hotels/index.js';
-import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
+import type { HotelSupplier } from '../../../integrations/hotels/index.js';
+import { ApiError, ErrorCode, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
 import { bookContracted, cancelContracted } from './hotel-bookings.contracted.js';
 import { bookOnline, outcomeOf } from './hotel-bookings.online.js';
 import {

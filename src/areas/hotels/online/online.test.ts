@@ -2,14 +2,14 @@
 // contracted for search, valuation and booking; a booking's status, voucher and cancellation with their state
 // moves; the refusals (roles, missing and malformed parameters, another tenant's booking, closed bookings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defined } from '../../../test/support/api.js';
-import { uniqueName } from '../../../test/support/database.js';
-import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { settleOnSimulator } from '../../../test/support/payment-simulator.js';
-import { startTestService } from '../../../test/support/service.js';
-import { addDays, formatDate } from '../../platform/time.js';
-import type { SearchAccommodationResult } from './search/index.js';
-import type { Hotel, Room } from './inventory/index.js';
+import { defined } from '../../../../test/support/api.js';
+import { uniqueName } from '../../../../test/support/database.js';
+import { guest, type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { settleOnSimulator } from '../../../../test/support/payment-simulator.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { addDays, formatDate } from '../../../platform/time.js';
+import type { SearchAccommodationResult } from '../search/index.js';
+import type { Hotel, Room } from '../inventory/index.js';
 import type { HotelBooking, HotelVoucher, Valuation } from './online.schemas.js';
 
 let t: TestTenant;

@@ -1,8 +1,8 @@
 // How the online booking operations talk to the supplier: every failure of the supplier becomes API_ERROR in our
 // words (its own message goes to the log only), and the supplier's booking statuses map to ours.
-import { HotelSupplierError, type SupplierBookingStatus } from '../../integrations/hotels/index.js';
-import { ApiError, ErrorCode } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
+import { HotelSupplierError, type SupplierBookingStatus } from '../../../integrations/hotels/index.js';
+import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
 import type { HotelBookingStatus } from './hotel-bookings.repository.js';
 
 /** The supplier's answer, or API_ERROR naming what could not be done ("book the offer"). */

@@ -2,9 +2,9 @@
 // of the party at once (its offers price them together, as booking takes them), answered as the accommodation
 // search's ONLINE results. Without cityCode: MISSING_PARAMETER with searchMode online; none in the merged search.
 // The supplier failing: API_ERROR with searchMode online; in the merged search the contracted results alone.
-import type { HotelOffer, HotelSupplier } from '../../integrations/hotels/index.js';
-import { ApiError, missingParameter } from '../../platform/http/errors.js';
-import { onlineResults, type OnlineAccommodationSearch } from './search/index.js';
+import type { HotelOffer, HotelSupplier } from '../../../integrations/hotels/index.js';
+import { ApiError, missingParameter } from '../../../platform/http/errors.js';
+import { onlineResults, type OnlineAccommodationSearch } from '../search/index.js';
 import { supplierFailure } from './hotel-bookings.supplier.js';
 import type { OnlineSearchRequest } from './online.schemas.js';
 

@@ -2,9 +2,9 @@
 // cancellation and voucher, each taking searchMode (online, the default: the configured supplier; contracted: the
 // agency's own rooms).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
-import { SearchAccommodationRequest, SearchMode } from './search/index.js';
-import { Id, MealPlanCode } from './inventory/index.js';
+import { Nullable } from '../../../platform/http/schema.js';
+import { SearchAccommodationRequest, SearchMode } from '../search/index.js';
+import { Id, MealPlanCode } from '../inventory/index.js';
 
 const SearchDate = (description: string) =>
   Type.String({ pattern: '^\\d{2}/\\d{2}/\\d{4}$', description: `dd/MM/yyyy; ${description}` });

@@ -3,12 +3,12 @@
 // its one retry (never booked twice), or left PENDING and settled by status; our side failing after the supplier
 // booked (the supplier booking cancelled); the supplier refusing, failing or hanging: API_ERROR quickly, in our words.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defined } from '../../../test/support/api.js';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { type GoGlobalFake, startGoGlobalFake } from '../../../test/support/goglobal-fake.js';
-import { startTestService } from '../../../test/support/service.js';
-import { addDays, formatDate } from '../../platform/time.js';
-import type { SearchAccommodationResult } from './search/index.js';
+import { defined } from '../../../../test/support/api.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { type GoGlobalFake, startGoGlobalFake } from '../../../../test/support/goglobal-fake.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { addDays, formatDate } from '../../../platform/time.js';
+import type { SearchAccommodationResult } from '../search/index.js';
 import type { HotelBooking, HotelVoucher } from './online.schemas.js';
 
 let fake: GoGlobalFake;

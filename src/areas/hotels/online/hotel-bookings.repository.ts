@@ -1,7 +1,7 @@
 // SQL of hotel bookings (table hotel_bookings): online bookings at the supplier and bookings of contracted rooms.
 // Plain rows out; money as PostgreSQL's decimal text, dates as yyyy-MM-dd text. Every status move is one
 // conditional statement, so a retried or concurrent move happens once.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable } from '../../../platform/database/connections.js';
 
 export type HotelBookingMode = 'contracted' | 'online';
 export type HotelBookingStatus = 'PENDING' | 'CONFIRMED' | 'ON_REQUEST' | 'CANCELLED' | 'FAILED';
