@@ -6,7 +6,7 @@ import type { PaymentsApi } from '../payments/index.js';
 import { onlineSearchWith, searchAccommodationOperation } from './search/index.js';
 import { calendarOperations } from './calendar/index.js';
 import { inventoryOperations, inventoryRecords } from './inventory/index.js';
-import { hotelPaymentsPart } from './hotel-payments.operations.js';
+import { hotelPaymentsPart } from './payments/index.js';
 import { onlineOperations } from './online/index.js';
 import { staticDataOperations } from './static-data/index.js';
 import type { ApiTag } from '../../platform/http/openapi.js';

@@ -1,6 +1,6 @@
 // Requests and answers of hotel payments: the payment link of a hotel booking and the gateway's return pages.
 import { type Static, Type } from '@sinclair/typebox';
-import { RecordId } from '../../platform/http/schema.js';
+import { RecordId } from '../../../platform/http/schema.js';
 
 export const CreateHotelPaymentLinkRequest = Type.Object({
   bookingId: RecordId('The hotel booking (hotelBookingId)'),

@@ -1,13 +1,13 @@
 // Hotel payments (issue 18, item 6): a payment link for a hotel booking (employees); the gateway's three return
 // addresses under /payment/hotel are the payments area's pages of the hotel-booking owner kind.
-import type { Job } from '../../platform/area.js';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
-import type { RecordReaders } from '../../platform/http/records.js';
-import type { OwnerPayments, PaymentsApi } from '../payments/index.js';
+import type { Job } from '../../../platform/area.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
+import type { RecordReaders } from '../../../platform/http/records.js';
+import type { OwnerPayments, PaymentsApi } from '../../payments/index.js';
 import { hotelBookingRecords } from './hotel-payments.records.js';
 import { CreateHotelPaymentLinkRequest, HotelPaymentLink } from './hotel-payments.schemas.js';
 import { hotelPaymentOwner } from './hotel-payments.service.js';
-import { hotelStaff } from './hotel-policy.js';
+import { hotelStaff } from '../hotel-policy.js';
 
 const createPaymentLink = (links: OwnerPayments) =>
   operation({

@@ -3,10 +3,10 @@
 // /payment/hotel/success|cancel|decline, whichever the gateway chose, and the gateway's own state of the order
 // decides: paid → the booking's payment PAID by its cart reference; cancelled → CANCELLED_PAYMENT; declined →
 // DECLINED (the booking stays); expired → the link alone ends.
-import { ApiError, ErrorCode } from '../../platform/http/errors.js';
-import { toMinor } from '../../platform/money.js';
-import type { PaymentOwner } from '../payments/index.js';
-import { markPaidByCartReference } from './online/index.js';
+import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
+import { toMinor } from '../../../platform/money.js';
+import type { PaymentOwner } from '../../payments/index.js';
+import { markPaidByCartReference } from '../online/index.js';
 import * as repo from './hotel-payments.repository.js';
 
 /** Hotel bookings the supplier (or the contract) holds: the ones a payment may be taken for. */

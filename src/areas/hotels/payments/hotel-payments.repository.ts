@@ -1,7 +1,7 @@
 // SQL of a hotel booking's payment, as an owner of payment links (the links are the payments area's). Lock order: the booking's row first (lockBooking), then
 // its links; every move of the booking's payment status is one conditional statement, so a repeated or concurrent
 // settlement moves nothing twice.
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable } from '../../../platform/database/connections.js';
 
 /** What taking a payment for a booking looks at: read before the gateway is asked, then again under the booking's lock. */
 export interface PayableBookingRow {

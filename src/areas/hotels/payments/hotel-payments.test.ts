@@ -5,11 +5,11 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { chooseOnSimulator, type PayerChoice } from '../../../test/support/payment-simulator.js';
-import { runJobOnce, startTestService } from '../../../test/support/service.js';
-import { until } from '../../../test/support/wait.js';
-import { insertPendingBooking, recordSupplierBooking } from './online/index.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { chooseOnSimulator, type PayerChoice } from '../../../../test/support/payment-simulator.js';
+import { runJobOnce, startTestService } from '../../../../test/support/service.js';
+import { until } from '../../../../test/support/wait.js';
+import { insertPendingBooking, recordSupplierBooking } from '../online/index.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
 
 let t: TestTenant;
