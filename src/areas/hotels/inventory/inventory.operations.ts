@@ -1,6 +1,5 @@
 // /hotel/* of the contracted inventory (employees, contract §3): hotels, rooms and meal plans. The room calendars
-// (calendar.operations.ts) and the accommodation search (accommodation-search.operations.ts) follow them in the
-// area's list of operations (index.ts).
+// (calendar/) and the accommodation search (search/) follow them in the area's list of operations (../index.ts).
 import { Type } from '@sinclair/typebox';
 import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import * as inventory from './inventory.service.js';
