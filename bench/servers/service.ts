@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { Type } from '@sinclair/typebox';
 import { hold, release } from '../../src/areas/catalog/capacity.js';
 import { customersApi } from '../../src/areas/customers/index.js';
-import { candidateReads } from '../../src/areas/hotels/accommodation-search.cache.js';
+import { candidateReads } from '../../src/areas/hotels/search/accommodation-search.cache.js';
 import { loadConfig } from '../../src/config.js';
 import { Allow } from '../../src/platform/auth/roles.js';
 import { randomToken } from '../../src/platform/crypto.js';

@@ -1,0 +1,58 @@
+// Hotel bookings (contracted or online) as an owner of payment links (the payments area): a link takes a CONFIRMED
+// or ON_REQUEST booking's price, carrying a new cart reference that becomes the booking's; the payer comes back to
+// /payment/hotel/success|cancel|decline, whichever the gateway chose, and the gateway's own state of the order
+// decides: paid → the booking's payment PAID by its cart reference; cancelled → CANCELLED_PAYMENT; declined →
+// DECLINED (the booking stays); expired → the link alone ends.
+import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
+import { toMinor } from '../../../platform/money.js';
+import type { PaymentOwner } from '../../payments/index.js';
+import { markPaidByCartReference } from '../online/index.js';
+import * as repo from './hotel-payments.repository.js';
+
+/** Hotel bookings the supplier (or the contract) holds: the ones a payment may be taken for. */
+const PAYABLE_STATUSES = new Set(['CONFIRMED', 'ON_REQUEST']);
+
+const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
+
+export const hotelPaymentOwner: PaymentOwner = {
+  kind: 'hotel-booking',
+  noun: 'Hotel booking',
+  lock: repo.lockBooking,
+  async amountOf(db, bookingId) {
+    const booking = await repo.selectPayableBooking(db, bookingId);
+    if (!booking) return undefined;
+    const name = `Hotel booking ${bookingId}`;
+    if (!PAYABLE_STATUSES.has(booking.status)) throw refused(`${name} is ${booking.status}: no payment is taken`);
+    if (booking.payment_status === 'PAID') throw refused(`${name} is paid already`);
+    return {
+      name,
+      amountMinor: toMinor(booking.total_price, booking.currency),
+      currency: booking.currency,
+      referencePrefix: `HB${bookingId}`,
+      description: `hotel booking ${booking.client_reference}: ${booking.hotel_name}`,
+      customer: {
+        email: booking.contact_email ?? undefined,
+        name: booking.lead_guest ?? undefined,
+        phone: booking.contact_phone ?? undefined,
+      },
+    };
+  },
+  async onLinked(tx, link, scope) {
+    await repo.takeLinkReference(tx, link.ownerId, link.reference, scope.now);
+  },
+  async onPaid(tx, link, scope) {
+    // a booking whose current link is another keeps its state; the money stays on the link's record (staff look)
+    if (!(await markPaidByCartReference(tx, link.reference, scope.now))) {
+      scope.log.warn({ cartReference: link.reference }, 'a paid hotel link whose booking was not awaiting it');
+    }
+  },
+  onCancelled: (tx, link, scope) => repo.markPaymentFailed(tx, link.reference, 'CANCELLED_PAYMENT', scope.now),
+  onDeclined: (tx, link, scope) => repo.markPaymentFailed(tx, link.reference, 'DECLINED', scope.now),
+  returns: {
+    style: 'templated',
+    templatePrefix: 'hotel',
+    paths: { success: '/payment/hotel/success', cancel: '/payment/hotel/cancel', decline: '/payment/hotel/decline' },
+    paidMeans: "the booking's payment is PAID by its cart reference; cancelled: CANCELLED_PAYMENT, declined: DECLINED",
+    payerName: repo.selectLeadGuest,
+  },
+};
