@@ -1,12 +1,24 @@
 // Entry point: configuration → PostgreSQL (embedded and supervised unless DATABASE_URL) → service → listen.
 // SIGINT/SIGTERM: stop accepting, let requests in flight finish (10 s at most), close pools, stop PostgreSQL.
+// Only what starts PostgreSQL is imported up front: the service's modules load while initdb and postgres run in
+// their own processes (on an empty folder both take about a second or more each).
 import type { DemoCatalogCounts } from '../db/seeds/demo.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
 import { parseDatabaseUrl, type ServerAddress } from './platform/database/connections.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from './platform/database/embedded.js';
 import { MASTER_REALM } from './platform/idp/port.js';
-import { DEMO_TENANT, type DemoLogin, ensureDemoCatalog, ensureDemoTenant } from './demo-tenant.js';
-import { createLogger, type Service, startService, tenantUrl } from './service.js';
+import { createLogger } from './platform/logger.js';
+import type { DemoLogin } from './demo-tenant.js';
+import type { Service } from './service.js';
+
+/** The service and the demo tenant, loaded while PostgreSQL starts. */
+function loadService() {
+  return Promise.all([import('./service.js'), import('./demo-tenant.js')]).then(([service, demo]) => ({
+    ...service,
+    ...demo,
+  }));
+}
+type ServiceModules = Awaited<ReturnType<typeof loadService>>;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,6 +33,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const started = Date.now();
+  const loading = loadService();
+  loading.catch(() => undefined); // awaited below, after PostgreSQL started (or failed to)
 
   let embedded: EmbeddedServer | undefined;
   let server: ServerAddress;
@@ -49,16 +63,22 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  service = await startService({ config, server, logger, databaseSupervision: embedded });
-  const demo = config.demo ? await ensureDemoTenant(service) : undefined;
-  const demoCatalog = config.demo ? await ensureDemoCatalog(service) : undefined;
+  const modules = await loading;
+  service = await modules.startService({ config, server, logger, databaseSupervision: embedded });
+  const demo = config.demo ? await modules.ensureDemoTenant(service) : undefined;
+  const demoCatalog = config.demo ? await modules.ensureDemoCatalog(service) : undefined;
   const address = await service.app.listen({ host: config.host, port: config.port });
   logger.info({ address, readyInMs: Date.now() - started }, 'ready');
-  printWelcome(service, demo, demoCatalog);
+  printWelcome(modules, service, demo, demoCatalog);
 }
 
 /** Printed on the console (not the log): shown once, on the start that created them. */
-function printWelcome(service: Service, demo: DemoLogin | undefined, demoCatalog: DemoCatalogCounts | undefined): void {
+function printWelcome(
+  { DEMO_TENANT, tenantUrl }: ServiceModules,
+  service: Service,
+  demo: DemoLogin | undefined,
+  demoCatalog: DemoCatalogCounts | undefined,
+): void {
   const { config, platformClient } = service;
   const lines = [
     '',

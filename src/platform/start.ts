@@ -4,13 +4,14 @@
 import { KERNEL_TAGS } from './http/openapi.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config, KeycloakConnectionSettings } from '../config.js';
 import type { Job } from './area.js';
 import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
 import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
+import { createLogger } from './logger.js';
 import { dataFolderSecret } from './data-folder.js';
 import { bootstrapDatabases } from './database/bootstrap.js';
 import { connect, type ServerAddress, type Sql } from './database/connections.js';
@@ -32,6 +33,8 @@ import { createTenantPools, type TenantPools } from './tenancy/pools.js';
 import { createProvisioner, type Provisioner, type TenantSeeder, WEB_CLIENT_ID } from './tenancy/provisioning.js';
 import { createTenantRegistry, type TenantRegistry } from './tenancy/registry.js';
 import { createTenantDatabases } from './tenancy/tenant-databases.js';
+
+export { createLogger } from './logger.js';
 
 export interface PlatformOptions {
   config: Config;
@@ -80,24 +83,6 @@ export interface Platform {
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
   close(): Promise<void>;
-}
-
-export function createLogger(config: Config): Logger {
-  const secrets = ['password', 'newPassword', 'dbPass', 'session', 'token', 'secret', 'client_secret'];
-  return pino({
-    level: config.logLevel,
-    base: { node: config.nodeId },
-    // Defence in depth: secrets never reach a log line even when an object holding them is logged.
-    redact: {
-      paths: [
-        ...secrets,
-        ...secrets.map((name) => `*.${name}`),
-        'req.headers.authorization',
-        'req.headers["x-auth-request-access-token"]',
-      ],
-      censor: '***',
-    },
-  });
 }
 
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {

@@ -1,7 +1,8 @@
 // /groups/pax/template: the passenger sheet to fill in (spec: columns A-J, required titles marked with `*`), with
 // its cells checked as they are typed: Gender from a list (M, F), Date of Birth a date in yyyy-MM-dd, Age a whole
 // number. The same for every tenant and caller; built once and kept.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.js';
 import { headerText, type PaxField, TEMPLATE_COLUMNS } from './sheet-columns.js';
 import { workbookBuffer } from './sheet-writer.js';
 
@@ -46,7 +47,8 @@ function addCellChecks(sheet: ExcelJS.Worksheet): void {
 }
 
 async function buildTemplate(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const book = new Workbook();
   const sheet = book.addWorksheet('Passengers', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = TEMPLATE_COLUMNS.map((column) => ({
     header: headerText(column),

@@ -43,7 +43,7 @@ function addPaxRow(sheet: ExcelJS.Worksheet, pax: PaxRow): void {
 
 /** The passengers' workbook: a header row of the fourteen titles, then one row a passenger in entry order. */
 export async function passengerWorkbook(passengers: readonly PaxRow[]): Promise<Buffer> {
-  const { book, done } = streamingWorkbook();
+  const { book, done } = await streamingWorkbook();
   const sheet = book.addWorksheet('Passengers', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = EXPORT_COLUMNS.map((column) => ({ key: column.field, width: column.width }));
   const header = sheet.addRow(EXPORT_COLUMNS.map((column) => column.title));

@@ -1,7 +1,8 @@
 // /groups/exportSchedule: what happens to the given groups over the next rangeDays days (from today in the tenant's
 // timezone) as a spreadsheet: a title, the date range, then the events grouped by date, each with its readiness:
 // "OK" on a green cell, or the warnings' texts on a yellow one.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
@@ -100,7 +101,8 @@ function addEventRow(sheet: ExcelJS.Worksheet, event: ScheduleEvent): void {
 
 /** The schedule's workbook for the events of the range. */
 export async function scheduleWorkbook(events: readonly ScheduleEvent[], range: DateRange, timezone: string) {
-  const book = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const book = new Workbook();
   const sheet = book.addWorksheet('Schedule');
   sheet.columns = COLUMNS.map((column) => ({ width: column.width }));
   addBanner(sheet, 'Group schedule', { bold: true, size: 14 });

@@ -3,7 +3,8 @@
 // held whole. A formula cell reads as its formula's text: nothing is evaluated, and a result the file claims for
 // it is never taken for data.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.js';
 import { ApiError, invalidFormat } from '../../platform/http/errors.js';
 
 /** A cell as a rule reads it: what the sheet holds, a formula as its text. */
@@ -33,7 +34,8 @@ export async function readFirstSheet(
   limits: SheetReadLimits,
 ): Promise<SheetRow[]> {
   const source = Readable.from(records);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const { stream: xlsxStream } = await loadExcelJS();
+  const reader = new xlsxStream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // dates are numbers with a date format: the styles tell them apart

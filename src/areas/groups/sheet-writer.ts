@@ -2,7 +2,8 @@
 // =, +, -, @, a tab or a carriage return) is written as a text cell in the Text number format, so nothing runs when
 // an agent opens the file or edits the cell; and a workbook streamed into one buffer.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -29,7 +30,11 @@ export function addSafeRow(sheet: ExcelJS.Worksheet, values: ReadonlyArray<strin
 }
 
 /** A streaming workbook (rows are written out as they are committed) and the buffer it ends up in. */
-export function streamingWorkbook(): { book: ExcelJS.stream.xlsx.WorkbookWriter; done: () => Promise<Buffer> } {
+export async function streamingWorkbook(): Promise<{
+  book: ExcelJS.stream.xlsx.WorkbookWriter;
+  done: () => Promise<Buffer>;
+}> {
+  const { stream: xlsxStream } = await loadExcelJS();
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,7 +42,7 @@ export function streamingWorkbook(): { book: ExcelJS.stream.xlsx.WorkbookWriter;
     stream.on('end', resolve);
     stream.on('error', reject);
   });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const book = new xlsxStream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   return {
     book,
     done: async () => {

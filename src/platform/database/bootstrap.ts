@@ -23,18 +23,21 @@ export async function bootstrapDatabases(options: BootstrapOptions): Promise<voi
     await ensureDatabase(admin, options.platformDatabase);
     await ensureDatabase(admin, options.templateDatabase);
   });
-  await withConnection(server, options.platformDatabase, options.connectTimeoutSeconds, async (sql) => {
-    await migrate(sql, await loadMigrations('platform'));
-  });
-  // No pool stays open on the template: CREATE DATABASE … TEMPLATE fails while anyone is connected to it.
-  await withConnection(server, options.templateDatabase, options.connectTimeoutSeconds, async (sql) => {
-    await sql.unsafe(`GRANT USAGE, CREATE ON SCHEMA public TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
-    // Trusted extensions (pg_trgm) are created by whoever may CREATE in the database, as a tenant's owner may.
-    await sql.unsafe(
-      `GRANT CREATE ON DATABASE ${quoteIdent(options.templateDatabase)} TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`,
-    );
-    await migrate(sql, await loadMigrations('tenant'), { role: TEMPLATE_OWNER_ROLE });
-  });
+  // The two databases are independent: their migrations run side by side.
+  await Promise.all([
+    withConnection(server, options.platformDatabase, options.connectTimeoutSeconds, async (sql) => {
+      await migrate(sql, await loadMigrations('platform'));
+    }),
+    // No pool stays open on the template: CREATE DATABASE … TEMPLATE fails while anyone is connected to it.
+    withConnection(server, options.templateDatabase, options.connectTimeoutSeconds, async (sql) => {
+      await sql.unsafe(`GRANT USAGE, CREATE ON SCHEMA public TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
+      // Trusted extensions (pg_trgm) are created by whoever may CREATE in the database, as a tenant's owner may.
+      await sql.unsafe(
+        `GRANT CREATE ON DATABASE ${quoteIdent(options.templateDatabase)} TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`,
+      );
+      await migrate(sql, await loadMigrations('tenant'), { role: TEMPLATE_OWNER_ROLE });
+    }),
+  ]);
 }
 
 async function ensureRole(admin: Sql, role: string): Promise<void> {

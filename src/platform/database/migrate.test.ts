@@ -30,6 +30,21 @@ describe('migration runner', () => {
     }
   });
 
+  it('applies the pending files in one transaction: a failing file leaves none of them applied', async () => {
+    const other = await scratchDatabase();
+    try {
+      const file = (version: string, sql: string) => ({ version, name: `${version}_t`, sql, checksum: version });
+      const run = [file('0001', 'CREATE TABLE t_first (id int)'), file('0002', 'SELECT no_such_function()')];
+      await expect(migrate(other.sql, run)).rejects.toThrow();
+      // Not even the ledger: the run's one transaction made it too.
+      expect(await other.sql`SELECT to_regclass('t_first') AS found, to_regclass('tc_migrations') AS ledger`).toEqual([
+        { found: null, ledger: null },
+      ]);
+    } finally {
+      await other.drop();
+    }
+  });
+
   it('refuses a migration that changed after it was applied', async () => {
     const migrations = await loadMigrations('platform');
     const changed = migrations.map((m, i) => (i === 0 ? { ...m, checksum: 'different' } : m));

@@ -1,6 +1,6 @@
 // Plain-SQL migrations, append-only, recorded in a ledger table in every database they touch.
-// Each file runs in its own transaction under an advisory lock, so several nodes starting at once
-// apply every file exactly once.
+// A run applies every pending file in one transaction under an advisory lock, so several nodes starting at
+// once apply every file exactly once.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,10 +50,14 @@ export interface MigrateOptions {
   role?: string;
 }
 
-/** Applies the pending migrations; answers the versions it applied. */
+/**
+ * Applies the pending migrations; answers the versions it applied. All of them in one transaction under the
+ * advisory lock: a start on an empty folder commits (and syncs) once instead of once per file, and a failing
+ * file leaves the database as it was before the run. A node that waited for the lock finds them applied.
+ */
 export async function migrate(sql: Sql, migrations: Migration[], options: MigrateOptions = {}): Promise<string[]> {
   const setRole = options.role ? `SET LOCAL ROLE ${quoteIdent(options.role)}` : undefined;
-  await sql.begin(async (tx) => {
+  return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     if (setRole) await tx.unsafe(setRole);
     await tx`
@@ -63,28 +67,21 @@ export async function migrate(sql: Sql, migrations: Migration[], options: Migrat
         checksum   text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`;
-  });
-  const applied = new Map(
-    (await sql`SELECT version, checksum FROM tc_migrations`).map((row) => [row.version, row.checksum]),
-  );
-  const pending = migrations.filter((migration) => !applied.has(migration.version));
-  for (const migration of migrations) {
-    const checksum = applied.get(migration.version);
-    if (checksum && checksum !== migration.checksum) {
-      throw new Error(`migration ${migration.name} was changed after it was applied; migrations are append-only`);
+    const applied = new Map(
+      (await tx`SELECT version, checksum FROM tc_migrations`).map((row) => [row.version, row.checksum]),
+    );
+    for (const migration of migrations) {
+      const checksum = applied.get(migration.version);
+      if (checksum && checksum !== migration.checksum) {
+        throw new Error(`migration ${migration.name} was changed after it was applied; migrations are append-only`);
+      }
     }
-  }
-  const done: string[] = [];
-  for (const migration of pending) {
-    await sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-      const [already] = await tx`SELECT 1 FROM tc_migrations WHERE version = ${migration.version}`;
-      if (already) return; // another node applied it while we waited for the lock
-      if (setRole) await tx.unsafe(setRole);
-      await tx.unsafe(migration.sql);
-      await tx`INSERT INTO tc_migrations (version, name, checksum) VALUES (${migration.version}, ${migration.name}, ${migration.checksum})`;
-      done.push(migration.version);
-    });
-  }
-  return done;
+    const pending = migrations.filter((migration) => !applied.has(migration.version));
+    if (pending.length === 0) return [];
+    // File by file, so a failure names its file; one round trip each over the simple query protocol.
+    for (const migration of pending) await tx.unsafe(migration.sql);
+    const rows = pending.map(({ version, name, checksum }) => ({ version, name, checksum }));
+    await tx`INSERT INTO tc_migrations ${tx(rows, 'version', 'name', 'checksum')}`;
+    return pending.map((migration) => migration.version);
+  });
 }

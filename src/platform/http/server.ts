@@ -18,6 +18,7 @@ import addFormats from 'ajv-formats';
 import { errorBody } from './envelope.js';
 import { recordIdKeyword } from './schema.js';
 import { acceptJsonBodies } from './json-body.js';
+import { compileOnFirstUse } from './compile-on-first-use.js';
 import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
@@ -136,7 +137,7 @@ function useContractValidators(app: FastifyInstance): void {
   const bodyValidator = validatorFor(false);
   const queryValidator = validatorFor('array');
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyValidator : queryValidator).compile(schema),
+    compileOnFirstUse(() => (httpPart === 'body' ? bodyValidator : queryValidator).compile(schema)),
   );
 }
 

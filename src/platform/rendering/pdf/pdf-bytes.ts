@@ -1,7 +1,10 @@
 // One place where a PDF is made: an A4 pdfkit document written into memory, drawn by the caller, its bytes
 // answered once it ends. Every document (invoice, quote, ticket voucher, proposal) starts here, so the page set-up,
 // metadata and, later, the fonts every script needs are decided once.
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+
+// pdfkit takes over half a second to load: loaded with the first PDF, not when the service starts.
+let pdfkit: Promise<typeof PDFKitDocument> | undefined;
 
 export interface PdfSetup {
   /** The PDF's Title and Author metadata (kept as given: metadata is not drawn with a font). */
@@ -15,7 +18,9 @@ export interface PdfSetup {
 }
 
 /** The bytes of the A4 PDF that `draw` draws; `draw` must not end the document. */
-export function pdfBytes(setup: PdfSetup, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export async function pdfBytes(setup: PdfSetup, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  const PDFDocument = await pdfkit;
   const doc = new PDFDocument({
     size: 'A4',
     margins: setup.margins,
