@@ -2,7 +2,7 @@
 // the booking's tickets page (the access code is its key, sent as `code`, the page's parameter, and as `token`, as
 // every e-mailed link that carries a secret does: contract §6). Its words are those sales sent before bookings
 // took it over.
-import { escapeHtml } from '../../platform/html.js';
+import { escapeHtml } from '../../platform/rendering/html.js';
 import type { OutgoingMail } from '../../platform/outbox/index.js';
 
 export function ticketsMail(

@@ -2,7 +2,7 @@
 // the sender, so the HTML part escapes every value and the subject keeps no line breaks.
 import type { OutgoingMail } from '../../platform/outbox/index.js';
 import type { TripRequest } from './trip-requests.schemas.js';
-import { shippedTemplate } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/rendering/html.js';
 
 const TRIP_REQUEST = shippedTemplate('mail/trip-request.html');
 

@@ -5,7 +5,7 @@
 // template per outcome (files re-read on every request, placeholders HTML-escaped: platform/html.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeHtml, renderTenantPage } from '../../platform/html.js';
+import { escapeHtml, renderTenantPage } from '../../platform/rendering/html.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { PaymentOwner, ReturnPages, TemplatePage } from './owners.js';

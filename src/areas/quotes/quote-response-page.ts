@@ -2,7 +2,7 @@
 // validity) and two buttons, Accept and Decline, posting the form back with the token; and the plain pages for a
 // decision taken, or a link used, expired or unknown. Templates templates/quotes/ (the engine escapes every value);
 // nothing loads from elsewhere.
-import { shippedTemplate } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/rendering/html.js';
 
 /** The quote as the page shows it: every text already formatted (amounts with their currency, dates). */
 export interface QuotePageView {

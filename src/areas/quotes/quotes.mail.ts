@@ -1,7 +1,7 @@
 // The e-mail of a sent quote: the PDF attached, and a link whose query has token=<value> (contract §6) to the page
 // where the customer accepts or declines it.
 import type { OutgoingMail } from '../../platform/outbox/index.js';
-import { shippedTemplate } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/rendering/html.js';
 
 const LETTER = shippedTemplate('mail/letter.html');
 

@@ -8,7 +8,7 @@ import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { callbackTokenMatches } from './callback-token.js';
 import type { PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
-import { escapeHtml } from '../../platform/html.js';
+import { escapeHtml } from '../../platform/rendering/html.js';
 import { type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillTemplate as fill } from '../../platform/html.js';
+import { fillTemplate as fill } from '../../platform/rendering/html.js';
 import { renderPage } from './redirect-pages.js';
 
 let dataDir: string;

@@ -4,7 +4,7 @@
 // {{{placeholders}}} take markup the page code built from escaped parts (a list), and only from `markup`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderTenantPage } from '../../platform/html.js';
+import { renderTenantPage } from '../../platform/rendering/html.js';
 
 export type PageName =
   | 'offline-success'

@@ -1,7 +1,7 @@
 // The e-mails of a sale: the payment-failure notice, and staff's refund alert for a paid order that lost its seats.
 // (The tickets e-mail is the bookings area's: it links to the booking.)
 import type { OutgoingMail } from '../../platform/outbox/index.js';
-import { escapeHtml } from '../../platform/html.js';
+import { escapeHtml } from '../../platform/rendering/html.js';
 
 interface Recipient {
   email: string;

@@ -1,6 +1,6 @@
 // The account e-mails. Each carries its token in a link whose query string has token=<value> (contract §6).
 import type { OutgoingMail } from '../../platform/outbox/index.js';
-import { shippedTemplate } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/rendering/html.js';
 
 const LETTER = shippedTemplate('mail/letter.html');
 

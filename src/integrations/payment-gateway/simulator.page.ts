@@ -1,7 +1,7 @@
 // The simulator's hosted payment page: small, self-contained HTML (no scripts, no external assets), from the shipped
 // templates templates/payment-simulator/ (the engine escapes every value from an order). The form has no action
 // attribute, so it posts back to the very address the browser opened, behind whatever proxy prefix that was.
-import { shippedTemplate } from '../../platform/html.js';
+import { shippedTemplate } from '../../platform/rendering/html.js';
 import { minorToDecimalString } from '../../platform/money.js';
 import { type PaymentStatusCode, paymentStatusText } from './port.js';
 import type { SimulatorDevice, SimulatorOrder } from './simulator.repository.js';

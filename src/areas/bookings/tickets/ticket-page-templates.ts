@@ -4,7 +4,7 @@
 // The "what to bring" text is <data folder>/templates/<tenantCode>/what-to-bring.txt, else a default.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstReadable, renderTenantPage } from '../../../platform/html.js';
+import { firstReadable, renderTenantPage } from '../../../platform/rendering/html.js';
 
 export type TicketPageName = 'booking-tickets' | 'booking-tickets-pending' | 'booking-tickets-missing';
 

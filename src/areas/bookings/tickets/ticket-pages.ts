@@ -5,7 +5,7 @@ import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
 import { RawAnswer } from '../../../platform/http/raw.js';
 import { formatDate, formatDateTime } from '../../../platform/time.js';
-import { escapeHtml } from '../../../platform/html.js';
+import { escapeHtml } from '../../../platform/rendering/html.js';
 import { renderTicketPage, type TicketPageName, whatToBring } from './ticket-page-templates.js';
 import { renderVoucherPdf, type VoucherTicket } from './ticket-pdf.js';
 import { type IssuedTicket, qrPngOf, type TicketService } from './tickets.service.js';

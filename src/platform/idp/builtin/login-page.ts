@@ -1,6 +1,6 @@
 // The pages of browser sign-in: small, self-contained HTML (no scripts, no external assets) in the tenant's name,
 // from the shipped templates templates/sign-in/ (escaped by the template engine); forms carry a CSRF token.
-import { shippedTemplate } from '../../html.js';
+import { shippedTemplate } from '../../rendering/html.js';
 
 export interface FormFrame {
   /** The tenant's name. */

@@ -73,7 +73,7 @@ export function fillTemplate(template: string, values: TemplateValues, markup: R
 }
 
 /** The shipped templates (the project's templates/ folder, beside src/ and dist/ alike). */
-export const SHIPPED_TEMPLATES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
+export const SHIPPED_TEMPLATES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates');
 
 let layoutsRegistered = false;
 
