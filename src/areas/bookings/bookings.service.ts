@@ -17,10 +17,11 @@ import * as repo from './bookings.repository.js';
 import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, accessCodeOf, accessMaxDate, lineSource } from './bookings.rules.js';
 import type { BookingAccess, BookingRequest, BookingSearchRow, RequestStatus } from './bookings.schemas.js';
 import { accessView, requestView, searchRowView } from './bookings.view.js';
+import { ticketPageUrl } from './tickets/index.js';
 import { secretPairLookup } from './secret-pair.js';
 
 export interface BookingServiceDeps {
-  sales: Pick<SalesApi, 'orderForBooking'>;
+  sales: Pick<SalesApi, 'orderForBooking' | 'recordTicketsPage'>;
   catalog: Pick<CatalogApi, 'vendorBookedProducts'>;
   offlineTickets: Pick<OfflineTicketsApi, 'ticketsForReference'>;
   customerRecordOf: CustomerRecordOf;
@@ -67,7 +68,9 @@ async function linesOf(
 
 /**
  * The paid order's booking request, made once: a second create, or one racing this one, finds the first (the
- * unique sales_order_id makes the loser's insert wait for the winner and then do nothing).
+ * unique sales_order_id makes the loser's insert wait for the winner and then do nothing). Its tickets page is
+ * recorded on the order with it, whoever made it (the `order.paid` subscriber or the buyer's own /booking/create),
+ * so the order's old download links lead there at once.
  */
 export async function requestForPaidOrder(
   deps: BookingServiceDeps,
@@ -106,6 +109,8 @@ export async function requestForPaidOrder(
     return winner;
   }
   await repo.insertLines(tx, inserted.booking_request_id, lines);
+  const page = ticketPageUrl('', inserted.booking_request_id, inserted.access_code);
+  await deps.sales.recordTicketsPage(tx, order.salesOrderId, page);
   return inserted;
 }
 

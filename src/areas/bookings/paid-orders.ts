@@ -1,5 +1,5 @@
 // Bookings reacts to `order.paid` (published by sales in the settling transaction): the order's booking request is
-// made, its ticketing queued, its tickets page recorded on the order and the tickets e-mail queued, in one
+// made (its tickets page recorded on the order with it), its ticketing queued and the tickets e-mail queued, in one
 // transaction, after the payment committed. Every step is idempotent (one request per order, dedupe keys on the
 // ticketing task and the mail), so a redelivered event, or a buyer's own /booking/create first, changes nothing.
 import { withTransaction } from '../../platform/database/transaction.js';
@@ -14,7 +14,7 @@ import { ticketPageUrl } from './tickets/index.js';
 
 export interface PaidOrdersDeps {
   events: Pick<DomainEvents, 'subscribe'>;
-  sales: Pick<SalesApi, 'orderForBooking' | 'recordTicketsPage'>;
+  sales: Pick<SalesApi, 'orderForBooking'>;
   offlineTickets: Pick<OfflineTicketsApi, 'ticketsForReference'>;
   service: BookingServiceDeps;
   mail: MailQueue;
@@ -41,7 +41,6 @@ async function bookPaidOrder(deps: PaidOrdersDeps, event: DomainEvent, scope: Su
       const requestId = request.booking_request_id;
       await queueBookingConfirm(tx, afterCommit, () => deps.kickTicketing(tenant.tenantId), requestId);
       const page = ticketPageUrl('', requestId, request.access_code);
-      await deps.sales.recordTicketsPage(tx, order.salesOrderId, page);
       if (!order.customerEmail) return;
       const offline = await deps.offlineTickets.ticketsForReference(tx, orderNum);
       const ticketCount = order.lines.length + offline.filter((ticket) => ticket.status === 'SOLD').length;
