@@ -106,12 +106,12 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     cart: cart.api,
     messaging: messaging.api,
   };
-  const sales = createSalesArea(apis);
+  const paymentSettings = { linkMinutes: config.paymentGateway.linkMinutes, dataDir: config.dataDir };
+  const payments = createPaymentsArea({ ...base, ...paymentSettings });
+  const sales = createSalesArea({ ...apis, payments: payments.api });
   const quotes = createQuotesArea({ ...apis, sales: sales.api });
   // Bookings reads orders through sales and subscribes to its `order.paid`; sales knows nothing of bookings.
   const bookings = createBookingsArea({ ...apis, sales: sales.api });
-  const paymentSettings = { linkMinutes: config.paymentGateway.linkMinutes, dataDir: config.dataDir };
-  const payments = createPaymentsArea({ ...base, ...paymentSettings });
   const customerRecordOfUser = users.api.customerRecordOfUser;
   const blm = createBlmArea({ ...apis, payments: payments.api, sales: sales.api, customerRecordOfUser });
   const groups = createGroupsArea({ customers: customers.api });

@@ -14,10 +14,11 @@ import { EVERY_MINUTE, type PeriodicWork } from '../../platform/periodic/periodi
 import { type TenantPools, withTenantLease } from '../../platform/tenancy/pools.js';
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
-import type { Sql } from '../../platform/database/connections.js';
+import type { Queryable, Sql } from '../../platform/database/connections.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { type CreateDeps, type CreatedLink, createLink } from './link-create.js';
-import { createSettlement, type Settlement } from './link-settle.js';
+import { createSettlement, type Settlement, type SettleScope } from './link-settle.js';
+import { ownerOfGatewayOrder } from './links.repository.js';
 import type { PaymentOwner } from './owners.js';
 import { createReturnPages, type ReturnPageRenderer as Pages } from './return-pages.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
@@ -32,6 +33,8 @@ const TAGS: readonly ApiTag[] = [
 
 export type { OwnerLink, Payable, PaymentOwner } from './owners.js';
 export type { CreatedLink } from './link-create.js';
+export type { PageOutcome } from './link-settle.js';
+export type { OwnerScope, TemplatePage } from './owners.js';
 
 export interface PaymentsAreaDeps extends CreateDeps {
   paymentGateway: PaymentGateway;
@@ -47,9 +50,13 @@ export interface PaymentsAreaDeps extends CreateDeps {
 }
 
 /** What an owner kind gets from registering. */
-export interface OwnerPayments {
-  /** A link for the owner (amount and currency: the owner's amountOf). */
-  createLink(ctx: TenantContext, ownerId: number): Promise<CreatedLink>;
+export interface OwnerPayments<R = undefined> {
+  /** A link for the owner (amount and currency: the owner's amountOf, which gets the request). */
+  createLink(ctx: TenantContext, ownerId: number, request?: R): Promise<CreatedLink>;
+  /** An owner kind running its own round (`ownRound`): this kind's ACTIVE links of one tenant now, any age. */
+  settleOpenLinks(scope: SettleScope): Promise<number>;
+  /** The owner whose link opened that gateway order. */
+  ownerOfGatewayOrder(db: Queryable, orderRef: string): Promise<number | undefined>;
   /** The return pages of the owner kind, for the owner's list of operations. */
   operations: OperationDeclaration[];
   /** One round of this kind's open links now (runOnce only: the reconciler's timer visits every kind). */
@@ -58,7 +65,7 @@ export interface OwnerPayments {
 
 export interface PaymentsApi {
   /** Registers an owner kind; a kind registers once. */
-  registerOwner(owner: PaymentOwner): OwnerPayments;
+  registerOwner<R = undefined>(owner: PaymentOwner<R>): OwnerPayments<R>;
 }
 
 const ReturnQuery = Type.Object({
@@ -93,6 +100,11 @@ function pageOperation(path: string, after: string, owner: PaymentOwner, settlem
 const TEMPLATES =
   "<prefix>-success (customerName, cartReference), <prefix>-cancel and <prefix>-decline (cartReference), the tenant's first";
 
+/** The kinds the one reconciler visits: all but those running their own round. */
+function centrallyReconciled(owners: ReadonlyMap<string, PaymentOwner>): ReadonlyMap<string, PaymentOwner> {
+  return new Map([...owners].filter(([, owner]) => !owner.ownRound));
+}
+
 export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
   const owners = new Map<string, PaymentOwner>();
   const settlement = createSettlement(deps);
@@ -114,9 +126,11 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
     });
   };
 
-  const registerOwner = (owner: PaymentOwner): OwnerPayments => {
+  const registerOwner = <R>(owner: PaymentOwner<R>): OwnerPayments<R> => {
     if (owners.has(owner.kind)) throw new Error(`payment owner kind ${owner.kind} is registered already`);
-    owners.set(owner.kind, owner);
+    // the settlement and the round call no request-taking callback with a request
+    const settled = owner as PaymentOwner;
+    owners.set(owner.kind, settled);
     const returns = owner.returns;
     const declared: [string, string][] =
       returns.style === 'simple'
@@ -127,10 +141,12 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
             [returns.paths.decline, 'after a decline'],
           ];
     return {
-      createLink: (ctx, ownerId) => createLink(deps, owner, ctx, ownerId),
-      operations: declared.map(([path, after]) => pageOperation(path, after, owner, settlement, pages)),
+      createLink: (ctx, ownerId, request) => createLink(deps, owner, ctx, ownerId, request),
+      operations: declared.map(([path, after]) => pageOperation(path, after, settled, settlement, pages)),
+      settleOpenLinks: (scope) => settlement.reconcile(scope, new Map([[owner.kind, settled]]), { minAgeSeconds: 0 }),
+      ownerOfGatewayOrder: (db, orderRef) => ownerOfGatewayOrder(db, owner.kind, orderRef),
       roundJob(name) {
-        const runOnce = roundOf(name, new Map([[owner.kind, owner]]));
+        const runOnce = roundOf(name, new Map([[owner.kind, settled]]));
         return { name, start: () => undefined, stop: () => Promise.resolve(), runOnce };
       },
     };
@@ -144,7 +160,7 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
       deps.periodic.register({
         name: 'payment links',
         everyMs: EVERY_MINUTE,
-        run: (tenant, db) => reconcile('payment links', owners, tenant, db),
+        run: (tenant, db) => reconcile('payment links', centrallyReconciled(owners), tenant, db),
       }),
     ],
   };

@@ -31,21 +31,22 @@ export interface CreatedLink {
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
 const alreadyLinked = (payable: Payable) => refused(`${payable.name} already has an active payment link`);
 
-async function payableNow(owner: PaymentOwner, db: Queryable, id: number, now: Date): Promise<Payable> {
-  const payable = await owner.amountOf(db, id, now);
+async function payableNow<R>(owner: PaymentOwner<R>, db: Queryable, id: number, now: Date, request?: R) {
+  const payable = await owner.amountOf(db, id, now, request);
   if (!payable) throw notFound(owner.noun);
   if (payable.amountMinor <= 0) throw refused(`${payable.name} has nothing to pay`);
   if (await links.hasActiveLink(db, owner.kind, id, now)) throw alreadyLinked(payable);
   return payable;
 }
 
-export async function createLink(
+export async function createLink<R>(
   deps: CreateDeps,
-  owner: PaymentOwner,
+  owner: PaymentOwner<R>,
   ctx: TenantContext,
   ownerId: number,
+  request?: R,
 ): Promise<CreatedLink> {
-  const first = await payableNow(owner, ctx.db, ownerId, ctx.now);
+  const first = await payableNow(owner, ctx.db, ownerId, ctx.now, request);
   const reference = first.reference ?? `${first.referencePrefix}-${randomToken(6)}`;
   const { created, tokenHash } = await openLinkOrder(deps, ctx, {
     reference,
@@ -53,16 +54,17 @@ export async function createLink(
     currency: first.currency,
     description: `${ctx.tenant.tenantName} ${first.description}`,
     customer: first.customer,
+    device: first.device,
     returnPaths: returnPathsOf(owner.returns),
     logFields: { [owner.kind]: ownerId },
   });
   const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
   try {
-    await withTransaction(ctx, async (tx) => {
-      if (!(await owner.lock(tx, ownerId))) throw notFound(owner.noun);
+    await withTransaction(ctx, async (tx, afterCommit) => {
+      if (!(await owner.lock(tx, ownerId, request))) throw notFound(owner.noun);
       await links.expireLinks(tx, owner.kind, ownerId, ctx.now);
       // paid, linked or repriced meanwhile: this link is refused (its gateway order is left unpaid)
-      const payable = await payableNow(owner, tx, ownerId, ctx.now);
+      const payable = await payableNow(owner, tx, ownerId, ctx.now, request);
       if (payable.amountMinor !== first.amountMinor || payable.currency !== first.currency) {
         throw refused(`${payable.name} changed while its link was made; make the link again`);
       }
@@ -80,7 +82,10 @@ export async function createLink(
         created_at: ctx.now,
         created_by: loggedInUserId(ctx.session),
       });
-      await owner.onLinked?.(tx, { linkId, ownerId, reference, amount, currency: first.currency }, ctx);
+      const linked = { linkId, ownerId, reference, amount, currency: first.currency };
+      const gatewayOrder = { orderRef: created.orderRef, paymentUrl: created.paymentUrl, expiresAt };
+      const scope = { tenant: ctx.tenant, now: ctx.now, log: ctx.log, afterCommit };
+      await owner.onLinked?.(tx, { ...linked, ...gatewayOrder }, scope, request);
     });
   } catch (error) {
     // an owner whose lock does not cover every path to a link: the index refuses the second one

@@ -54,17 +54,21 @@ const ownerLinkOf = (link: links.LinkRow): OwnerLink => ({
   reference: link.link_reference,
   amount: link.amount,
   currency: link.currency,
+  orderRef: link.gateway_order_ref,
+  paymentUrl: link.payment_url,
+  expiresAt: link.expires_at,
 });
 
 async function applyEnding(scope: SettleScope, owner: PaymentOwner, link: links.LinkRow, ending: LinkEnding) {
-  await withTransaction(scope, async (tx) => {
+  await withTransaction(scope, async (tx, afterCommit) => {
     if (!(await owner.lock(tx, link.owner_id))) return;
     if (!(await links.settleLink(tx, link.link_id, ending, scope.now))) return;
     const settled = ownerLinkOf(link);
-    if (ending === 'PAID') await owner.onPaid(tx, settled, scope);
-    else if (ending === 'DECLINED') await owner.onDeclined?.(tx, settled, scope);
-    else if (ending === 'CANCELLED') await owner.onCancelled?.(tx, settled, scope);
-    else await owner.onExpired?.(tx, settled, scope);
+    const within = { ...scope, afterCommit };
+    if (ending === 'PAID') await owner.onPaid(tx, settled, within);
+    else if (ending === 'DECLINED') await owner.onDeclined?.(tx, settled, within);
+    else if (ending === 'CANCELLED') await owner.onCancelled?.(tx, settled, within);
+    else await owner.onExpired?.(tx, settled, within);
   });
 }
 
@@ -122,8 +126,12 @@ export function createSettlement(deps: {
     },
 
     /** One round over the open links of these owner kinds; how many ended (paid, or unpaid for good). */
-    async reconcile(scope: SettleScope, owners: ReadonlyMap<string, PaymentOwner>): Promise<number> {
-      const open = await links.selectOpenLinks(scope.db, [...owners.keys()], scope.now);
+    async reconcile(
+      scope: SettleScope,
+      owners: ReadonlyMap<string, PaymentOwner>,
+      options: { minAgeSeconds?: number } = {},
+    ): Promise<number> {
+      const open = await links.selectOpenLinks(scope.db, [...owners.keys()], scope.now, options.minAgeSeconds);
       return settleEach(
         open.flatMap((link) => {
           const owner = owners.get(link.owner_kind);

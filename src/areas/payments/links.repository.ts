@@ -68,13 +68,27 @@ export async function settleLink(db: Queryable, linkId: number, status: LinkStat
 }
 
 /** ACTIVE links of these kinds to ask the gateway about: made at least a minute ago (the payer may still be on the
- * page) and not expired a day ago; the oldest first, a batch per round. */
-export function selectOpenLinks(db: Queryable, kinds: readonly string[], now: Date, limit = 100): Promise<LinkRow[]> {
+ * page; an owner's own round may ask sooner) and not expired a day ago; the oldest first, a batch per round. */
+export function selectOpenLinks(
+  db: Queryable,
+  kinds: readonly string[],
+  now: Date,
+  minAgeSeconds = 60,
+  limit = 100,
+): Promise<LinkRow[]> {
   return db<LinkRow[]>`
     SELECT ${columns(db)} FROM payment_links
     WHERE status = 'ACTIVE' AND owner_kind = ANY(${kinds}::text[])
-      AND created_at <= ${now}::timestamptz - interval '1 minute'
+      AND created_at <= ${now}::timestamptz - make_interval(secs => ${minAgeSeconds})
       AND expires_at > ${now}::timestamptz - interval '1 day'
     ORDER BY created_at, link_id
     LIMIT ${limit}`;
+}
+
+/** The owner of this kind whose link opened that gateway order (a caller's `paymentRef`). */
+export async function ownerOfGatewayOrder(db: Queryable, kind: string, orderRef: string): Promise<number | undefined> {
+  const [row] = await db<{ owner_id: number }[]>`
+    SELECT owner_id FROM payment_links WHERE owner_kind = ${kind} AND gateway_order_ref = ${orderRef}
+    ORDER BY link_id DESC LIMIT 1`;
+  return row?.owner_id;
 }

@@ -3,7 +3,8 @@
 // what a payment or an unpaid ending changes, and where the payer comes back. The callbacks given a `tx` run inside
 // the payments area's transaction, under the owner's lock, so the link and the owner change together or not at all.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../platform/database/connections.js';
+import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
+import type { AfterCommit } from '../../platform/database/transaction.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
 import type { PageOutcome } from './link-settle.js';
@@ -24,6 +25,8 @@ export interface Payable {
   /** The gateway order's words, after the tenant's name ("booking TQ-2026-00001"). */
   description: string;
   customer?: CreateOrderRequest['customer'];
+  /** The payer's screen, for the gateway's page (sales' createPaymentLink passes it on). */
+  device?: CreateOrderRequest['device'];
 }
 
 /** A link as its owner's callbacks see it; amount as stored (decimal text). */
@@ -33,6 +36,10 @@ export interface OwnerLink {
   reference: string;
   amount: string;
   currency: string;
+  /** The gateway's order, its page, and until when the link may be paid. */
+  orderRef: string;
+  paymentUrl: string;
+  expiresAt: Date;
 }
 
 /** When and for whom a callback runs (the tenant's calendar dates a payment). */
@@ -40,9 +47,11 @@ export interface OwnerScope {
   tenant: TenantRecord;
   now: Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** What follows the settling transaction's commit (a mail's kick, an event's delivery). */
+  afterCommit: AfterCommit;
 }
 
-type Callback = (tx: Queryable, link: OwnerLink, scope: OwnerScope) => Promise<void>;
+type Callback = (tx: TransactionSql, link: OwnerLink, scope: OwnerScope) => Promise<void>;
 
 /** Where the payer comes back (contract §6 paths): one page for every outcome, or a template per outcome. */
 export type ReturnPages =
@@ -70,7 +79,12 @@ export interface TemplatePage {
   values: Record<string, string | number>;
 }
 
-export interface PaymentOwner {
+/**
+ * An owner kind. `R` is the request of one createLink call, handed to lock, amountOf and onLinked when the owner
+ * does not exist before its link (a sales order is born with its link: the request names its cart and number); the
+ * settlement's calls get none.
+ */
+export interface PaymentOwner<R = undefined> {
   /** As payment_links.owner_kind keeps it ("blm-booking"). */
   kind: string;
   /** The noun of NOTFOUND, and of the logs and pages' words ("Booking"). */
@@ -79,17 +93,22 @@ export interface PaymentOwner {
    * The owner's row lock, taken by a statement of its own and read after (a statement that waited for the lock sees
    * other tables as they were when it began, so it would miss a link made meanwhile); false: no such owner.
    */
-  lock(tx: Queryable, ownerId: number): Promise<boolean>;
+  lock(tx: Queryable, ownerId: number, request?: R): Promise<boolean>;
   /** What a link takes now; undefined: no such owner. Refuses with ApiError(INVALID_STATE) what takes no link. */
-  amountOf(db: Queryable, ownerId: number, now: Date): Promise<Payable | undefined>;
+  amountOf(db: Queryable, ownerId: number, now: Date, request?: R): Promise<Payable | undefined>;
   /** After the link is recorded (the hotel booking takes its reference as its cart reference). */
-  onLinked?: Callback;
+  onLinked?(tx: TransactionSql, link: OwnerLink, scope: OwnerScope, request?: R): Promise<void>;
   /** The link's payment, applied once. */
   onPaid: Callback;
   onDeclined?: Callback;
   onCancelled?: Callback;
   onExpired?: Callback;
   returns: ReturnPages;
+  /**
+   * The owner runs its kind's round in a job of its own (sales' `payment reconciliation`, which also ends lapsed
+   * orders), so the one reconciler leaves the kind's links to it.
+   */
+  ownRound?: boolean;
 }
 
 /** The return addresses a gateway order of this owner carries. */

@@ -28,7 +28,6 @@ export interface CheckoutDeps {
   catalog: Pick<CatalogApi, 'convertToSale' | 'extend' | 'taxExemptProducts'>;
   customers: Pick<CustomersApi, 'findById' | 'findOrCreateByEmail'>;
   settings: SettingsApi;
-  linkMinutes: number;
   /** Hosts a payment link may send the browser back to, besides the tenant's own host. */
   tenantHost: (tenantCode: string) => string;
   publicScheme: string;
@@ -140,6 +139,8 @@ export async function insertOrderOfCart(
     taxed: TaxedCart;
     customer: OrderCustomer | undefined;
     paymentStatus: repo.NewSalesOrder['paymentStatus'];
+    /** An order born with its payment link: the id the link names, and the link's pay-by. */
+    linked?: { salesOrderId: number; paymentExpiresAt: Date };
   },
 ): Promise<repo.SalesOrderRow> {
   const { cart, policy, totals } = order.taxed;
@@ -154,6 +155,7 @@ export async function insertOrderOfCart(
     tax: { ratePercent: policy.ratePercent, registrationNumber: policy.registrationNumber },
     reference: null,
     paymentStatus: order.paymentStatus,
+    ...order.linked,
     now: ctx.now,
   });
   await repo.insertLines(tx, row.sales_order_id, linesOf(order.taxed));

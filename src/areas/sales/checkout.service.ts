@@ -22,7 +22,7 @@ import {
   taxedCart,
 } from './checkout-order.js';
 import { nextDocumentNumber } from './document-numbers.js';
-import { createPaymentLink, type PaymentLinkInput } from './payment-link.js';
+import { createPaymentLink, type OrderLinks, type PaymentLinkInput } from './payment-link.js';
 import * as repo from './sales.repository.js';
 import type { RegisterPaymentRequest } from './sales.schemas.js';
 
@@ -34,7 +34,7 @@ export interface InvoiceInput {
   paid?: boolean;
 }
 
-export function createCheckoutService(deps: CheckoutDeps) {
+export function createCheckoutService(deps: CheckoutDeps & { links: OrderLinks }) {
   return {
     createInvoice: (ctx: TenantContext, input: InvoiceInput) => createInvoice(deps, ctx, input),
     createPaymentLink: (ctx: TenantContext, input: PaymentLinkInput) => createPaymentLink(deps, ctx, input),
@@ -119,12 +119,12 @@ async function recordCashPayment(
 }
 
 async function checkPaymentStatus(
-  deps: CheckoutDeps,
+  deps: CheckoutDeps & { links: OrderLinks },
   ctx: TenantContext,
   paymentRef: string,
 ): Promise<OrderCheckResult & { orderStatus: repo.SalesOrderRow['status'] }> {
   // Someone else's payment reference never gets here: the operation declares `paymentRef` a payment record.
-  const order = await repo.findOrderByPaymentRef(ctx.db, paymentRef);
+  const order = await orderOfPaymentRef(deps.links, ctx.db, paymentRef);
   if (!order) throw notFound('Payment');
   try {
     return { ...(await deps.gateway.checkOrder(paymentRef)), orderStatus: order.status };
@@ -163,4 +163,10 @@ async function registerPayment(ctx: TenantContext, input: RegisterPaymentRequest
       status: payment.status,
     };
   });
+}
+
+/** The order whose payment link opened that gateway order (a caller's `paymentRef`). */
+export async function orderOfPaymentRef(links: Pick<OrderLinks, 'ownerOfGatewayOrder'>, db: Queryable, ref: string) {
+  const salesOrderId = await links.ownerOfGatewayOrder(db, ref);
+  return salesOrderId === undefined ? undefined : repo.findOrder(db, salesOrderId);
 }

@@ -1,5 +1,6 @@
-// The sales area: checkout of carts (invoices, payment links), payments, invoices, the gateway's redirect pages,
-// and the job that settles payments whose redirect never came.
+// The sales area: checkout of carts (invoices, payment links: orders are an owner kind of the payments area),
+// payments, invoices, the order's pages of the gateway's return addresses, and the job that settles payments whose
+// redirect never came.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from '../../platform/area.js';
 import type { Config } from '../../config.js';
@@ -19,7 +20,10 @@ import { createCheckoutService } from './checkout.service.js';
 import { createInvoiceDocuments } from './invoice-document.js';
 import { type InvoiceForLinesInput, type InvoicedLines, invoiceForLines } from './invoice-for-lines.js';
 import { orderForBooking } from './order-for-booking.js';
-import { createPaymentOutcomes, type PaymentOutcomes } from './payment-outcome.js';
+import type { PaymentsApi } from '../payments/index.js';
+import { salesOrderOwner } from './order-owner.js';
+import type { OrderLinks } from './payment-link.js';
+import { endLapsedFailedOrders } from './payment-outcome.js';
 import { createPaymentPages } from './payment-pages.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
@@ -70,53 +74,59 @@ export interface SalesAreaDeps {
   customerRecordOf: CustomerRecordOf;
   /** `order.paid` is published in the settling transaction (bookings subscribes). */
   events: Pick<DomainEvents, 'publish'>;
+  /** Orders are an owner kind of payment links (`sales-order`). */
+  payments: PaymentsApi;
 }
 
 export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
   const gateway = { gateway: deps.paymentGateway, testPayments: deps.testPayments };
-  const outcomes = createPaymentOutcomes({
+  const checkoutDeps = {
     ...deps,
     ...gateway,
     mail: createMailQueue(deps.outbox),
-  });
-  const checkout = createCheckoutService({
-    ...deps,
-    ...gateway,
-    linkMinutes: deps.config.paymentGateway.linkMinutes,
-    tenantHost: (code) => new URL(deps.tenantUrl(code)).host,
+    tenantHost: (code: string) => new URL(deps.tenantUrl(code)).host,
     publicScheme: new URL(deps.config.publicUrl).protocol.replace(':', ''),
-  });
-  const reconciler = createPaymentReconciler({ ...deps, log: deps.logger, outcomes });
+  };
+  const links = deps.payments.registerOwner(
+    salesOrderOwner({ ...checkoutDeps, tickets: deps.offlineTickets.ticketsForReference }),
+  );
+  const checkout = createCheckoutService({ ...checkoutDeps, links });
   const pages = createPaymentPages({
-    outcomes,
     tickets: deps.offlineTickets.ticketsForReference,
     tenantUrl: deps.tenantUrl,
     dataDir: deps.config.dataDir,
   });
   return {
-    operations: salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
+    operations: [...salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }), ...links.operations],
     api: {
       invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input),
       orderForBooking,
       cartHasPayableLink,
       recordTicketsPage: setTicketsPage,
     },
-    jobs: [deps.periodic.register(reconciler)],
-    records: salesRecords(deps.customerRecordOf),
+    jobs: [deps.periodic.register(paymentReconciliation({ ...checkoutDeps, links, log: deps.logger }))],
+    records: salesRecords(deps.customerRecordOf, links),
   };
 }
 
-/** Pending payment links and failed processing are settled from the gateway's answer every minute. */
-export function createPaymentReconciler(deps: {
-  outcomes: PaymentOutcomes;
-  log: FastifyBaseLogger;
-  clock: () => Date;
-}): PeriodicJob {
+/**
+ * Every minute: the orders' open links are settled from the gateway's answer (payments' round of the kind, the
+ * payer's redirect or not), and orders whose payment failed end once their link ran out.
+ */
+function paymentReconciliation(
+  deps: Parameters<typeof endLapsedFailedOrders>[0] & {
+    links: OrderLinks;
+    log: FastifyBaseLogger;
+    clock: () => Date;
+  },
+): PeriodicJob {
   return {
     name: 'payment reconciliation',
     everyMs: EVERY_MINUTE,
     run: async (tenant, db) => {
-      await deps.outcomes.reconcile({ tenant, db, now: deps.clock(), log: deps.log });
+      const scope = { tenant, db, now: deps.clock(), log: deps.log };
+      await deps.links.settleOpenLinks(scope);
+      await endLapsedFailedOrders(deps, scope);
     },
   };
 }

@@ -4,14 +4,13 @@
 // took the seats of a hold that ran out), the money is kept on the invoice but the order is not fulfilled: it ends
 // PAID_NOT_FULFILLED, sells nothing, gives back what it still held, and staff are mailed to refund it.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql, TransactionSql } from '../../platform/database/connections.js';
-import { type AfterCommit, withTransaction } from '../../platform/database/transaction.js';
+import type { TransactionSql } from '../../platform/database/connections.js';
+import type { AfterCommit } from '../../platform/database/transaction.js';
 import type { DomainEvents } from '../../platform/events/index.js';
 import type { MailQueue } from '../../platform/outbox/index.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
-import type { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import type { CartApi } from '../cart/index.js';
 import type { CatalogApi } from '../catalog/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
@@ -32,11 +31,12 @@ export interface PaidOrderDeps {
   offlineTickets: Pick<OfflineTicketsApi, 'markSoldForReference' | 'releaseForReference'>;
 }
 
+/** The settling transaction's scope (payments' OwnerScope): the tenant, the time, the log, what follows commit. */
 export interface PaidOrderScope {
   tenant: TenantRecord;
-  db: Sql;
   now: Date;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  afterCommit: AfterCommit;
 }
 
 /** Thrown inside the savepoint to undo the seats sold before a line found its own gone. */
@@ -46,34 +46,35 @@ class SeatsGone extends Error {
   }
 }
 
-/** Completes the order (or ends it not fulfilled); answers the order as it now stands. */
-export async function settlePaidOrder(
+/**
+ * The order's link was paid (payments' onPaid, in its settling transaction under the order's lock): the order
+ * completes, or ends not fulfilled. `gatewayRef` names the gateway's order on the payment.
+ */
+export async function payOrder(
   deps: PaidOrderDeps,
   scope: PaidOrderScope,
-  orderNum: string,
-  check: OrderCheckResult,
-): Promise<repo.SalesOrderRow> {
-  return withTransaction(scope, async (tx, afterCommit) => {
-    const order = await repo.lockOrderByNumber(tx, orderNum);
-    if (!order) throw new Error('order vanished');
-    // A concurrent redirect settled it first.
-    if (order.status === 'COMPLETED' || order.status === 'PAID_NOT_FULFILLED') return order;
-    const lines = await repo.selectLines(tx, order.sales_order_id);
-    const invoice = await invoiceOfOrder(scope, tx, order);
-    if (invoice.status !== 'PAID') await recordCardPayment(scope, tx, invoice, check);
-    const unsold = await sellSeats(deps, scope, tx, lines);
-    if (unsold !== undefined) return endNotFulfilled(deps, scope, { tx, afterCommit }, order, lines, unsold);
-    await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
-    await repo.completeOrder(tx, order.sales_order_id, scope.now);
-    if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
-    await deps.events.publish(
-      { tx, afterCommit, tenantId: scope.tenant.tenantId },
-      ORDER_PAID,
-      { orderNum: order.order_num, salesOrderId: order.sales_order_id, channel: 'online' },
-      { aggregate: order.order_num },
-    );
-    return { ...order, status: 'COMPLETED' as const, payment_status: 'PAID' as const };
-  });
+  tx: TransactionSql,
+  salesOrderId: number,
+  gatewayRef: string,
+): Promise<void> {
+  const { afterCommit } = scope;
+  const order = await repo.findOrder(tx, salesOrderId);
+  if (!order) throw new Error('order vanished');
+  if (order.status === 'COMPLETED' || order.status === 'PAID_NOT_FULFILLED') return;
+  const lines = await repo.selectLines(tx, order.sales_order_id);
+  const invoice = await invoiceOfOrder(scope, tx, order);
+  if (invoice.status !== 'PAID') await recordCardPayment(scope, tx, invoice, gatewayRef);
+  const unsold = await sellSeats(deps, scope, tx, lines);
+  if (unsold !== undefined) return endNotFulfilled(deps, scope, { tx, afterCommit }, order, lines, unsold);
+  await deps.offlineTickets.markSoldForReference(tx, order.order_num, scope.now);
+  await repo.completeOrder(tx, order.sales_order_id, scope.now);
+  if (order.cart_id) await deps.cart.markCartOrdered(tx, order.cart_id, scope.now);
+  await deps.events.publish(
+    { tx, afterCommit, tenantId: scope.tenant.tenantId },
+    ORDER_PAID,
+    { orderNum: order.order_num, salesOrderId: order.sales_order_id, channel: 'online' },
+    { aggregate: order.order_num },
+  );
 }
 
 /**
@@ -109,7 +110,7 @@ async function endNotFulfilled(
   order: repo.SalesOrderRow,
   lines: repo.LineRow[],
   lineNo: number,
-): Promise<repo.SalesOrderRow> {
+): Promise<void> {
   scope.log.warn({ orderNum: order.order_num, line: lineNo }, 'a paid order lost its seats: not fulfilled, refund due');
   for (const line of lines) {
     if (line.hold_id) await deps.catalog.release({ db: tx, now: scope.now }, line.hold_id);
@@ -126,7 +127,6 @@ async function endNotFulfilled(
     }),
     dedupeKey: `not-fulfilled:${order.order_num}`,
   });
-  return { ...order, status: 'PAID_NOT_FULFILLED' as const, payment_status: 'PAID' as const };
 }
 
 /** The order's invoice: the one it has, or a new one. */
@@ -148,12 +148,12 @@ async function recordCardPayment(
   scope: PaidOrderScope,
   tx: TransactionSql,
   invoice: repo.InvoiceRow,
-  check: OrderCheckResult,
+  gatewayRef: string,
 ) {
   await repo.payInvoice(tx, invoice, {
     online: true,
     method: 'CARD',
-    gatewayRef: check.order.ref,
+    gatewayRef,
     recordedBy: null,
     now: scope.now,
   });

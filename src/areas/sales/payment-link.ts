@@ -1,28 +1,30 @@
-// A payment link for a cart: the order opened on the gateway outside any transaction, then the pending order, its
-// link and the cart's held seats recorded in one. The seats stay held until the link expires (plus a grace period
-// for a slow payer). The gateway is asked for the order's gross: the cart's prices with the tax of the policy in
-// force (order-tax.ts), so a tax-exclusive 5 % turns a 100.00 cart into a 105.00 payment.
+// A payment link for a cart, made by the payments area (kind `sales-order`): the order is born with its link. The
+// cart is priced and the order's number and id taken first; the gateway order is opened outside any transaction;
+// then, under the cart's row lock, the cart is priced again and the link, the pending order, the cart's held seats
+// (kept until the link expires, plus a grace period for a slow payer) and the cart's payment are recorded in one
+// transaction (payments' createLink, this owner's lock, amountOf and onLinked). The gateway is asked for the order's
+// gross: the cart's prices with the tax of the policy in force (order-tax.ts).
 //
 // One payable link per cart at a time: while the cart has a link that can still be paid, another call answers that
 // link (the same cart, the same amount) or INVALID_STATE (the cart changed since: pay that link or let it expire).
 // Decided under the cart's row lock, before the gateway call and again when recording, so concurrent calls make one
 // order; a call that lost the race leaves its gateway order unused (nobody is given its address; it expires there).
+import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, invalidFormat } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
 import { fromMinor, toMinor } from '../../platform/money.js';
+import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
+import type { OwnerLink, OwnerPayments, OwnerScope, Payable } from '../payments/index.js';
 import {
   type CheckoutDeps,
   type CustomerInput,
-  gatewayUnavailable,
   insertOrderOfCart,
   newOrderNumber,
   type OrderCustomer,
   resolveCustomer,
   taxedCart,
 } from './checkout-order.js';
-import { newCallbackToken } from './callback-token.js';
 import type { TaxedCart } from './order-tax.js';
 import * as repo from './sales.repository.js';
 
@@ -34,42 +36,116 @@ export interface PaymentLinkInput {
   options?: { host?: string; device?: 'small' | 'medium' | 'large' };
 }
 
-export async function createPaymentLink(deps: CheckoutDeps, ctx: TenantContext, input: PaymentLinkInput) {
-  const host = returnHost(deps, ctx, input.options?.host);
-  // Read and price first, call the gateway outside any transaction, then write everything in one.
+/** One createPaymentLink call, as payments hands it to this owner's lock, amountOf and onLinked. */
+export interface OrderLinkRequest {
+  ctx: TenantContext;
+  orderNum: string;
+  customer: OrderCustomer | undefined;
+  device: CreateOrderRequest['device'];
+  /** The cart as amountOf priced it under the lock, for onLinked. */
+  priced?: { cartId: string; taxed: TaxedCart };
+}
+
+export type OrderLinks = OwnerPayments<OrderLinkRequest>;
+
+/** Under the cart's lock: a concurrent call recorded the cart's link first, and it charges the same. */
+class CartLinkedMeanwhile extends Error {}
+
+export async function createPaymentLink(
+  deps: CheckoutDeps & { links: OrderLinks },
+  ctx: TenantContext,
+  input: PaymentLinkInput,
+) {
+  returnHost(deps, ctx, input.options?.host);
+  // Read and price first (the order's number and id taken), then payments opens the gateway order and records all.
   const prepared = await withTransaction(ctx, async (tx) => {
     const cart = await deps.cart.cartForCheckout(ctx, tx);
     const taxed = await taxedCart(deps, ctx, tx, cart);
     const active = await repo.payableOrderOfCart(tx, cart.cartId, ctx.now);
     if (active) return { kind: 'existing' as const, taxed: sameLinkOrRefuse(active, taxed) };
-    const unavailable = cart.items.find((item) => item.holdId && !item.held);
-    if (unavailable) {
-      throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
-    }
+    refuseUnheld(cart.items);
     const customer = await resolveCustomer(deps, ctx, tx, input.customer);
-    return { kind: 'new' as const, taxed, customer, orderNum: await newOrderNumber(ctx, tx) };
+    const orderNum = await newOrderNumber(ctx, tx);
+    return { kind: 'new' as const, taxed, customer, orderNum, salesOrderId: await repo.nextSalesOrderId(tx) };
   });
   if (prepared.kind === 'existing') return linkAnswer(deps, ctx, prepared.taxed);
-  const { taxed, customer, orderNum } = prepared;
-  const callback = newCallbackToken();
-  const created = await openGatewayOrder(deps, ctx, {
-    host,
-    taxed,
-    customer,
-    orderNum,
-    callbackToken: callback.token,
-    device: input.options?.device,
-  });
-  const recorded = await recordPaymentLink(deps, ctx, {
-    taxed,
-    customer,
-    orderNum,
-    created,
-    callbackTokenHash: callback.hash,
-  });
-  if (recorded !== 'recorded')
+  const { orderNum, customer } = prepared;
+  try {
+    await deps.links.createLink(ctx, prepared.salesOrderId, { ctx, orderNum, customer, device: input.options?.device });
+  } catch (error) {
+    if (!(error instanceof CartLinkedMeanwhile)) throw error;
     ctx.log.info({ orderNum }, "a concurrent call made the cart's link first; ours is unused");
-  return linkAnswer(deps, ctx, taxed);
+  }
+  return linkAnswer(deps, ctx, prepared.taxed);
+}
+
+function refuseUnheld(items: { itemId: number; holdId: string | null; held: boolean }[]) {
+  const unavailable = items.find((item) => item.holdId && !item.held);
+  if (unavailable)
+    throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
+}
+
+/** This owner's part of making a link: the cart's lock, what the cart's link takes, and the order it makes. */
+export function orderLinkCallbacks(deps: CheckoutDeps) {
+  return {
+    /** The cart's row while a link is made (the order does not exist yet); the order's row when it settles. */
+    async lock(tx: Queryable, salesOrderId: number, request?: OrderLinkRequest): Promise<boolean> {
+      if (!request) return (await repo.lockOrder(tx, salesOrderId)) !== undefined;
+      await deps.cart.cartForCheckout(request.ctx, tx);
+      return true;
+    },
+
+    async amountOf(db: Queryable, _id: number, now: Date, request?: OrderLinkRequest): Promise<Payable | undefined> {
+      if (!request) return undefined;
+      const { ctx, orderNum, customer } = request;
+      const cart = await deps.cart.cartForCheckout(ctx, db);
+      const taxed = await taxedCart(deps, ctx, db, cart);
+      const active = await repo.payableOrderOfCart(db, cart.cartId, now);
+      if (active) {
+        sameLinkOrRefuse(active, taxed);
+        throw new CartLinkedMeanwhile();
+      }
+      refuseUnheld(cart.items);
+      request.priced = { cartId: cart.cartId, taxed };
+      return {
+        name: `Order ${orderNum}`,
+        amountMinor: taxed.totals.grossMinor,
+        currency: cart.currency,
+        referencePrefix: orderNum,
+        reference: orderNum,
+        description: `order ${orderNum}`,
+        customer: customer && {
+          email: customer.email ?? undefined,
+          name: customer.name ?? undefined,
+          phone: customer.phone ?? undefined,
+        },
+        device: request.device,
+      };
+    },
+
+    /** The pending order with its link, the cart's holds kept until the link expires, the link on the cart. */
+    async onLinked(tx: TransactionSql, link: OwnerLink, scope: OwnerScope, request?: OrderLinkRequest) {
+      if (!request?.priced) throw new Error('a sales order link recorded without its cart');
+      const { cartId, taxed } = request.priced;
+      await insertOrderOfCart(request.ctx, tx, {
+        orderNum: request.orderNum,
+        cartId,
+        taxed,
+        customer: request.customer,
+        paymentStatus: 'PENDING',
+        linked: { salesOrderId: link.ownerId, paymentExpiresAt: link.expiresAt },
+      });
+      const holds = taxed.cart.items.flatMap((item) => (item.holdId ? [item.holdId] : []));
+      const heldUntil = new Date(link.expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000);
+      await deps.catalog.extend({ db: tx, now: scope.now }, holds, heldUntil);
+      await deps.cart.setCartPayment(tx, cartId, {
+        orderNum: request.orderNum,
+        paymentRef: link.orderRef,
+        paymentUrl: link.paymentUrl,
+        now: scope.now,
+      });
+    },
+  };
 }
 
 /** The cart (with its link) and what the link charges. */
@@ -125,108 +201,4 @@ function hostAndPort(scheme: string, authority: string): string | undefined {
   }
   if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-}
-
-interface CreatedLink {
-  orderRef: string;
-  paymentUrl: string;
-}
-
-/** The order on the gateway's side, with the payer's return addresses; called outside any transaction. */
-async function openGatewayOrder(
-  deps: CheckoutDeps,
-  ctx: TenantContext,
-  link: {
-    host: string;
-    taxed: TaxedCart;
-    customer: OrderCustomer | undefined;
-    orderNum: string;
-    callbackToken: string;
-    device: NonNullable<PaymentLinkInput['options']>['device'];
-  },
-): Promise<CreatedLink> {
-  const { taxed, customer, orderNum } = link;
-  const base = `${deps.publicScheme}://${link.host}/payment/offline`;
-  // `t` proves the browser came from the gateway: the order number alone is guessable (callback-token.ts).
-  const ref = `${encodeURIComponent(orderNum)}&t=${link.callbackToken}`;
-  try {
-    return await deps.gateway.createOrder({
-      cartRef: orderNum,
-      amountMinor: taxed.totals.grossMinor,
-      currency: taxed.cart.currency,
-      description: `${ctx.tenant.tenantName} order ${orderNum}`,
-      customer: customer
-        ? { email: customer.email ?? undefined, name: customer.name ?? undefined, phone: customer.phone ?? undefined }
-        : undefined,
-      returnUrls: {
-        authorised: `${base}/success?ref=${ref}`,
-        declined: `${base}/decline?ref=${ref}`,
-        cancelled: `${base}/cancel?ref=${ref}`,
-      },
-      test: deps.testPayments,
-      device: link.device,
-    });
-  } catch (error) {
-    if (error instanceof PaymentGatewayError) {
-      ctx.log.warn({ err: error, orderNum }, 'payment gateway refused or unreachable');
-      throw gatewayUnavailable();
-    }
-    throw error;
-  }
-}
-
-/**
- * The pending order with its link, the cart's holds kept until the link expires, the link on the cart; or, when a
- * concurrent call recorded a link first (seen under the cart's lock), nothing ('lost', or INVALID_STATE when that
- * link charges another amount).
- */
-async function recordPaymentLink(
-  deps: CheckoutDeps,
-  ctx: TenantContext,
-  link: {
-    taxed: TaxedCart;
-    customer: OrderCustomer | undefined;
-    orderNum: string;
-    created: CreatedLink;
-    callbackTokenHash: Buffer;
-  },
-) {
-  const { taxed, orderNum, created } = link;
-  const { cart } = taxed;
-  const expiresAt = new Date(ctx.now.getTime() + deps.linkMinutes * 60_000);
-  return withTransaction(ctx, async (tx): Promise<'recorded' | 'lost'> => {
-    const locked = await deps.cart.cartForCheckout(ctx, tx);
-    const active = await repo.payableOrderOfCart(tx, locked.cartId, ctx.now);
-    if (active) {
-      sameLinkOrRefuse(active, taxed);
-      return 'lost';
-    }
-    const order = await insertOrderOfCart(ctx, tx, {
-      orderNum,
-      cartId: locked.cartId,
-      taxed,
-      customer: link.customer,
-      paymentStatus: 'PENDING',
-    });
-    await repo.setPaymentLink(tx, order.sales_order_id, {
-      ref: created.orderRef,
-      url: created.paymentUrl,
-      expiresAt,
-      callbackTokenHash: link.callbackTokenHash,
-      now: ctx.now,
-    });
-    const holds = cart.items.flatMap((item) => (item.holdId ? [item.holdId] : []));
-    await deps.catalog.extend(
-      { db: tx, now: ctx.now },
-      holds,
-      new Date(expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000),
-    );
-    await deps.cart.setCartPayment(tx, locked.cartId, {
-      orderNum,
-      paymentRef: created.orderRef,
-      paymentUrl: created.paymentUrl,
-      now: ctx.now,
-    });
-    return 'recorded';
-  });
 }

@@ -1,224 +1,74 @@
-// What the gateway's browser redirects and the reconciliation job do with a sales order. A redirect proves
-// nothing: the gateway is asked for the order's state, and amount, currency and reference must match. Which return
-// address was opened decides nothing either: the gateway's answer does (paid, declined, cancelled, expired, or still
-// open). Each outcome is processed exactly once (row lock on the order, unique gateway reference on the payment, mail
-// dedupe keys), however many times or however concurrently it arrives.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../../platform/database/connections.js';
-import { toMinor } from '../../platform/money.js';
+// What an order's unpaid endings change (payments' onDeclined / onCancelled / onExpired, in its settling transaction
+// under the order's lock), and the end of orders whose payment failed once their link ran out. A failed payment
+// leaves the order open while its link runs (its seats held, the failure e-mailed once); once the link ran out
+// nothing can pay it, so it ends like an expired one, keeping the failure as its payment status. Without that end,
+// failed orders stayed open for ever.
+import type { Sql, TransactionSql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
-import type { TenantRecord } from '../../platform/tenancy/tenant.js';
-import { type OrderCheckResult, type PaymentGateway, PaymentStatus } from '../../integrations/payment-gateway/index.js';
-import type { OfflineTicketsApi } from '../offline-tickets/index.js';
-import { type PaidOrderDeps, settlePaidOrder } from './paid-order.js';
+import type { OwnerScope } from '../payments/index.js';
+import type { PaidOrderDeps } from './paid-order.js';
 import * as repo from './sales.repository.js';
 import { paymentFailedMail } from './sales.mail.js';
 
-export interface OutcomeScope {
-  tenant: TenantRecord;
-  db: Sql;
-  now: Date;
-  log: FastifyBaseLogger;
-}
-
-export type SuccessOutcome =
-  | { kind: 'paid'; order: repo.SalesOrderRow; ticketCount: number }
-  /** Paid, but its seats went to another order meanwhile: no tickets, staff refund it (paid-order.ts). */
-  | { kind: 'not-fulfilled'; order: repo.SalesOrderRow }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'failed'; orderNum: string };
-
 /** How a payer left the gateway's page without paying. */
 export type FailedPaymentKind = 'CANCELLED_PAYMENT' | 'DECLINED';
-type UnpaidOutcome = Extract<SettledOutcome, { kind: 'unpaid' }>;
 
-/** What the gateway says became of an order's payment, once that is recorded on the order. */
-export type SettledOutcome =
-  | SuccessOutcome
-  | { kind: 'unpaid'; order: repo.SalesOrderRow; payment: FailedPaymentKind }
-  | { kind: 'expired'; order: repo.SalesOrderRow }
-  /** Still pending (or only authorised): nothing changes. */
-  | { kind: 'open'; order: repo.SalesOrderRow; statusText: string }
-  /** The gateway could not be asked: nothing changes, the reconciliation job asks again. */
-  | { kind: 'unconfirmed'; order: repo.SalesOrderRow };
-
-/** The settlement's own (paid-order.ts: mail, events, cart, catalog, offline tickets, settings) and the gateway. */
-export interface OutcomeDeps extends PaidOrderDeps {
-  gateway: PaymentGateway;
-  /** Test orders are accepted only while the gateway itself runs in test mode. */
-  testPayments: boolean;
-  offlineTickets: OfflineTicketsApi;
-}
-
-export function createPaymentOutcomes(deps: OutcomeDeps) {
-  return {
-    /**
-     * A redirect of the gateway: the order takes the outcome the gateway reports. Paid completes the sale; cancel or
-     * decline sets the specification's status, keeps the reservation and queues the failure e-mail once.
-     */
-    settle: (scope: OutcomeScope, orderNum: string) => settle(deps, scope, orderNum),
-    /** The reconciliation job: orders whose payment may have moved, or whose processing failed, are settled. */
-    reconcile: (scope: OutcomeScope) => reconcile(deps, scope),
-  };
-}
-
-export type PaymentOutcomes = ReturnType<typeof createPaymentOutcomes>;
-
-const UNKNOWN_REFERENCE = 'We do not know this payment reference.';
-
-/** A payment the gateway reports as paid completes the order, if it pays exactly this order. */
-async function acceptPaid(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  order: repo.SalesOrderRow,
-  check: OrderCheckResult,
-): Promise<SuccessOutcome> {
-  const orderNum = order.order_num;
-  const problem = mismatch(deps, order, check);
-  if (problem) {
-    scope.log.warn({ orderNum, problem }, 'payment refused');
-    return { kind: 'refused', reason: `The payment cannot be accepted: ${problem}.` };
-  }
-  try {
-    const settled = await settlePaidOrder(deps, scope, orderNum, check);
-    if (settled.status === 'PAID_NOT_FULFILLED') return { kind: 'not-fulfilled', order: settled };
-    return { kind: 'paid', order: settled, ticketCount: await ticketCount(deps, scope.db, settled) };
-  } catch (error) {
-    await recordProcessingFailure(scope, order, error);
-    return { kind: 'failed', orderNum };
-  }
-}
-
-/** Why a payment the gateway confirms cannot pay the order, if it cannot. */
-function mismatch(deps: OutcomeDeps, order: repo.SalesOrderRow, check: OrderCheckResult): string | undefined {
-  if (check.order.cartId !== order.order_num) return 'the payment is for another order';
-  if (check.order.currency !== order.currency) return 'the payment is in another currency';
-  if (toMinor(check.order.amount, order.currency) !== toMinor(order.total, order.currency))
-    return 'the amount paid differs';
-  if (check.order.test === 1 && !deps.testPayments) return 'a test payment cannot pay a live order';
-  return undefined;
-}
-
-async function ticketCount(deps: OutcomeDeps, db: Sql, order: repo.SalesOrderRow): Promise<number> {
-  const lines = await repo.selectLines(db, order.sales_order_id);
-  const offline = await deps.offlineTickets.ticketsForReference(db, order.order_num);
-  return lines.reduce((sum, line) => sum + line.quantity, 0) + offline.length;
-}
-
-/** The customer paid: the money stays, the failure is logged and the job tries again. */
-async function recordProcessingFailure(scope: OutcomeScope, order: repo.SalesOrderRow, error: unknown) {
-  scope.log.error(
-    { err: error, orderNum: order.order_num },
-    'processing a confirmed payment failed; the reconciliation job retries',
-  );
-  await repo
-    .recordProcessingError(
-      scope.db,
-      order.sales_order_id,
-      error instanceof Error ? error.message.slice(0, 200) : 'failed',
-      scope.now,
-    )
-    .catch(() => undefined);
-}
-
-async function settle(deps: OutcomeDeps, scope: OutcomeScope, orderNum: string): Promise<SettledOutcome> {
-  const order = await repo.findOrderByNumber(scope.db, orderNum);
-  if (!order?.payment_ref) return { kind: 'refused', reason: UNKNOWN_REFERENCE };
-  if (order.status === 'COMPLETED')
-    return { kind: 'paid', order, ticketCount: await ticketCount(deps, scope.db, order) };
-  if (order.status === 'PAID_NOT_FULFILLED') return { kind: 'not-fulfilled', order };
-  let check: OrderCheckResult;
-  try {
-    check = await deps.gateway.checkOrder(order.payment_ref);
-  } catch (error) {
-    scope.log.warn({ err: error, orderNum }, 'payment check failed; the reconciliation job retries');
-    return { kind: 'unconfirmed', order };
-  }
-  switch (check.order.status.code) {
-    case PaymentStatus.PAID:
-      return acceptPaid(deps, scope, order, check);
-    case PaymentStatus.DECLINED:
-      return endIfLinkRanOut(deps, scope, await recordFailedPayment(deps, scope, order, 'DECLINED'));
-    case PaymentStatus.CANCELED:
-      return endIfLinkRanOut(deps, scope, await recordFailedPayment(deps, scope, order, 'CANCELLED_PAYMENT'));
-    case PaymentStatus.EXPIRED:
-      await endUnpaidOrder(deps, scope, orderNum, 'EXPIRED');
-      return { kind: 'expired', order };
-    default:
-      return { kind: 'open', order, statusText: check.order.status.text };
-  }
-}
+type EndingDeps = Pick<PaidOrderDeps, 'mail' | 'catalog' | 'offlineTickets'>;
 
 /**
- * A pending order takes the failure's status and queues the failure e-mail, in one transaction; an order already
- * settled stays as it is, so a repeated or concurrent redirect changes nothing and mails nobody again.
+ * A pending order takes the failure's status and queues the failure e-mail; an order already settled stays as it
+ * is. A failure reported after the link ran out ends the order at once.
  */
-async function recordFailedPayment(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  order: repo.SalesOrderRow,
+export async function recordFailedPayment(
+  deps: EndingDeps,
+  scope: OwnerScope,
+  tx: TransactionSql,
+  salesOrderId: number,
   kind: FailedPaymentKind,
-): Promise<UnpaidOutcome> {
-  const orderNum = order.order_num;
-  await withTransaction(scope, async (tx, afterCommit) => {
-    const locked = await repo.lockOrderByNumber(tx, orderNum);
-    if (locked?.status !== 'OPEN' || locked.payment_status !== 'PENDING') return;
-    await repo.setPaymentStatus(tx, locked.sales_order_id, kind, scope.now);
-    if (locked.customer_email) {
-      await deps.mail.queue(tx, afterCommit, scope.tenant.tenantId, {
-        ...paymentFailedMail(
-          { email: locked.customer_email, name: locked.customer_name },
-          scope.tenant.tenantName,
-          orderNum,
-        ),
-        dedupeKey: `failed:${orderNum}`,
-      });
-    }
-  });
-  return { kind: 'unpaid', order, payment: kind };
-}
-
-/** Every order whose payment may have moved takes what the gateway reports, as a redirect with its `t` would. */
-async function reconcile(deps: OutcomeDeps, scope: OutcomeScope): Promise<number> {
-  let settled = 0;
-  for (const order of await repo.selectOrdersToReconcile(scope.db)) {
-    const outcome = await settle(deps, scope, order.order_num);
-    if (['paid', 'not-fulfilled', 'unpaid', 'expired'].includes(outcome.kind)) settled += 1;
+): Promise<void> {
+  const order = await repo.findOrder(tx, salesOrderId);
+  if (order?.status !== 'OPEN' || order.payment_status !== 'PENDING') return;
+  await repo.setPaymentStatus(tx, salesOrderId, kind, scope.now);
+  if (order.customer_email) {
+    await deps.mail.queue(tx, scope.afterCommit, scope.tenant.tenantId, {
+      ...paymentFailedMail(
+        { email: order.customer_email, name: order.customer_name },
+        scope.tenant.tenantName,
+        order.order_num,
+      ),
+      dedupeKey: `failed:${order.order_num}`,
+    });
   }
-  return settled;
-}
-
-/**
- * A failed payment leaves the order open while its link runs: the payer may try another card on the gateway's
- * page. Once the link ran out nothing can pay it, so it ends like an expired one, keeping the failure as its
- * payment status. Without this, failed orders stayed open for ever, first in the reconciliation's queue, and
- * once a hundred of them piled up no pending order was looked at again.
- */
-async function endIfLinkRanOut(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  outcome: UnpaidOutcome,
-): Promise<SettledOutcome> {
-  const expiresAt = outcome.order.payment_expires_at;
-  if (expiresAt && expiresAt <= scope.now) await endUnpaidOrder(deps, scope, outcome.order.order_num, outcome.payment);
-  return outcome;
+  if (order.payment_expires_at && order.payment_expires_at <= scope.now)
+    await endUnpaidOrder(deps, tx, order, kind, scope.now);
 }
 
 /** The order can no longer be paid: it ends and its seats and reserved offline tickets go back. */
-async function endUnpaidOrder(
-  deps: OutcomeDeps,
-  scope: OutcomeScope,
-  orderNum: string,
+export async function endUnpaidOrder(
+  deps: EndingDeps,
+  tx: TransactionSql,
+  order: repo.SalesOrderRow,
   paymentStatus: 'EXPIRED' | FailedPaymentKind,
-) {
-  await withTransaction(scope, async (tx) => {
-    const locked = await repo.lockOrderByNumber(tx, orderNum);
-    if (locked?.status !== 'OPEN') return;
-    for (const line of await repo.selectLines(tx, locked.sales_order_id)) {
-      if (line.hold_id) await deps.catalog.release({ db: tx, now: scope.now }, line.hold_id);
-    }
-    // Offline tickets reserved for the order go back on sale with its seats.
-    await deps.offlineTickets.releaseForReference(tx, locked.order_num, scope.now);
-    await repo.endUnpaidOrder(tx, locked.sales_order_id, paymentStatus, scope.now);
-  });
+  now: Date,
+): Promise<void> {
+  if (order.status !== 'OPEN') return;
+  for (const line of await repo.selectLines(tx, order.sales_order_id)) {
+    if (line.hold_id) await deps.catalog.release({ db: tx, now }, line.hold_id);
+  }
+  await deps.offlineTickets.releaseForReference(tx, order.order_num, now);
+  await repo.endUnpaidOrder(tx, order.sales_order_id, paymentStatus, now);
+}
+
+/** Open orders whose payment failed and whose link ran out end, each in a transaction of its own. */
+export async function endLapsedFailedOrders(deps: EndingDeps, scope: { db: Sql; now: Date }): Promise<number> {
+  const lapsed = await repo.selectOrdersToReconcile(scope.db, scope.now);
+  for (const { sales_order_id } of lapsed) {
+    await withTransaction(scope, async (tx) => {
+      const order = await repo.lockOrder(tx, sales_order_id);
+      const failed = order?.payment_status;
+      if (order && (failed === 'DECLINED' || failed === 'CANCELLED_PAYMENT'))
+        await endUnpaidOrder(deps, tx, order, failed, scope.now);
+    });
+  }
+  return lapsed.length;
 }

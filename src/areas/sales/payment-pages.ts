@@ -1,13 +1,12 @@
-// The pages the payer's browser lands on: the gateway's success, cancel and decline redirects, and the ticket
-// page linked from the confirmation e-mail. Outcomes are decided by payment-outcome.ts; this file renders them.
-// Order numbers are sequential, so a redirect address with only `ref` may be anyone's guess: without the order's
-// own `t` a page names the reference it was given and nothing else, and changes nothing.
+// The pages the payer's browser lands on: sales' own page of each outcome of an order's payment link (the payments
+// area serves the return addresses, settles the link and asks orderPageOf which page to show), and the ticket page
+// linked from the confirmation e-mail.
 import { sha256 } from '../../platform/crypto.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
-import { callbackTokenMatches } from './callback-token.js';
-import type { PaymentOutcomes, SettledOutcome } from './payment-outcome.js';
+import type { Queryable } from '../../platform/database/connections.js';
+import type { PageOutcome, TemplatePage } from '../payments/index.js';
 import { escapeHtml } from '../../platform/rendering/html.js';
 import { type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
@@ -28,7 +27,6 @@ const NOT_FULFILLED =
   'We will refund your payment.';
 
 interface PagesDeps {
-  outcomes: PaymentOutcomes;
   tickets: OfflineTicketsApi['ticketsForReference'];
   tenantUrl: (tenantCode: string) => string;
   dataDir: string;
@@ -45,57 +43,58 @@ async function toBookingTickets(deps: PagesDeps, ctx: TenantContext, salesOrderI
   });
 }
 
+/** The title of sales' error pages (templates/payment/error.html). */
+const ERROR_TITLE = 'We could not finish your order';
+const errorTemplate = (message: string): TemplatePage => ({ name: 'error', title: ERROR_TITLE, values: { message } });
+
+/**
+ * The page of a return address of an order's link, once settled (payments' pageOf): the order's state first (a
+ * completed order shows its payer and tickets, whatever the gateway says now), then the outcome. Undefined for a
+ * return without the link's `t` (payments' page naming the reference only).
+ */
+export async function orderPageOf(
+  deps: Pick<PagesDeps, 'tickets'>,
+  db: Queryable,
+  outcome: PageOutcome,
+  salesOrderId: number | undefined,
+): Promise<TemplatePage | undefined> {
+  const order = salesOrderId === undefined ? undefined : await repo.findOrder(db, salesOrderId);
+  if (!order) return undefined;
+  const payer = { customerName: order.customer_name ?? '' };
+  if (order.status === 'COMPLETED') {
+    const lines = await repo.selectLines(db, order.sales_order_id);
+    const offline = await deps.tickets(db, order.order_num);
+    const ticketCount = lines.reduce((sum, line) => sum + line.quantity, 0) + offline.length;
+    return {
+      name: 'offline-success',
+      title: 'Payment received',
+      values: { ...payer, customerEmail: order.customer_email ?? '', ticketCount },
+    };
+  }
+  if (order.status === 'PAID_NOT_FULFILLED') return errorTemplate(NOT_FULFILLED);
+  switch (outcome.kind) {
+    case 'unpaid':
+      if (outcome.ending === 'DECLINED') return { name: 'offline-decline', title: 'Payment declined', values: payer };
+      if (outcome.ending === 'CANCELLED') return { name: 'offline-cancel', title: 'Payment cancelled', values: payer };
+      if (outcome.ending === 'EXPIRED') return errorTemplate(EXPIRED);
+      return errorTemplate(`The payment is not completed (${outcome.statusText}).`);
+    case 'refused':
+      return errorTemplate(outcome.reason);
+    case 'unconfirmed':
+      return errorTemplate(UNCONFIRMED);
+    default:
+      // paid but not recorded (failedAfterPayment), or recorded by another call still committing
+      return errorTemplate(NOT_FINISHED);
+  }
+}
+
 export function createPaymentPages(deps: PagesDeps) {
   const page = async (ctx: TenantContext, name: PageName, values: Record<string, string | number>, status = 200) =>
     html(await renderPage(deps.dataDir, ctx.tenant.tenantCode, name, values), status);
   const errorPage = (ctx: TenantContext, cartReference: string, message: string, status = 200) =>
     page(ctx, 'error', { cartReference, message }, status);
-  const paidPage = (ctx: TenantContext, paid: { order: repo.SalesOrderRow; ticketCount: number }) =>
-    page(ctx, 'offline-success', {
-      customerName: paid.order.customer_name ?? '',
-      customerEmail: paid.order.customer_email ?? '',
-      cartReference: paid.order.order_num,
-      ticketCount: paid.ticketCount,
-    });
-
-  /** The page of what the gateway reports for the order; `t` was valid, so the payer's own details may show. */
-  const outcomePage = (ctx: TenantContext, ref: string, outcome: SettledOutcome) => {
-    switch (outcome.kind) {
-      case 'paid':
-        return paidPage(ctx, outcome);
-      case 'unpaid':
-        return page(ctx, outcome.payment === 'DECLINED' ? 'offline-decline' : 'offline-cancel', {
-          customerName: outcome.order.customer_name ?? '',
-          cartReference: ref,
-        });
-      case 'not-fulfilled':
-        return errorPage(ctx, ref, NOT_FULFILLED);
-      case 'refused':
-        return errorPage(ctx, ref, outcome.reason);
-      case 'failed':
-        return errorPage(ctx, ref, NOT_FINISHED);
-      case 'unconfirmed':
-        return errorPage(ctx, ref, UNCONFIRMED);
-      case 'expired':
-        return errorPage(ctx, ref, EXPIRED);
-      case 'open':
-        return errorPage(ctx, ref, `The payment is not completed (${outcome.statusText}).`);
-    }
-  };
 
   return {
-    /**
-     * Success, cancel and decline alike: with the order's `t`, the order takes what the gateway reports (whichever
-     * of the three addresses was opened) and the page shows it; without, the page names the reference only.
-     */
-    async callback(ctx: TenantContext, ref: string, token: string | undefined): Promise<RawAnswer> {
-      const order = await repo.findOrderByNumber(ctx.db, ref);
-      if (!order || !callbackTokenMatches(order.callback_token_hash, token)) {
-        return page(ctx, 'payment-reference', { cartReference: ref });
-      }
-      return outcomePage(ctx, ref, await deps.outcomes.settle(ctx, ref));
-    },
-
     /**
      * The tickets of a completed order, for the holder of the download token e-mailed before bookings existed: the
      * order's booking's tickets page when it has a booking (302), else the list of its lines and codes.

@@ -1,4 +1,5 @@
-// Checkout operations of the cart, payments and invoices of /document, and the payment-gateway redirects.
+// Checkout operations of the cart, payments and invoices of /document, and the paid order's ticket page (the
+// gateway's return addresses are the payments area's, declared for the order's owner kind: order-owner.ts).
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
 import { cartPolicy } from '../cart/index.js';
@@ -16,7 +17,6 @@ import {
   PaymentStatusRequest,
   Pdf,
   PrintInvoiceRequest,
-  RedirectQuery,
   RegisterPaymentRequest,
   TicketPageQuery,
 } from './sales.schemas.js';
@@ -118,25 +118,6 @@ const registerPayment = ({ checkout }: SalesServices) =>
     handler: (ctx, input) => checkout.registerPayment(ctx, input),
   });
 
-/**
- * The gateway's three return addresses. Which one the browser opened decides nothing: with the order's `t` the order
- * takes the outcome the gateway reports for it; without, the page names the reference only and changes nothing.
- */
-const paymentReturn =
-  (path: string, after: string) =>
-  ({ pages }: SalesServices) =>
-    operation({
-      ...redirect,
-      path,
-      summary: `The gateway sends the payer here ${after}; with the order's \`t\` the order takes the gateway's outcome once, without it the page names the reference only`,
-      description:
-        "With the order's `t`: the gateway is asked for the order's status and the order takes it once (paid: the sale " +
-        'completes, tickets e-mail; declined or cancelled: that payment status, the reservation stays, a failure ' +
-        'e-mail), whichever of the three addresses was opened. Without a valid `t`: a page naming the reference only.',
-      input: RedirectQuery,
-      handler: (ctx, input) => pages.callback(ctx, input.ref, input.t),
-    });
-
 const ticketPage = ({ pages }: SalesServices) =>
   operation({
     ...redirect,
@@ -155,9 +136,6 @@ export function salesOperations(services: SalesServices): OperationDeclaration[]
     createPaymentLink,
     checkPaymentStatus,
     registerPayment,
-    paymentReturn('/payment/offline/success', 'after paying'),
-    paymentReturn('/payment/offline/cancel', 'after cancelling'),
-    paymentReturn('/payment/offline/decline', 'after a decline'),
     ticketPage,
   ].map((declare) => declare(services));
 }

@@ -9,6 +9,8 @@ import type { CustomerRecordOf } from '../customers/index.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { RecordId, RecordReader, RecordReaders } from '../../platform/http/records.js';
 import { storedSessionOf } from './checkout-order.js';
+import { orderOfPaymentRef } from './checkout.service.js';
+import type { OrderLinks } from './payment-link.js';
 import * as repo from './sales.repository.js';
 
 interface OrderOwners {
@@ -17,7 +19,10 @@ interface OrderOwners {
   customer_id: number | null;
 }
 
-export function salesRecords(customerRecordOf: CustomerRecordOf): RecordReaders {
+export function salesRecords(
+  customerRecordOf: CustomerRecordOf,
+  links: Pick<OrderLinks, 'ownerOfGatewayOrder'>,
+): RecordReaders {
   /** Staff, the session or user that placed the order, or the customer user the order names. */
   async function mayReadOrder(ctx: TenantContext, order: OrderOwners): Promise<boolean> {
     if (isEmployee(ctx.roles)) return true;
@@ -38,7 +43,7 @@ export function salesRecords(customerRecordOf: CustomerRecordOf): RecordReaders 
   const payments: RecordReader = {
     noun: 'Payment',
     async mayRead(ctx: TenantContext, id: RecordId): Promise<boolean> {
-      const order = await repo.findOrderByPaymentRef(ctx.db, String(id));
+      const order = await orderOfPaymentRef(links, ctx.db, String(id));
       return order !== undefined && mayReadOrder(ctx, order);
     },
   };

@@ -16,12 +16,8 @@ export interface SalesOrderRow {
   /** PAID_NOT_FULFILLED: paid, but its seats went to another order; nothing sold, staff refund it. */
   status: 'OPEN' | 'COMPLETED' | 'CANCELLED' | 'PAID_NOT_FULFILLED';
   payment_status: 'UNPAID' | 'PENDING' | 'PAID' | 'CANCELLED_PAYMENT' | 'DECLINED' | 'EXPIRED';
-  payment_ref: string | null;
-  payment_url: string | null;
+  /** Until when its payment link may be paid (its pay-by); the link itself is the payments area's. */
   payment_expires_at: Date | null;
-  /** SHA-256 of the `t` of the payment link's return addresses; null before tokens, or without a link. */
-  callback_token_hash: Buffer | null;
-  processing_error: string | null;
   /** The VAT rate its lines were taxed at ('5.00'), and the agency's tax number then; '0.00' and null before tax. */
   tax_rate_percent: string;
   tax_registration_number: string | null;
@@ -96,18 +92,23 @@ export interface NewSalesOrder {
   tax: { ratePercent: string; registrationNumber: string | null };
   reference: string | null;
   paymentStatus: SalesOrderRow['payment_status'];
+  /** An order born with its payment link: the id the link names, and the link's pay-by. */
+  salesOrderId?: number;
+  paymentExpiresAt?: Date;
   now: Date;
 }
 
 export async function insertSalesOrder(db: Queryable, order: NewSalesOrder): Promise<SalesOrderRow> {
   const [row] = await db<SalesOrderRow[]>`
-    INSERT INTO sales_orders (order_num, cart_id, session_id, user_id, customer_id, customer_name, customer_email,
-                              customer_phone, currency, total, tax_rate_percent, tax_registration_number, reference,
-                              payment_status, created_at, updated_at)
-    VALUES (${order.orderNum}, ${order.cartId}, ${order.sessionId}, ${order.userId}, ${order.customer.id},
+    INSERT INTO sales_orders (sales_order_id, order_num, cart_id, session_id, user_id, customer_id, customer_name,
+                              customer_email, customer_phone, currency, total, tax_rate_percent, tax_registration_number, reference,
+                              payment_status, payment_expires_at, created_at, updated_at)
+    OVERRIDING SYSTEM VALUE
+    VALUES (COALESCE(${order.salesOrderId ?? null}::int, nextval(pg_get_serial_sequence('sales_orders', 'sales_order_id'))),
+            ${order.orderNum}, ${order.cartId}, ${order.sessionId}, ${order.userId}, ${order.customer.id},
             ${order.customer.name}, ${order.customer.email}, ${order.customer.phone}, ${order.currency}, ${order.total},
             ${order.tax.ratePercent}, ${order.tax.registrationNumber}, ${order.reference}, ${order.paymentStatus},
-            ${order.now}, ${order.now})
+            ${order.paymentExpiresAt ?? null}, ${order.now}, ${order.now})
     RETURNING *`;
   if (!row) throw new Error('sales order insert returned no row');
   return row;
@@ -162,15 +163,18 @@ export async function cartHasPayableLink(db: Queryable, cartId: string, now: Dat
   return row !== undefined;
 }
 
-export async function findOrderByPaymentRef(db: Queryable, paymentRef: string): Promise<SalesOrderRow | undefined> {
-  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE payment_ref = ${paymentRef}`;
+/** The order, locked until the transaction ends (payment outcomes change it once). */
+export async function lockOrder(db: Queryable, salesOrderId: number): Promise<SalesOrderRow | undefined> {
+  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE sales_order_id = ${salesOrderId} FOR UPDATE`;
   return row;
 }
 
-/** The order, locked until the transaction ends (payment outcomes change it once). */
-export async function lockOrderByNumber(db: Queryable, orderNum: string): Promise<SalesOrderRow | undefined> {
-  const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE order_num = ${orderNum} FOR UPDATE`;
-  return row;
+/** A new order's id, taken before the order is written (its payment link is recorded first, naming it). */
+export async function nextSalesOrderId(db: Queryable): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    SELECT nextval(pg_get_serial_sequence('sales_orders', 'sales_order_id'))::int AS id`;
+  if (!row) throw new Error('no sales order id');
+  return row.id;
 }
 
 export async function findOrder(db: Queryable, salesOrderId: number): Promise<SalesOrderRow | undefined> {
@@ -201,18 +205,6 @@ export async function downloadTokenHash(db: Queryable, salesOrderId: number): Pr
   return row?.hash ?? undefined;
 }
 
-export async function setPaymentLink(
-  db: Queryable,
-  salesOrderId: number,
-  link: { ref: string; url: string; expiresAt: Date; callbackTokenHash: Buffer; now: Date },
-): Promise<void> {
-  await db`
-    UPDATE sales_orders SET payment_ref = ${link.ref}, payment_url = ${link.url}, payment_expires_at = ${link.expiresAt},
-                            callback_token_hash = ${link.callbackTokenHash}, payment_status = 'PENDING',
-                            updated_at = ${link.now}
-    WHERE sales_order_id = ${salesOrderId}`;
-}
-
 export async function setPaymentStatus(
   db: Queryable,
   salesOrderId: number,
@@ -224,7 +216,7 @@ export async function setPaymentStatus(
 
 export async function completeOrder(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
   await db`
-    UPDATE sales_orders SET status = 'COMPLETED', payment_status = 'PAID', processing_error = NULL, completed_at = ${now},
+    UPDATE sales_orders SET status = 'COMPLETED', payment_status = 'PAID', completed_at = ${now},
                             updated_at = ${now}
     WHERE sales_order_id = ${salesOrderId}`;
 }
@@ -232,7 +224,7 @@ export async function completeOrder(db: Queryable, salesOrderId: number, now: Da
 /** Paid, but its seats went to another order: it ends, sells nothing, and waits for staff to refund it. */
 export async function endPaidNotFulfilled(db: Queryable, salesOrderId: number, now: Date): Promise<void> {
   await db`
-    UPDATE sales_orders SET status = 'PAID_NOT_FULFILLED', payment_status = 'PAID', processing_error = NULL,
+    UPDATE sales_orders SET status = 'PAID_NOT_FULFILLED', payment_status = 'PAID',
                             completed_at = ${now}, updated_at = ${now}
     WHERE sales_order_id = ${salesOrderId}`;
 }
@@ -248,20 +240,14 @@ export async function ticketsPageOf(db: Queryable, salesOrderId: number): Promis
   return row?.page ?? undefined;
 }
 
-export async function recordProcessingError(
-  db: Queryable,
-  salesOrderId: number,
-  error: string,
-  now: Date,
-): Promise<void> {
-  await db`UPDATE sales_orders SET processing_error = ${error}, updated_at = ${now} WHERE sales_order_id = ${salesOrderId}`;
-}
-
-/** Orders whose payment may have moved: a live or lapsed link, or a success whose processing failed. */
-export function selectOrdersToReconcile(db: Queryable): Promise<SalesOrderRow[]> {
+/**
+ * The open orders the reconciliation ends: their payment failed (declined or cancelled) and their link ran out by
+ * `now` (the payments area's round settles the pending ones).
+ */
+export function selectOrdersToReconcile(db: Queryable, now: Date = new Date()): Promise<SalesOrderRow[]> {
   return db<SalesOrderRow[]>`
     SELECT * FROM sales_orders
-    WHERE status = 'OPEN' AND payment_ref IS NOT NULL AND payment_status IN ('PENDING', 'PAID', 'CANCELLED_PAYMENT', 'DECLINED')
+    WHERE status = 'OPEN' AND payment_status IN ('CANCELLED_PAYMENT', 'DECLINED') AND payment_expires_at <= ${now}
     ORDER BY sales_order_id LIMIT 100`;
 }
 

@@ -86,17 +86,6 @@ export const RegisterPaymentRequest = Type.Object({
 });
 export type RegisterPaymentRequest = Static<typeof RegisterPaymentRequest>;
 
-export const RedirectQuery = Type.Object({
-  ref: Type.String({ maxLength: 100, description: "The cart's orderNum" }),
-  t: Type.Optional(
-    Type.String({
-      maxLength: 100,
-      description:
-        "The order's token from the return address the gateway was given; without it the page shows the reference only",
-      [VERBATIM]: true,
-    }),
-  ),
-});
 export const TicketPageQuery = Type.Object({
   ref: Type.String({ maxLength: 100 }),
   token: Type.String({ maxLength: 200, [VERBATIM]: true }),

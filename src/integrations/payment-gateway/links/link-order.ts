@@ -16,7 +16,8 @@ export interface LinkOrderDeps {
 }
 
 /** What differs per area: the order's reference, amount and words, and where the payer comes back. */
-export interface LinkOrder extends Pick<CreateOrderRequest, 'amountMinor' | 'currency' | 'description' | 'customer'> {
+export interface LinkOrder
+  extends Pick<CreateOrderRequest, 'amountMinor' | 'currency' | 'description' | 'customer' | 'device'> {
   /** The link's reference: the gateway's cart reference and the `ref` of the return address. */
   reference: string;
   /** One return path for every outcome, or one each. */
@@ -47,6 +48,7 @@ export async function openLinkOrder(
           ? { authorised: back(paths), declined: back(paths), cancelled: back(paths) }
           : { authorised: back(paths.authorised), declined: back(paths.declined), cancelled: back(paths.cancelled) },
       test: deps.testPayments,
+      device: order.device,
     });
     return { created, tokenHash: sha256(token) };
   } catch (error) {
