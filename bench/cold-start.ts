@@ -9,7 +9,7 @@
 //   npx tsx bench/cold-start.ts --compare /tmp/before  # also a checkout at /tmp/before, runs alternating
 //   npx tsx bench/cold-start.ts --write               # the figures into bench/results/cold-start.json
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +18,7 @@ import { freePort, startEmbeddedPostgres } from '../src/platform/database/embedd
 import { childEnv, ROOT, sleep } from './lib/env.js';
 import { httpGet } from './lib/http.js';
 import { round } from './lib/stats.js';
+import { stopLeftoverPostgres } from './lib/leftover-postgres.js';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const TIMEOUT_MS = 120_000;
@@ -159,26 +160,6 @@ async function nodeAlone(): Promise<number> {
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', ''], { cwd: ROOT, stdio: 'ignore' });
   await new Promise((resolve) => child.once('exit', resolve));
   return round(performance.now() - started);
-}
-
-/** A PostgreSQL left behind by a killed service would keep the folder busy: stop it before deleting. */
-async function stopLeftoverPostgres(dataDir: string): Promise<void> {
-  const pidText = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
-  const pid = Number(pidText?.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
 }
 
 main().then(

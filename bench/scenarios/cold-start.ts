@@ -3,7 +3,7 @@
 // on the same folder. The folder is deleted afterwards.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,7 @@ import { pollUntil200 } from '../lib/http.js';
 import { OutputTail } from '../lib/output.js';
 import { below, type Check, info, type Scenario } from '../lib/scenario.js';
 import { round } from '../lib/stats.js';
+import { stopLeftoverPostgres } from '../lib/leftover-postgres.js';
 
 const READY_TIMEOUT_MS = 120_000;
 const EXIT_LIMIT_MS = 12_000;
@@ -133,26 +134,6 @@ function killGroup(child: ChildProcess): void {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
     // already gone
-  }
-}
-
-/** A PostgreSQL left behind by a killed service would keep the folder busy: stop it before deleting. */
-async function stopLeftoverPostgres(dataDir: string): Promise<void> {
-  const pidText = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
-  const pid = Number(pidText?.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(100);
   }
 }
 
