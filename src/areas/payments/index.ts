@@ -9,10 +9,7 @@ import type { Area, Job } from '../../platform/area.js';
 import { Allow } from '../../platform/auth/roles.js';
 import { VERBATIM } from '../../platform/http/input.js';
 import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
-import { forEachConcurrently } from '../../platform/for-each-concurrently.js';
 import { EVERY_MINUTE, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
-import { type TenantPools, withTenantLease } from '../../platform/tenancy/pools.js';
-import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
@@ -38,11 +35,11 @@ export type { OwnerScope, TemplatePage } from './owners.js';
 
 export interface PaymentsAreaDeps extends CreateDeps {
   paymentGateway: PaymentGateway;
-  /** The platform's round of periodic work: the reconciler of every kind's links is one of its jobs. */
-  periodic: Pick<PeriodicWork, 'register'>;
-  /** For a round of one kind's links on demand (operators, tests): every ACTIVE tenant, a lease each. */
-  registry: Pick<TenantRegistry, 'all'>;
-  pools: Pick<TenantPools, 'acquire'>;
+  /**
+   * The platform's round of periodic work: the reconciler of every kind's links is one of its jobs, and a round of
+   * one kind's links on demand (operators, tests) is a forced round of it.
+   */
+  periodic: Pick<PeriodicWork, 'register' | 'runNow'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
   /** Where tenants' own page templates live. */
@@ -114,17 +111,9 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
     const settled = await settlement.reconcile(scope, kinds);
     if (settled > 0) deps.logger.debug({ tenant: tenant.tenantCode, settled }, `${name} settled`);
   };
-  /** One kind's links in every ACTIVE tenant now, outside the timed round; a tenant's failure is logged. */
-  const roundOf = (name: string, kinds: ReadonlyMap<string, PaymentOwner>) => () => {
-    const active = deps.registry.all().filter((tenant) => tenant.status === 'ACTIVE');
-    return forEachConcurrently(active, 2, async (tenant) => {
-      try {
-        await withTenantLease(deps.pools, tenant, (db) => reconcile(name, kinds, tenant, db));
-      } catch (error) {
-        deps.logger.warn({ err: error, tenantId: tenant.tenantId }, `${name} of a tenant failed`);
-      }
-    });
-  };
+  /** One kind's links in every ACTIVE tenant now, as a forced round of the periodic work (not a job of its timer). */
+  const roundOf = (name: string, kinds: ReadonlyMap<string, PaymentOwner>) => () =>
+    deps.periodic.runNow({ name, everyMs: EVERY_MINUTE, run: (tenant, db) => reconcile(name, kinds, tenant, db) });
 
   const registerOwner = <R>(owner: PaymentOwner<R>): OwnerPayments<R> => {
     if (owners.has(owner.kind)) throw new Error(`payment owner kind ${owner.kind} is registered already`);

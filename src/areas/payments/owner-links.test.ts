@@ -9,10 +9,9 @@ import { chooseOnSimulator } from '../../../test/support/payment-simulator.js';
 import { startTestService } from '../../../test/support/service.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
-import { createPaymentGateway } from '../../integrations/payment-gateway/index.js';
-import { createPaymentsArea, type OwnerPayments, type PaymentOwner } from './index.js';
+import type { OwnerPayments, PaymentOwner } from './index.js';
 import { createSettlement, type PageOutcome, type Settlement } from './link-settle.js';
+import { paymentsAreaOf } from './payments.fixture.js';
 import { createReturnPages } from './return-pages.js';
 
 let t: TestTenant;
@@ -50,24 +49,7 @@ beforeAll(async () => {
   const service = await startTestService();
   t = await tenant(service);
   await t.db((sql) => sql`CREATE TABLE numbered_orders (order_id integer PRIMARY KEY, order_num text NOT NULL)`);
-  const config = service.config;
-  const paymentGateway = createPaymentGateway(config.paymentGateway, {
-    platformDb: service.platformDb,
-    publicUrl: config.publicUrl,
-    clock: () => new Date(),
-  });
-  const area = createPaymentsArea({
-    paymentGateway,
-    testPayments: true,
-    tenantUrl: service.tenantUrl,
-    linkMinutes: 5,
-    periodic: createPeriodicWork({ registry: service.registry, pools: service.pools, log }),
-    registry: service.registry,
-    pools: service.pools,
-    logger: log,
-    clock: () => new Date(),
-    dataDir: config.dataDir,
-  });
+  const { area, paymentGateway } = paymentsAreaOf(service, () => new Date());
   links = area.api.registerOwner(owner);
   settlement = createSettlement({ paymentGateway, testPayments: false });
 });

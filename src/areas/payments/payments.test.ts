@@ -1,7 +1,6 @@
 // The payments area on its own, with an owner kind of the test's (a table of its own in a fresh tenant's database)
 // and the payment simulator: one active link per owner however many are asked for at once, expiry, a settlement
 // applied once however often it arrives, and links of a kind nobody registered left alone.
-import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTenant, tenant } from '../../../test/support/factories.js';
@@ -11,9 +10,9 @@ import type { Job } from '../../platform/area.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import { ApiError } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
-import { createPaymentGateway } from '../../integrations/payment-gateway/index.js';
-import { createPaymentsArea, type OwnerPayments, type PaymentOwner, type PaymentsApi } from './index.js';
+import type { OwnerPayments, PaymentOwner, PaymentsApi } from './index.js';
 import { createSettlement, type Settlement } from './link-settle.js';
+import { paymentsAreaOf } from './payments.fixture.js';
 
 let t: TestTenant;
 let payments: PaymentsApi;
@@ -57,25 +56,7 @@ beforeAll(async () => {
     CREATE TABLE test_orders (order_id integer PRIMARY KEY, amount_minor integer NOT NULL,
                               payments integer NOT NULL DEFAULT 0, paid numeric NOT NULL DEFAULT 0)`,
   );
-  const config = service.config;
-  const paymentGateway = createPaymentGateway(config.paymentGateway, {
-    platformDb: service.platformDb,
-    publicUrl: config.publicUrl,
-    clock: now,
-  });
-  const area = createPaymentsArea({
-    paymentGateway,
-    testPayments: true,
-    tenantUrl: service.tenantUrl,
-    linkMinutes: 5,
-    // A round of its own, never started: these tests run rounds by hand.
-    periodic: createPeriodicWork({ registry: service.registry, pools: service.pools, log }),
-    registry: service.registry,
-    pools: service.pools,
-    logger: log,
-    clock: now,
-    dataDir: config.dataDir,
-  });
+  const { area, paymentGateway } = paymentsAreaOf(service, now);
   settlement = createSettlement({ paymentGateway });
   payments = area.api;
   const job = area.jobs?.find((candidate) => candidate.name === 'payment links');
