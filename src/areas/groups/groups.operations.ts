@@ -1,5 +1,5 @@
 // /groups/*: groups, passengers, group hotels, transport, rooms and room assignments (employees only, contract §3;
-// §7.5). Spreadsheets in and out are in group-sheets.operations.ts.
+// §7.5). Spreadsheets in and out are in sheets/group-sheets.operations.ts.
 import { Type } from '@sinclair/typebox';
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
@@ -16,10 +16,10 @@ import {
   WriteHotelRequest,
   WriteRoomRequest,
   WriteTransportRequest,
-} from './group-stays.schemas.js';
-import * as stays from './group-stays.service.js';
-import type { GroupService } from './groups.service.js';
-import { LIMITS } from './groups.rules.js';
+} from './groups/index.js';
+import { rooms, stays } from './stays/index.js';
+import type { GroupService } from './groups/index.js';
+import { LIMITS } from './groups/index.js';
 import {
   Group,
   GroupIdRequest,
@@ -29,9 +29,8 @@ import {
   PaxIdRequest,
   WriteGroupRequest,
   WritePaxRequest,
-} from './groups.schemas.js';
-import { listPax, readPax, writePax } from './pax.service.js';
-import * as rooms from './rooms.service.js';
+} from './groups/index.js';
+import { listPax, readPax, writePax } from './groups/index.js';
 
 const forEmployees = { allow: Allow.employees, tags: ['groups'], methods: ['POST'] } as const;
 

@@ -1,12 +1,14 @@
 // The group-travel area (contract §3: employees only; §7.5): groups, their passengers, hotels, transport, rooms and
 // room assignments, readiness rules, and spreadsheets in and out (passenger template, import, export, schedule).
 // Tables: groups, group_pax, group_hotels, group_transport, group_rooms, group_room_pax (db/tenant/0033_groups.sql).
+// Sub-folders, each reached through its index.ts: groups/ (the core: groups, passengers, their rules, reads and
+// writes), stays/ (hotels, transport, rooms) and sheets/ (spreadsheets in and out), both leaning only on groups/.
+// groups.operations.ts declares the operations of groups/ and stays/; this file composes them.
 import type { Area } from '../../platform/area.js';
 import type { CustomersApi } from '../customers/index.js';
-import { groupSheetOperations } from './group-sheets.operations.js';
+import { groupSheetOperations } from './sheets/index.js';
 import { groupOperations } from './groups.operations.js';
-import { groupRecords } from './groups.records.js';
-import { createGroupService } from './groups.service.js';
+import { createGroupService, groupRecords } from './groups/index.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
