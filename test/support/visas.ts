@@ -2,9 +2,7 @@
 // each made through the API by an employee.
 import { uniqueName } from './database.js';
 import type { TestUser } from './factories.js';
-import type { VisaDocument } from '../../src/areas/visas/visa-documents.schemas.js';
-import type { Requirement } from '../../src/areas/visas/visa-invoices.schemas.js';
-import type { Applicant, Application } from '../../src/areas/visas/visas.schemas.js';
+import type { VisaDocument, Requirement, Applicant, Application } from '../../src/areas/visas/model/index.js';
 
 export async function newCustomer(staff: TestUser): Promise<{ customerId: number; custName: string }> {
   const mark = uniqueName('c');

@@ -2,23 +2,35 @@
 // kept by the documents area's uploads), deliveries, requirements (behind a provider port, the table staff keep by
 // default) and invoices paid through payment links (tables visa_*; the links are the payments area's, an invoice
 // is an owner kind of it).
+// One sub-folder per part, each reached through its index.ts: model/ (repositories, schemas, view, the requirements
+// port) below applications/, which documents/ and invoices/ lean on. This file composes them and is the only face the
+// service sees.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from '../../platform/area.js';
 import type { CommonApi } from '../common/index.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { PaymentsApi } from '../payments/index.js';
-import { createApplicantService } from './applicants.service.js';
-import { createApplicationService } from './applications.service.js';
-import { createDeliveryService } from './deliveries.service.js';
-import { createDocumentService } from './documents.service.js';
-import { invoicePaymentOwner } from './invoice-payment-owner.js';
-import { createInvoiceService } from './invoices.service.js';
-import { type RequirementsProvider, tableRequirements } from './requirements.js';
-import { createRequirementService } from './requirements.service.js';
-import { deliveryOperations, documentOperations } from './visa-documents.operations.js';
-import { invoiceOperations, requirementOperations } from './visa-invoices.operations.js';
-import { applicantOperations, applicationOperations } from './visas.operations.js';
+import {
+  createApplicantService,
+  createApplicationService,
+  applicantOperations,
+  applicationOperations,
+} from './applications/index.js';
+import {
+  createDeliveryService,
+  createDocumentService,
+  deliveryOperations,
+  documentOperations,
+} from './documents/index.js';
+import {
+  invoicePaymentOwner,
+  createInvoiceService,
+  createRequirementService,
+  invoiceOperations,
+  requirementOperations,
+} from './invoices/index.js';
+import { type RequirementsProvider, tableRequirements } from './model/index.js';
 import { visaRecords } from './visas.records.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
@@ -30,7 +42,7 @@ const TAGS: readonly ApiTag[] = [
   },
 ];
 
-export type { RequirementKey, RequirementsProvider, VisaRequirement } from './requirements.js';
+export type { RequirementKey, RequirementsProvider, VisaRequirement } from './model/index.js';
 
 export interface VisasAreaDeps {
   /** Where an invoice registers as an owner of payment links. */

@@ -6,12 +6,15 @@ import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { RecordId, RecordReader, RecordReaders } from '../../platform/http/records.js';
 import type { DocumentsApi } from '../documents/index.js';
-import { applicantExists } from './applicants.repository.js';
-import { applicationExists } from './applications.repository.js';
-import { deliveryExists } from './deliveries.repository.js';
-import { documentExists, fileIsAttached } from './documents.repository.js';
-import { invoiceExists } from './invoices.repository.js';
-import { selectRequirement } from './requirements.repository.js';
+import {
+  applicantExists,
+  applicationExists,
+  deliveryExists,
+  documentExists,
+  fileIsAttached,
+  invoiceExists,
+  selectRequirement,
+} from './model/index.js';
 
 const staffReader = (noun: string, exists: (db: Queryable, id: number) => Promise<boolean>): RecordReader => ({
   noun,

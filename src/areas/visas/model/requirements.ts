@@ -1,10 +1,10 @@
 // The requirements-provider port: what a visa needs for a destination, visa type and nationality (documents, fees,
 // processing days). The default is the table staff keep (/visa/writerequirement); an external provider (a visa
 // information service) plugs in by implementing the same port in the composition root.
-import type { Queryable } from '../../platform/database/connections.js';
-import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { TenantRecord } from '../../../platform/tenancy/tenant.js';
 import { selectMatchingRequirement } from './requirements.repository.js';
-import { DEFAULT_REQUIRED_DOCUMENTS, type DocumentType, type VisaType } from './visas.rules.js';
+import { DEFAULT_REQUIRED_DOCUMENTS, type DocumentType, type VisaType } from '../visas.rules.js';
 
 export interface RequirementKey {
   destinationCountry: string;

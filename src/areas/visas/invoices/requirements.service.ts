@@ -1,14 +1,18 @@
 // The requirements staff keep (the table behind the default requirements provider): one per destination, visa type
 // and nationality (or any nationality), with the documents, fees and processing days. A second one for the same
 // key is a DUPLICATE.
-import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { minorToDecimalString, toMinor } from '../../platform/money.js';
-import { knownCountry, type VisaDeps } from './applications.service.js';
-import * as repo from './requirements.repository.js';
-import type { Requirement, SearchRequirementsRequest, WriteRequirementRequest } from './visa-invoices.schemas.js';
-import { LIMITS } from './visas.rules.js';
-import { toRequirement } from './visas.view.js';
+import { ApiError, ErrorCode, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { minorToDecimalString, toMinor } from '../../../platform/money.js';
+import { knownCountry, type VisaDeps } from '../applications/index.js';
+import {
+  requirementsRepository as repo,
+  type Requirement,
+  type SearchRequirementsRequest,
+  type WriteRequirementRequest,
+  toRequirement,
+} from '../model/index.js';
+import { LIMITS } from '../visas.rules.js';
 
 const taken = (input: WriteRequirementRequest, destination: string, nationality: string | null) =>
   new ApiError(

@@ -1,7 +1,7 @@
 // SQL of visa invoices and their lines. Plain rows out; amounts as exact decimal text. Changes run under the invoice's
 // row lock (the caller's transaction); at most one open (UNPAID or PAID) invoice per application (a unique index).
-import type { Queryable } from '../../platform/database/connections.js';
-import type { InvoiceStatus } from './visas.rules.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { InvoiceStatus } from '../visas.rules.js';
 
 export interface InvoiceRow {
   invoice_id: number;

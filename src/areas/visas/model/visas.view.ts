@@ -1,7 +1,7 @@
 // Rows of the visa tables as the API answers them: camelCase, datetimes in the tenant's time, amounts rounded to the
 // currency's minor unit.
-import { decimalAmount } from '../../platform/money.js';
-import { formatDateTime } from '../../platform/time.js';
+import { decimalAmount } from '../../../platform/money.js';
+import { formatDateTime } from '../../../platform/time.js';
 import type { ApplicantRow } from './applicants.repository.js';
 import type { ApplicationRow, ApplicationSummaryRow } from './applications.repository.js';
 import type { DeliveryRow } from './deliveries.repository.js';
@@ -9,7 +9,7 @@ import type { DocumentRow } from './documents.repository.js';
 import type { RequirementRow } from './requirements.repository.js';
 import type { Delivery, VisaDocument } from './visa-documents.schemas.js';
 import type { Requirement } from './visa-invoices.schemas.js';
-import { documentTypeName, passportWarning } from './visas.rules.js';
+import { documentTypeName, passportWarning } from '../visas.rules.js';
 import type { ApplicantSummary, ApplicationSummary } from './visas.schemas.js';
 
 const at = (instant: Date, timezone: string) => formatDateTime(instant, timezone);

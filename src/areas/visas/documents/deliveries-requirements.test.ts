@@ -1,11 +1,10 @@
 // Visa deliveries (PICKUP or COURIER; SCHEDULED when created with a date; the moves to IN_TRANSIT and DELIVERED) and
 // the requirements staff keep (one per destination, visa type and nationality; fees exact), with every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
-import { newApplication, newRequirement } from '../../../test/support/visas.js';
-import type { Delivery } from './visa-documents.schemas.js';
-import type { Requirement } from './visa-invoices.schemas.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { newApplication, newRequirement } from '../../../../test/support/visas.js';
+import type { Delivery, Requirement } from '../model/index.js';
 
 let t: TestTenant;
 let agent: TestUser;

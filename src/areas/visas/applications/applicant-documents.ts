@@ -1,13 +1,17 @@
 // An applicant together with its documents: what its requirement asks for, what is still missing, and the status
 // that follows (DOCUMENTS_COMPLETE once every required document is VERIFIED and none waits or was rejected).
-import type { Queryable } from '../../platform/database/connections.js';
-import type { TenantRecord } from '../../platform/tenancy/tenant.js';
-import * as applicants from './applicants.repository.js';
-import * as documents from './documents.repository.js';
-import { type RequirementsProvider, requiredDocuments } from './requirements.js';
-import type { Applicant } from './visas.schemas.js';
-import { applicantStatus, type DocumentType, missingDocuments } from './visas.rules.js';
-import { toApplicantSummary, toDocument } from './visas.view.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { TenantRecord } from '../../../platform/tenancy/tenant.js';
+import {
+  applicantsRepository as applicants,
+  documentsRepository as documents,
+  type RequirementsProvider,
+  requiredDocuments,
+  type Applicant,
+  toApplicantSummary,
+  toDocument,
+} from '../model/index.js';
+import { applicantStatus, type DocumentType, missingDocuments } from '../visas.rules.js';
 
 export interface RequirementScope {
   db: Queryable;

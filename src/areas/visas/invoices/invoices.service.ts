@@ -2,19 +2,24 @@
 // instead), in one currency. One open invoice per application; an UNPAID one without an active payment link may be
 // written again (its lines follow the applicants as they are now) or CANCELLED. It becomes PAID through its payment
 // link (invoice-payment-link.ts).
-import type { TransactionSql } from '../../platform/database/connections.js';
-import { nextNumber } from '../../platform/database/counters.js';
-import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { decimalAmount, minorToDecimalString, toMinor } from '../../platform/money.js';
-import { formatDate, formatDateTime } from '../../platform/time.js';
-import * as applicants from './applicants.repository.js';
-import * as applications from './applications.repository.js';
-import type { VisaDeps } from './applications.service.js';
-import * as repo from './invoices.repository.js';
-import type { Invoice, InvoiceSummary, SearchInvoicesRequest, WriteInvoiceRequest } from './visa-invoices.schemas.js';
-import { documentNumber, isClosedApplication, LIMITS } from './visas.rules.js';
+import type { TransactionSql } from '../../../platform/database/connections.js';
+import { nextNumber } from '../../../platform/database/counters.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
+import { ApiError, ErrorCode, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount, minorToDecimalString, toMinor } from '../../../platform/money.js';
+import { formatDate, formatDateTime } from '../../../platform/time.js';
+import {
+  applicantsRepository as applicants,
+  applicationsRepository as applications,
+  invoicesRepository as repo,
+  type Invoice,
+  type InvoiceSummary,
+  type SearchInvoicesRequest,
+  type WriteInvoiceRequest,
+} from '../model/index.js';
+import type { VisaDeps } from '../applications/index.js';
+import { documentNumber, isClosedApplication, LIMITS } from '../visas.rules.js';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
 

@@ -1,7 +1,7 @@
 // SQL of visa applicants. Plain rows out, each with its application's destination, visa type and travel dates (what
 // its requirement and passport check need); dates as yyyy-MM-dd text.
-import type { Queryable } from '../../platform/database/connections.js';
-import type { ApplicantStatus, Gender, VisaType } from './visas.rules.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { ApplicantStatus, Gender, VisaType } from '../visas.rules.js';
 
 export interface ApplicantRow {
   applicant_id: number;

@@ -6,12 +6,11 @@ import {
   chooseOnSimulator,
   type PayerChoice,
   UNREACHABLE_GATEWAY_ENV,
-} from '../../../test/support/payment-simulator.js';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { runJobOnce, startTestService } from '../../../test/support/service.js';
-import { newApplicant, newApplication, newRequirement } from '../../../test/support/visas.js';
-import type { Invoice, InvoiceSummary, PaymentLinkAnswer } from './visa-invoices.schemas.js';
-import type { Application } from './visas.schemas.js';
+} from '../../../../test/support/payment-simulator.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { runJobOnce, startTestService } from '../../../../test/support/service.js';
+import { newApplicant, newApplication, newRequirement } from '../../../../test/support/visas.js';
+import type { Invoice, InvoiceSummary, PaymentLinkAnswer, Application } from '../model/index.js';
 
 let t: TestTenant;
 let agent: TestUser;

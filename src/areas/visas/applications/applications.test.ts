@@ -2,11 +2,11 @@
 // tenant, customers and country names, the status moves of contract §7.5 with SUBMITTED gated by a paid invoice or an
 // override, the search filters and applicantCount, every refusal, and who may call them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guest, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
-import { newApplicant, newApplication, newCustomer } from '../../../test/support/visas.js';
-import { formatDate } from '../../platform/time.js';
-import type { Application, ApplicationSummary } from './visas.schemas.js';
+import { guest, type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
+import { newApplicant, newApplication, newCustomer } from '../../../../test/support/visas.js';
+import { formatDate } from '../../../platform/time.js';
+import type { Application, ApplicationSummary } from '../model/index.js';
 
 let t: TestTenant;
 let other: TestTenant;

@@ -1,13 +1,17 @@
 // Deliveries of an application's passports back to the customer: picked up at the office or sent by courier (with
 // its tracking number and company). A delivery with a date is SCHEDULED; its status moves as visas.rules.ts says.
-import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import * as applications from './applications.repository.js';
-import * as repo from './deliveries.repository.js';
-import type { Delivery, SearchDeliveriesRequest, WriteDeliveryRequest } from './visa-documents.schemas.js';
-import { deliveryStatusAfter, isClosedDelivery, LIMITS } from './visas.rules.js';
-import { toDelivery } from './visas.view.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
+import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import {
+  applicationsRepository as applications,
+  deliveriesRepository as repo,
+  type Delivery,
+  type SearchDeliveriesRequest,
+  type WriteDeliveryRequest,
+  toDelivery,
+} from '../model/index.js';
+import { deliveryStatusAfter, isClosedDelivery, LIMITS } from '../visas.rules.js';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
 

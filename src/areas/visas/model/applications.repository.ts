@@ -1,7 +1,7 @@
 // SQL of visa applications and their numbers. Plain rows out; dates as yyyy-MM-dd text. A status move is written under
 // the application's row lock (the caller's transaction), so two staff members cannot move one application at once.
-import type { Queryable } from '../../platform/database/connections.js';
-import type { ApplicationStatus, VisaType } from './visas.rules.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { ApplicationStatus, VisaType } from '../visas.rules.js';
 
 export interface ApplicationRow {
   application_id: number;

@@ -1,7 +1,7 @@
 // Request and answer schemas of visa applications and applicants (/visa/*, spec part 2 "Visa", contract §7.5).
 // Dates are yyyy-MM-dd; datetimes the tenant's (yyyy-MM-dd'T'HH:mm:ss); countries ISO 3166-1 alpha-2 codes.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable } from '../../../platform/http/schema.js';
 import {
   APPLICANT_STATUSES,
   APPLICATION_STATUSES,
@@ -10,7 +10,7 @@ import {
   GENDERS,
   type Gender,
   LIMITS,
-} from './visas.rules.js';
+} from '../visas.rules.js';
 import { VisaDocument } from './visa-documents.schemas.js';
 import {
   CountryCode,
@@ -22,7 +22,7 @@ import {
   Optional,
   Text,
   VisaTypeSchema,
-} from './visas.schema-parts.js';
+} from '../visas.schema-parts.js';
 
 const ApplicationStatusSchema = enumOf<ApplicationStatus>(
   APPLICATION_STATUSES,

@@ -1,7 +1,7 @@
 // SQL of visa requirements staff keep: per destination, visa type and nationality (NULL: any other nationality), the
 // documents, fees and processing days. Plain rows out; fees as exact decimal text.
-import { PgCode, pgErrorCode, type Queryable } from '../../platform/database/connections.js';
-import type { DocumentType, VisaType } from './visas.rules.js';
+import { PgCode, pgErrorCode, type Queryable } from '../../../platform/database/connections.js';
+import type { DocumentType, VisaType } from '../visas.rules.js';
 
 export interface RequirementRow {
   requirement_id: number;

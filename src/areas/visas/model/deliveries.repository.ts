@@ -1,6 +1,6 @@
 // SQL of visa deliveries: passports handed back to the customer, picked up or sent by courier. Plain rows out.
-import type { Queryable } from '../../platform/database/connections.js';
-import type { DeliveryStatus, DeliveryType } from './visas.rules.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { DeliveryStatus, DeliveryType } from '../visas.rules.js';
 
 export interface DeliveryRow {
   delivery_id: number;

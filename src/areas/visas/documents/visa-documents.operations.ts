@@ -1,7 +1,7 @@
 // /visa/* documents and deliveries (spec part 2 "Visa (base /visa)", employees only), and /visa/documentFile, the
 // bytes of a document's file for employees (never a public path).
 import { Type } from '@sinclair/typebox';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import type { DeliveryService } from './deliveries.service.js';
 import type { DocumentService } from './documents.service.js';
 import {
@@ -14,9 +14,9 @@ import {
   VisaDocument,
   WriteDeliveryRequest,
   WriteDocumentRequest,
-} from './visa-documents.schemas.js';
-import { forEmployees } from './visas.operations.js';
-import { LIMITS } from './visas.rules.js';
+} from '../model/index.js';
+import { forEmployees } from '../applications/index.js';
+import { LIMITS } from '../visas.rules.js';
 
 export function documentOperations(documents: DocumentService): OperationDeclaration[] {
   const readDocument = operation({

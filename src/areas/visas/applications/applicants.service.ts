@@ -1,16 +1,21 @@
 // Applicants of a visa application: the travellers, each with a passport and a nationality whose requirement says
 // which documents they need. A new applicant is DOCUMENTS_PENDING; its status follows its documents from then on.
-import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { formatDate } from '../../platform/time.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
+import { ApiError, ErrorCode, invalidFormat, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { formatDate } from '../../../platform/time.js';
 import { applicantsWithDocuments, refreshApplicantStatus } from './applicant-documents.js';
-import * as repo from './applicants.repository.js';
+import {
+  applicantsRepository as repo,
+  applicationsRepository as applications,
+  type Applicant,
+  type ApplicantSummary,
+  type SearchApplicantsRequest,
+  type WriteApplicantRequest,
+  toApplicantSummary,
+} from '../model/index.js';
 import { knownCountry, type VisaDeps } from './applications.service.js';
-import * as applications from './applications.repository.js';
-import { isClosedApplication, LIMITS, likeEscaped } from './visas.rules.js';
-import type { Applicant, ApplicantSummary, SearchApplicantsRequest, WriteApplicantRequest } from './visas.schemas.js';
-import { toApplicantSummary } from './visas.view.js';
+import { isClosedApplication, LIMITS, likeEscaped } from '../visas.rules.js';
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
 

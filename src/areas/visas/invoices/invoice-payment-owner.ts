@@ -1,9 +1,9 @@
 // Visa invoices as an owner of payment links (the payments area): a link takes an UNPAID invoice's total; once
 // paid, the invoice is PAID (once). The payer comes back to /payment/visa/return, one page for every outcome.
-import { ApiError, ErrorCode } from '../../platform/http/errors.js';
-import { toMinor } from '../../platform/money.js';
-import type { PaymentOwner } from '../payments/index.js';
-import * as invoices from './invoices.repository.js';
+import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
+import { toMinor } from '../../../platform/money.js';
+import type { PaymentOwner } from '../../payments/index.js';
+import { invoicesRepository as invoices } from '../model/index.js';
 
 export const RETURN_PATH = '/payment/visa/return';
 

@@ -1,11 +1,11 @@
 // /visa/* applications and applicants (spec part 2 "Visa (base /visa)", contract §3: employees only; §7.5), and the
 // payment override this area adds. Every handler is one line; the rules live in the services.
 import { Type } from '@sinclair/typebox';
-import { Allow } from '../../platform/auth/roles.js';
-import { type OperationDeclaration, operation } from '../../platform/http/operation.js';
+import { Allow } from '../../../platform/auth/roles.js';
+import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import type { ApplicantService } from './applicants.service.js';
 import type { ApplicationService } from './applications.service.js';
-import { LIMITS } from './visas.rules.js';
+import { LIMITS } from '../visas.rules.js';
 import {
   Applicant,
   ApplicantIdRequest,
@@ -18,7 +18,7 @@ import {
   SearchApplicationsRequest,
   WriteApplicantRequest,
   WriteApplicationRequest,
-} from './visas.schemas.js';
+} from '../model/index.js';
 
 export const forEmployees = { allow: Allow.employees, tags: ['visa'], methods: ['POST'] } as const;
 const COUNTRY_RULE = 'Country codes are ISO 3166-1 alpha-2 (any case); an unknown one answers INVALID_FORMAT.';

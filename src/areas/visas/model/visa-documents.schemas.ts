@@ -1,6 +1,6 @@
 // Request and answer schemas of visa documents and deliveries (/visa/*document*, /visa/*delivery*).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
+import { Nullable } from '../../../platform/http/schema.js';
 import {
   DELIVERY_STATUSES,
   DELIVERY_TYPES,
@@ -8,8 +8,8 @@ import {
   type DeliveryStatus,
   type DeliveryType,
   type DocumentStatus,
-} from './visas.rules.js';
-import { DateOnly, DateTime, DocumentTypeSchema, enumOf, Id, Optional, Text } from './visas.schema-parts.js';
+} from '../visas.rules.js';
+import { DateOnly, DateTime, DocumentTypeSchema, enumOf, Id, Optional, Text } from '../visas.schema-parts.js';
 
 const DocumentStatusSchema = enumOf<DocumentStatus>(
   DOCUMENT_STATUSES,

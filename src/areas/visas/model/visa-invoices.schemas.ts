@@ -1,8 +1,8 @@
 // Request and answer schemas of visa requirements and invoices (/visa/*requirement, /visa/*invoice*, contract §7.5).
 // Amounts in answers are numbers rounded to the currency's minor unit.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../platform/http/schema.js';
-import { INVOICE_STATUSES, type InvoiceStatus } from './visas.rules.js';
+import { Nullable } from '../../../platform/http/schema.js';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../visas.rules.js';
 import {
   CountryCode,
   DateTime,
@@ -12,7 +12,7 @@ import {
   Optional,
   Text,
   VisaTypeSchema,
-} from './visas.schema-parts.js';
+} from '../visas.schema-parts.js';
 
 const Fee = (description: string) =>
   Type.Number({ minimum: 0, maximum: 1_000_000, description: `${description}, per applicant` });

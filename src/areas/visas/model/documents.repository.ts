@@ -1,7 +1,7 @@
 // SQL of visa documents: the papers each applicant hands in, whose files are uploads of the documents area (by their
 // saved name). Plain rows out, each with its applicant's name.
-import type { Queryable } from '../../platform/database/connections.js';
-import type { DocumentStatus, DocumentType } from './visas.rules.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import type { DocumentStatus, DocumentType } from '../visas.rules.js';
 
 export interface DocumentRow {
   document_id: number;

@@ -3,17 +3,16 @@
 // passport warning; documents on uploads (UPLOADED → VERIFIED by whom and when, or REJECTED; a new file is UPLOADED);
 // the file served to employees only; searches; every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
-import { startTestService } from '../../../test/support/service.js';
+import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
+import { startTestService } from '../../../../test/support/service.js';
 import {
   newApplicant,
   newApplication,
   newDocument,
   newRequirement,
   uploadedFile,
-} from '../../../test/support/visas.js';
-import type { VisaDocument } from './visa-documents.schemas.js';
-import type { Applicant, ApplicantSummary, Application } from './visas.schemas.js';
+} from '../../../../test/support/visas.js';
+import type { VisaDocument, Applicant, ApplicantSummary, Application } from '../model/index.js';
 
 let t: TestTenant;
 let agent: TestUser;

@@ -2,7 +2,7 @@
 // readinvoice, writeinvoice, searchinvoice) and the invoice's payment link; the page the gateway sends its payer back
 // to (/payment/visa/return) is the payments area's (invoice-payment-owner.ts).
 import { Type } from '@sinclair/typebox';
-import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
+import { type OperationDeclaration, operation, type TenantContext } from '../../../platform/http/operation.js';
 import { RETURN_PATH } from './invoice-payment-owner.js';
 import type { InvoiceService } from './invoices.service.js';
 import type { RequirementService } from './requirements.service.js';
@@ -17,9 +17,9 @@ import {
   SearchRequirementsRequest,
   WriteInvoiceRequest,
   WriteRequirementRequest,
-} from './visa-invoices.schemas.js';
-import { forEmployees } from './visas.operations.js';
-import { LIMITS } from './visas.rules.js';
+} from '../model/index.js';
+import { forEmployees } from '../applications/index.js';
+import { LIMITS } from '../visas.rules.js';
 
 export function requirementOperations(requirements: RequirementService): OperationDeclaration[] {
   const readRequirement = operation({

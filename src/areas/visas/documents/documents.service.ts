@@ -2,19 +2,22 @@
 // upload2) and named here by its saved name (fileUrl). A new document or a new file is UPLOADED; an employee then
 // VERIFIES it (when and by whom are kept) or REJECTS it; every change sets the applicant's status from its documents.
 // The bytes are served to employees only, by /visa/documentFile, never from a public path.
-import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { RawAnswer } from '../../platform/http/raw.js';
-import type { DocumentsApi } from '../documents/index.js';
-import { refreshApplicantStatus } from './applicant-documents.js';
-import * as applicants from './applicants.repository.js';
-import * as applications from './applications.repository.js';
-import type { VisaDeps } from './applications.service.js';
-import * as repo from './documents.repository.js';
-import type { SearchDocumentsRequest, VisaDocument, WriteDocumentRequest } from './visa-documents.schemas.js';
-import { checkDocumentMove, type DocumentStatus, isClosedApplication, LIMITS } from './visas.rules.js';
-import { toDocument } from './visas.view.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
+import { ApiError, ErrorCode, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { RawAnswer } from '../../../platform/http/raw.js';
+import type { DocumentsApi } from '../../documents/index.js';
+import { refreshApplicantStatus, type VisaDeps } from '../applications/index.js';
+import {
+  applicantsRepository as applicants,
+  applicationsRepository as applications,
+  documentsRepository as repo,
+  type SearchDocumentsRequest,
+  type VisaDocument,
+  type WriteDocumentRequest,
+  toDocument,
+} from '../model/index.js';
+import { checkDocumentMove, type DocumentStatus, isClosedApplication, LIMITS } from '../visas.rules.js';
 
 export interface DocumentDeps extends VisaDeps {
   documents: Pick<DocumentsApi, 'findUpload' | 'openUpload'>;

@@ -1,20 +1,29 @@
 // Visa applications: written for a customer of the customers area, numbered per tenant and year, moved through their
 // statuses by writeapplication (contract §7.5), read with their applicants and what they still miss, searched with
 // their applicant counts. SUBMITTED needs a paid invoice, unless an employee recorded an override (who and why).
-import type { Queryable } from '../../platform/database/connections.js';
-import { nextNumber } from '../../platform/database/counters.js';
-import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, invalidFormat, notFound } from '../../platform/http/errors.js';
-import type { TenantContext } from '../../platform/http/operation.js';
-import { decimalAmount } from '../../platform/money.js';
-import { formatDate, formatDateTime } from '../../platform/time.js';
-import type { CommonApi } from '../common/index.js';
-import type { CustomersApi } from '../customers/index.js';
+import type { Queryable } from '../../../platform/database/connections.js';
+import { nextNumber } from '../../../platform/database/counters.js';
+import { withTransaction } from '../../../platform/database/transaction.js';
+import { ApiError, ErrorCode, invalidFormat, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount } from '../../../platform/money.js';
+import { formatDate, formatDateTime } from '../../../platform/time.js';
+import type { CommonApi } from '../../common/index.js';
+import type { CustomersApi } from '../../customers/index.js';
 import { applicantsWithDocuments, refreshApplicantStatus } from './applicant-documents.js';
-import * as applicants from './applicants.repository.js';
-import * as repo from './applications.repository.js';
-import * as invoices from './invoices.repository.js';
-import type { RequirementsProvider } from './requirements.js';
+import {
+  applicantsRepository as applicants,
+  applicationsRepository as repo,
+  invoicesRepository as invoices,
+  type RequirementsProvider,
+  type Application,
+  type ApplicationSummary,
+  type OverridePaymentRequest,
+  type SearchApplicationsRequest,
+  type WriteApplicationRequest,
+  toApplicationFields,
+  toApplicationSummary,
+} from '../model/index.js';
 import {
   type ApplicationStatus,
   checkApplicationMove,
@@ -22,15 +31,7 @@ import {
   isClosedApplication,
   LIMITS,
   likeEscaped,
-} from './visas.rules.js';
-import type {
-  Application,
-  ApplicationSummary,
-  OverridePaymentRequest,
-  SearchApplicationsRequest,
-  WriteApplicationRequest,
-} from './visas.schemas.js';
-import { toApplicationFields, toApplicationSummary } from './visas.view.js';
+} from '../visas.rules.js';
 
 export interface VisaDeps {
   customers: Pick<CustomersApi, 'findById'>;
