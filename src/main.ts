@@ -4,6 +4,7 @@
 // their own processes (on an empty folder both take about a second or more each).
 import type { DemoCatalogCounts } from '../db/seeds/demo.js';
 import { ConfigError, type Config, loadConfig } from './config.js';
+import { bootstrapDatabases, bootstrapOptions } from './platform/database/bootstrap.js';
 import { parseDatabaseUrl, type ServerAddress } from './platform/database/connections.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from './platform/database/embedded.js';
 import { MASTER_REALM } from './platform/idp/port.js';
@@ -50,6 +51,10 @@ async function main(): Promise<void> {
     server = embedded.address;
   }
 
+  // The databases' bootstrap (migrations included) runs while the service's modules still load.
+  const databasesReady = bootstrapDatabases(bootstrapOptions(config, server));
+  databasesReady.catch(() => undefined); // awaited by startService
+
   let service: Service | undefined;
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
@@ -64,7 +69,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const modules = await loading;
-  service = await modules.startService({ config, server, logger, databaseSupervision: embedded });
+  service = await modules.startService({ config, server, logger, databaseSupervision: embedded, databasesReady });
   const demo = config.demo ? await modules.ensureDemoTenant(service) : undefined;
   const demoCatalog = config.demo ? await modules.ensureDemoCatalog(service) : undefined;
   const address = await service.app.listen({ host: config.host, port: config.port });

@@ -44,6 +44,8 @@ export interface ServiceOptions {
   clock?: () => Date;
   /** The embedded PostgreSQL's supervisor, when this node runs one (its restarts show in /system/health). */
   databaseSupervision?: DatabaseSupervision;
+  /** The databases bootstrapped already (see PlatformOptions). */
+  databasesReady?: Promise<void>;
 }
 
 export interface Service extends Omit<Platform, 'jobs' | 'close'>, ServedAreas {

@@ -13,7 +13,7 @@ import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
 import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
 import { createLogger } from './logger.js';
 import { dataFolderSecret } from './data-folder.js';
-import { bootstrapDatabases } from './database/bootstrap.js';
+import { bootstrapDatabases, bootstrapOptions } from './database/bootstrap.js';
 import { connect, type ServerAddress, type Sql } from './database/connections.js';
 import { tolerateDriverConnectionLoss } from './database/driver-rejections.js';
 import type { DatabaseSupervision } from './database/embedded-supervisor.js';
@@ -45,6 +45,11 @@ export interface PlatformOptions {
   seeders: readonly TenantSeeder[];
   /** The embedded PostgreSQL's supervisor, when this node runs one. */
   databaseSupervision?: DatabaseSupervision;
+  /**
+   * The platform database and the tenant template bootstrapped already (main.ts starts that as soon as PostgreSQL
+   * answers, while the service's modules still load); else startPlatform does it.
+   */
+  databasesReady?: Promise<void>;
 }
 
 export interface Platform {
@@ -90,7 +95,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? (() => new Date());
   tolerateDriverConnectionLoss(logger);
-  const platformDb = await openPlatformDatabase(config, server);
+  const platformDb = await openPlatformDatabase(config, server, options.databasesReady);
   const secretBox = createSecretBox(await sealingKey(config));
   // Asked at request time, once tenancy exists: the password grant counts attempts against tenant users.
   const loginAccounts: FindLoginAccount = (realm, username) => tenantLoginAccounts(tenancy)(realm, username);
@@ -182,13 +187,8 @@ export function tenantUrl(config: Config, tenantCode: string): string {
   return publicUrl.toString().replace(/\/$/, '');
 }
 
-async function openPlatformDatabase(config: Config, server: ServerAddress): Promise<Sql> {
-  await bootstrapDatabases({
-    server,
-    platformDatabase: config.db.platformDatabase,
-    templateDatabase: config.db.templateDatabase,
-    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
-  });
+async function openPlatformDatabase(config: Config, server: ServerAddress, ready?: Promise<void>): Promise<Sql> {
+  await (ready ?? bootstrapDatabases(bootstrapOptions(config, server)));
   return connect(server, {
     database: config.db.platformDatabase,
     max: config.db.platformPoolSize,

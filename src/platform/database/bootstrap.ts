@@ -1,6 +1,7 @@
 // First start and every start: the platform database and the tenant template exist and are migrated.
 // The template's tables are created as the NOLOGIN role tc_tenant_owner so that a clone can hand them
 // to its tenant's own role in one REASSIGN OWNED.
+import type { Config } from '../../config.js';
 import { PgCode, pgErrorCode, quoteIdent, type ServerAddress, type Sql, withConnection } from './connections.js';
 import { loadMigrations, migrate } from './migrate.js';
 import { ensureMemberOf } from './role-membership.js';
@@ -12,6 +13,16 @@ export interface BootstrapOptions {
   platformDatabase: string;
   templateDatabase: string;
   connectTimeoutSeconds: number;
+}
+
+/** The bootstrap of a configuration's databases on a server. */
+export function bootstrapOptions(config: Pick<Config, 'db'>, server: ServerAddress): BootstrapOptions {
+  return {
+    server,
+    platformDatabase: config.db.platformDatabase,
+    templateDatabase: config.db.templateDatabase,
+    connectTimeoutSeconds: config.db.connectTimeoutSeconds,
+  };
 }
 
 export async function bootstrapDatabases(options: BootstrapOptions): Promise<void> {

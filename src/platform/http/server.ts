@@ -18,7 +18,8 @@ import addFormats from 'ajv-formats';
 import { errorBody } from './envelope.js';
 import { recordIdKeyword } from './schema.js';
 import { acceptJsonBodies } from './json-body.js';
-import { compileOnFirstUse } from './compile-on-first-use.js';
+import { compileOnFirstUse, serializeOnFirstUse } from './compile-on-first-use.js';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
@@ -138,6 +139,11 @@ function useContractValidators(app: FastifyInstance): void {
   const queryValidator = validatorFor('array');
   app.setValidatorCompiler(({ schema, httpPart }) =>
     compileOnFirstUse(() => (httpPart === 'body' ? bodyValidator : queryValidator).compile(schema)),
+  );
+  // Fastify's own serializer (fast-json-stringify, no shared schemas: the service adds none), built on first use.
+  const serializerOf = SerializerSelector()(undefined, {});
+  app.setSerializerCompiler((route) =>
+    serializeOnFirstUse(() => serializerOf({ ...route, httpStatus: route.httpStatus ?? '200' })),
   );
 }
 
