@@ -24,7 +24,7 @@ import type { PaymentsApi } from '../payments/index.js';
 import { salesOrderOwner } from './order-owner.js';
 import type { OrderLinks } from './payment-link.js';
 import { endLapsedFailedOrders } from './payment-outcome.js';
-import { createPaymentPages } from './payment-pages.js';
+import { createOrderTicketsPage } from './tickets-page.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
 import { cartHasPayableLink, setTicketsPage } from './sales.repository.js';
@@ -91,7 +91,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
     salesOrderOwner({ ...checkoutDeps, tickets: deps.offlineTickets.ticketsForReference }),
   );
   const checkout = createCheckoutService({ ...checkoutDeps, links });
-  const pages = createPaymentPages({
+  const pages = createOrderTicketsPage({
     tickets: deps.offlineTickets.ticketsForReference,
     tenantUrl: deps.tenantUrl,
     dataDir: deps.config.dataDir,

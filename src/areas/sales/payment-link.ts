@@ -11,7 +11,8 @@
 // order; a call that lost the race leaves its gateway order unused (nobody is given its address; it expires there).
 import type { Queryable, TransactionSql } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
-import { ApiError, ErrorCode, invalidFormat } from '../../platform/http/errors.js';
+import { ApiError, ErrorCode } from '../../platform/http/errors.js';
+import { requireOwnHost } from '../../platform/http/own-host.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { fromMinor, toMinor } from '../../platform/money.js';
 import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
@@ -56,7 +57,7 @@ export async function createPaymentLink(
   ctx: TenantContext,
   input: PaymentLinkInput,
 ) {
-  returnHost(deps, ctx, input.options?.host);
+  requireOwnHost(deps.publicScheme, deps.tenantHost(ctx.tenant.tenantCode), input.options?.host, 'options.host');
   // Read and price first (the order's number and id taken), then payments opens the gateway order and records all.
   const prepared = await withTransaction(ctx, async (tx) => {
     const cart = await deps.cart.cartForCheckout(ctx, tx);
@@ -170,35 +171,4 @@ function sameLinkOrRefuse(active: repo.SalesOrderRow, taxed: TaxedCart): TaxedCa
     ErrorCode.INVALID_STATE,
     `The cart has a payment link for order ${active.order_num} that can still be paid; pay it or wait until it expires`,
   );
-}
-
-/** The host the gateway sends the browser back to: the tenant's own, exactly, or a refusal (never an open redirect). */
-function returnHost(deps: CheckoutDeps, ctx: TenantContext, requested: string | undefined): string {
-  const ownHost = deps.tenantHost(ctx.tenant.tenantCode);
-  if (requested === undefined) return ownHost;
-  const asked = hostAndPort(deps.publicScheme, requested);
-  if (asked === undefined || asked !== hostAndPort(deps.publicScheme, ownHost)) {
-    throw invalidFormat('options.host', `must be the tenant's host ${ownHost}`);
-  }
-  return ownHost;
-}
-
-/** A bare DNS name with an optional port: no userinfo, path, query, fragment, escapes, backslashes or IPv6 literals. */
-const BARE_AUTHORITY = /^[a-z0-9.-]+(?::\d{1,5})?$/i;
-
-/**
- * `hostname:port` of a URL authority, the scheme's default port made explicit, as a browser would resolve it;
- * undefined for anything that is not a bare authority. The pattern refuses what browsers and URL parsers read
- * differently (`a:80@evil`, `a\evil`, `a%40evil`); the parse then confirms nothing but a host and port remain.
- */
-function hostAndPort(scheme: string, authority: string): string | undefined {
-  if (!BARE_AUTHORITY.test(authority)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(`${scheme}://${authority}`);
-  } catch {
-    return undefined;
-  }
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
-  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }

@@ -5,7 +5,7 @@ import { type OperationDeclaration, operation } from '../../platform/http/operat
 import { cartPolicy } from '../cart/index.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { InvoiceDocuments } from './invoice-document.js';
-import type { PaymentPages } from './payment-pages.js';
+import type { OrderTicketsPage } from './tickets-page.js';
 import {
   CreatedInvoices,
   CreateInvoiceRequest,
@@ -24,7 +24,7 @@ import {
 export interface SalesServices {
   checkout: CheckoutService;
   documents: InvoiceDocuments;
-  pages: PaymentPages;
+  pages: OrderTicketsPage;
 }
 
 /** How checkout taxes an order (docs/decisions.md, Tax). */

@@ -53,14 +53,6 @@ export async function markPaymentFailed(
     WHERE cart_reference = ${cartReference} AND payment_status = 'UNPAID'`;
 }
 
-/** The booking's lead guest, for the payer's page (shown only with the link's `t`). */
-export async function selectLeadGuest(db: Queryable, bookingId: number): Promise<string | null> {
-  const [row] = await db<{ lead_guest: string | null }[]>`
-    SELECT nullif(trim(concat_ws(' ', guests -> 0 ->> 'firstName', guests -> 0 ->> 'lastName')), '') AS lead_guest
-    FROM hotel_bookings WHERE hotel_booking_id = ${bookingId}`;
-  return row?.lead_guest ?? null;
-}
-
 export async function hotelBookingExists(db: Queryable, bookingId: number): Promise<boolean> {
   const rows = await db`SELECT 1 FROM hotel_bookings WHERE hotel_booking_id = ${bookingId}`;
   return rows.length === 1;

@@ -53,6 +53,7 @@ export const hotelPaymentOwner: PaymentOwner = {
     templatePrefix: 'hotel',
     paths: { success: '/payment/hotel/success', cancel: '/payment/hotel/cancel', decline: '/payment/hotel/decline' },
     paidMeans: "the booking's payment is PAID by its cart reference; cancelled: CANCELLED_PAYMENT, declined: DECLINED",
-    payerName: repo.selectLeadGuest,
+    // The lead guest, for the payer's page (shown only with the link's `t`).
+    payerName: async (db, bookingId) => (await repo.selectPayableBooking(db, bookingId))?.lead_guest ?? null,
   },
 };
