@@ -42,6 +42,14 @@ export interface AdminState {
   rightsInToken: boolean;
   /** Token ids issued so far (jti). */
   issued: Set<string>;
+  /** Refresh token → the user session password grants opened (a logout with the token ends one). */
+  sessions: Map<string, FakeSession>;
+}
+
+/** A user's session in a realm (Keycloak's user session), known by its refresh token. */
+export interface FakeSession {
+  realm: string;
+  userId: string;
 }
 
 const FORBIDDEN: Answer = { status: 403, body: { error: 'HTTP 403 Forbidden' } };
@@ -69,7 +77,7 @@ export async function adminCall(state: AdminState, request: AdminRequest): Promi
     case 'roles':
       return rolesCall(realm, request, rest.slice(1), base);
     case 'users':
-      return usersCall(realm, request, rest.slice(1), base);
+      return usersCall(state, realm, request, rest.slice(1), base);
     default:
       return NOT_FOUND;
   }
@@ -139,7 +147,7 @@ function rolesCall(realm: FakeRealm, request: AdminRequest, path: string[], base
   return request.method === 'GET' ? { status: 200, body: roleRepresentation(realm, role) } : NOT_FOUND;
 }
 
-function usersCall(realm: FakeRealm, request: AdminRequest, path: string[], base: string): Answer {
+function usersCall(state: AdminState, realm: FakeRealm, request: AdminRequest, path: string[], base: string): Answer {
   const [userId, ...sub] = path;
   if (userId === undefined) {
     if (request.method === 'GET') return { status: 200, body: searchUsers(realm, request.query) };
@@ -158,6 +166,8 @@ function usersCall(realm: FakeRealm, request: AdminRequest, path: string[], base
       return noContent;
     case 'PUT reset-password':
       return resetPassword(user, record(request.body));
+    case 'POST logout':
+      return logoutUser(state, realm, user);
     case 'GET role-mappings/realm':
       return { status: 200, body: mappedRoles(realm, user) };
     case 'POST role-mappings/realm':
@@ -233,6 +243,14 @@ function setPassword(user: FakeUser, credential: Record<string, unknown>): void 
   user.password = { value: String(credential.value), temporary };
   const others = user.requiredActions.filter((action) => action !== 'UPDATE_PASSWORD');
   user.requiredActions = temporary ? [...others, 'UPDATE_PASSWORD'] : others;
+}
+
+/** Keycloak's "remove all user sessions associated with the user": every refresh token of theirs stops working. */
+function logoutUser(state: AdminState, realm: FakeRealm, user: FakeUser): Answer {
+  for (const [refreshToken, session] of state.sessions) {
+    if (session.realm === realm.name && session.userId === user.id) state.sessions.delete(refreshToken);
+  }
+  return noContent;
 }
 
 function mappedRoles(realm: FakeRealm, user: FakeUser) {

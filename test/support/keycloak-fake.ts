@@ -1,6 +1,7 @@
 // A loopback fake of Keycloak for the Keycloak adapter's tests (research/external-systems.md §4): a real HTTP
 // server on 127.0.0.1 answering the admin REST API (keycloak-fake-admin.ts), the token endpoint (client
-// credentials and password grants, client secrets, Keycloak's error bodies), and each realm's JWKS and discovery
+// credentials, password and refresh-token grants, client secrets, Keycloak's error bodies), the back-channel logout
+// of a session and the admin's logout of all a user's sessions, and each realm's JWKS and discovery
 // document, with RS256 tokens whose `exp` it enforces. The master realm holds an admin client whose service
 // account may only create realms (and administer those it created), and a platform client with no admin rights.
 import { randomUUID } from 'node:crypto';
@@ -43,8 +44,11 @@ export interface KeycloakFake {
   failNext(method: string, path: RegExp, failure?: { status?: number; times?: number; afterHandling?: boolean }): void;
   /** Every token issued so far stops working (as Keycloak's not-before push revokes them). */
   revokeTokens(): void;
-  /** The user sessions of a realm its password grants opened and no logout has ended yet. */
-  openSessions(realm: string): number;
+  /**
+   * The user sessions of a realm (of one user, by its username, when given) its password grants opened and no
+   * logout has ended yet: neither the session's own (POST …/logout) nor the admin's of the user (…/users/{id}/logout).
+   */
+  openSessions(realm: string, username?: string): number;
   /** A token of a realm's client by the client-credentials or password grant; throws on anything but 200. */
   token(realm: string, form: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -63,8 +67,6 @@ interface FakeState extends AdminState {
   masterLifespan: number;
   issued: Set<string>;
   revoked: Set<string>;
-  /** Refresh token → realm of the user sessions password grants opened (a logout with the token ends one). */
-  sessions: Map<string, string>;
   failures: Failure[];
   requests: string[];
 }
@@ -108,7 +110,12 @@ export async function startKeycloakFake(options: KeycloakFakeOptions = {}): Prom
       const { status = 500, times = 1, afterHandling = false } = failure;
       state.failures.push({ method, path, status, times, afterHandling });
     },
-    openSessions: (realm) => [...state.sessions.values()].filter((name) => name === realm).length,
+    openSessions: (realm, username) =>
+      [...state.sessions.values()].filter(
+        (session) =>
+          session.realm === realm &&
+          (username === undefined || state.realms.get(realm)?.users.get(session.userId)?.username === username),
+      ).length,
     revokeTokens() {
       for (const jti of state.issued) state.revoked.add(jti);
     },
@@ -224,6 +231,7 @@ async function tokenEndpoint(
   const grant = form.get('grant_type');
   if (grant === 'client_credentials') return clientCredentialsGrant(state, realm, client);
   if (grant === 'password') return passwordGrant(state, realm, client, form);
+  if (grant === 'refresh_token') return refreshGrant(state, realm, client, form);
   return oauthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
 }
 
@@ -264,12 +272,26 @@ function passwordGrant(state: FakeState, realm: FakeRealm, client: FakeClient, f
   return issue(state, realm, client, user, false);
 }
 
+/**
+ * A refresh token of a session still open (no logout ended it) gets a new access token; the refresh token stays
+ * valid, as with Keycloak's default (refresh-token rotation off).
+ */
+function refreshGrant(state: FakeState, realm: FakeRealm, client: FakeClient, form: URLSearchParams) {
+  const refreshToken = form.get('refresh_token') ?? '';
+  const session = state.sessions.get(refreshToken);
+  const user = session?.realm === realm.name ? realm.users.get(session.userId) : undefined;
+  if (!user) return Promise.resolve(oauthError(400, 'invalid_grant', 'Session not active'));
+  if (!user.enabled) return Promise.resolve(oauthError(400, 'invalid_grant', 'User disabled'));
+  return issue(state, realm, client, user, false, refreshToken);
+}
+
 async function issue(
   state: FakeState,
   realm: FakeRealm,
   client: FakeClient,
   user: FakeUser,
   serviceAccount: boolean,
+  sessionOfRefreshToken?: string,
 ): Promise<Answer> {
   const lifespan = Number(realm.settings.accessTokenLifespan ?? DEFAULT_LIFESPAN_S);
   const jti = randomUUID();
@@ -287,8 +309,8 @@ async function issue(
     jti,
   );
   // A user's login opens a session, as Keycloak's does; its refresh token ends it at the logout endpoint.
-  const refreshToken = serviceAccount ? undefined : randomUUID();
-  if (refreshToken) state.sessions.set(refreshToken, realm.name);
+  const refreshToken = serviceAccount ? undefined : (sessionOfRefreshToken ?? randomUUID());
+  if (refreshToken) state.sessions.set(refreshToken, { realm: realm.name, userId: user.id });
   return {
     status: 200,
     body: {
@@ -306,7 +328,8 @@ async function issue(
 function logout(state: FakeState, realm: string, form: URLSearchParams): Answer {
   const refreshToken = form.get('refresh_token') ?? '';
   if (!form.get('client_id')) return oauthError(401, 'invalid_client', INVALID_CLIENT);
-  if (state.sessions.get(refreshToken) !== realm) return oauthError(400, 'invalid_grant', 'Invalid refresh token');
+  if (state.sessions.get(refreshToken)?.realm !== realm)
+    return oauthError(400, 'invalid_grant', 'Invalid refresh token');
   state.sessions.delete(refreshToken);
   return { status: 204, body: undefined };
 }

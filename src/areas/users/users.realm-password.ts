@@ -38,7 +38,8 @@ export function createRealmPasswordChooser(deps: RealmPasswordChooserDeps): Pass
       db.begin(async (tx) => {
         const changed = await repo.setPassword(tx, user.user_id, passwordHash, now);
         await revokeUserSessions(tx, user.user_id, now);
-        const password = { plain: choice.password, hash: passwordHash, temporary: false };
+        // The sign-in that chose it ends the user's other realm sessions itself (browser-sign-in.ts) and goes on.
+        const password = { plain: choice.password, hash: passwordHash, temporary: false, sessions: 'keep' } as const;
         await tellRealm(deps.idp, { tenant, log: deps.logger }, changed, password);
       }),
     );

@@ -27,7 +27,8 @@ export async function syncTenantUsers(idp: RealmDirectory, tenant: TenantRecord,
       const user = await repo.findUserForShare(tx, userId);
       if (!user) return;
       // Only the hash is known here ('' plain text, see port.ts RealmPassword).
-      await idp.saveUser(tenant.realm, realmUserOf(user), { plain: '', hash: user.password_hash, temporary: false });
+      const stored = { plain: '', hash: user.password_hash, temporary: false, sessions: 'keep' } as const;
+      await idp.saveUser(tenant.realm, realmUserOf(user), stored);
     });
   }
 }

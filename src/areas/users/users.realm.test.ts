@@ -2,11 +2,13 @@
 // its current password, its JWT is that user's bearer, and whoever may not log in here is refused there too; one
 // lockout per person whichever way it is reached; a change the realm did not take is not committed (issue 12).
 import { decodeJwt } from 'jose';
+import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defined } from '../../../test/support/api.js';
 import { type TestTenant, TEST_USER_PASSWORD, tenant, user } from '../../../test/support/factories.js';
 import { runJobOnce, startTestService, TEST_ADMIN_PASSWORD, TEST_BASE_DOMAIN } from '../../../test/support/service.js';
 import { uniqueName } from '../../../test/support/database.js';
+import { authorizationRequest, FormBrowser, webClient } from '../../../test/support/oidc.js';
 import { type MailInbox, startMailInbox, tokenFromMail } from '../../../test/support/smtp.js';
 
 let t: TestTenant;
@@ -229,6 +231,62 @@ async function realmLockOf(userLogin: string): Promise<Date | null> {
     SELECT locked_until FROM idp_users WHERE realm = ${t.record.realm} AND username = ${userLogin.toLowerCase()}`;
   return row?.locked_until ?? null;
 }
+
+describe('a new password ends browser sign-in in the realm (issue 29, finding 2)', () => {
+  /** The user signed in through the realm's login page (tc-web, code flow): the browser with its cookie, the tokens. */
+  async function browserSignIn(username: string, password: string) {
+    const web = await webClient(t.service.app, t.record.realm);
+    const browser = new FormBrowser(t.service.app);
+    const redirect = `http://${t.host}:8080/signed-in`;
+    const pending = await authorizationRequest(web, redirect);
+    const back = await browser.submit(await browser.open(pending.url), { username, password });
+    expect(back.statusCode, back.body).toBe(302);
+    const tokens = await client.authorizationCodeGrant(web, new URL(String(back.headers.location)), {
+      pkceCodeVerifier: pending.verifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+    });
+    /** Whether the browser still gets a code without the form (prompt=none), from its sign-in cookie. */
+    const silentCode = async () => {
+      const silent = await authorizationRequest(web, redirect, { prompt: 'none' });
+      const answer = await browser.open(silent.url);
+      return new URL(String(answer.headers.location)).searchParams.has('code');
+    };
+    /** Whether the sign-in's refresh token still refreshes (once: it rotates). */
+    const refreshes = () =>
+      client.refreshTokenGrant(web, String(tokens.refresh_token)).then(
+        () => true,
+        () => false,
+      );
+    return { silentCode, refreshes };
+  }
+
+  it('after /user/updatepwd the refresh tokens stop and the sign-in cookie gets no code', async () => {
+    const agent = await user(t, 'agent');
+    const signedIn = await browserSignIn(agent.userLogin, agent.password);
+    const elsewhere = await browserSignIn(agent.userLogin, agent.password);
+    expect(await signedIn.silentCode()).toBe(true);
+    await agent.api.ok('/user/updatepwd', {
+      userId: agent.userId,
+      password: agent.password,
+      newPassword: 'a passphrase of my own',
+    });
+    expect([await signedIn.refreshes(), await signedIn.silentCode()]).toEqual([false, false]);
+    expect([await elsewhere.refreshes(), await elsewhere.silentCode()]).toEqual([false, false]);
+    // The new password signs in anew.
+    expect(await (await browserSignIn(agent.userLogin, 'a passphrase of my own')).refreshes()).toBe(true);
+  });
+
+  it('after /user/resetpwd the refresh tokens stop and the sign-in cookie gets no code', async () => {
+    const agent = await user(t, 'agent');
+    const signedIn = await browserSignIn(agent.userLogin, agent.password);
+    expect(await signedIn.silentCode()).toBe(true);
+    await t.api.ok('/user/resetpwdRequest', { f_useremail: agent.userEmail });
+    const resetToken = tokenFromMail(await inbox.waitFor(agent.userEmail, /Reset/));
+    await t.api.ok('/user/resetpwd', { resetToken, newPassword: 'palm fronds in wind' });
+    expect([await signedIn.refreshes(), await signedIn.silentCode()]).toEqual([false, false]);
+  });
+});
 
 describe('users made before the realm held every user', () => {
   it('are saved to their realm, with their stored hash, by the realm user sync', async () => {

@@ -165,7 +165,8 @@ async function register(deps: UsersDeps, ctx: TenantContext, input: RegisterRequ
         link(deps, ctx, '/user/activate', issued.token),
       ),
     );
-    await tellRealm(deps.idp, ctx, created, { plain: input.password, hash: passwordHash, temporary: false });
+    const password = { plain: input.password, hash: passwordHash, temporary: false, sessions: 'keep' } as const;
+    await tellRealm(deps.idp, ctx, created, password);
     return { user: created, token: issued };
   });
   // The token activates the address: only the website itself (pk, read by the kernel) or staff may see it; others
@@ -219,9 +220,10 @@ async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: numbe
   const passwordHash = await hashPassword(next);
   await withTransaction(ctx, async (tx) => {
     const changed = await repo.setPassword(tx, userId, passwordHash, ctx.now);
-    // Every other session of the user ends; the one that changed the password stays.
+    // Every other session of the user ends; the one that changed the password stays. In the realm, every sign-in
+    // ends (browser sessions and refresh tokens: issue 29), or the realm's refusal rolls the change back.
     await revokeUserSessions(tx, userId, ctx.now, ctx.session?.storedId ?? undefined);
-    await tellRealm(deps.idp, ctx, changed, { plain: next, hash: passwordHash, temporary: false });
+    await tellRealm(deps.idp, ctx, changed, { plain: next, hash: passwordHash, temporary: false, sessions: 'end' });
   });
   await deps.sessions.forgetUser(ctx.tenant.tenantId, userId);
   return { userId, userLogin: user.user_login, userName: user.user_name, auth: 'OK' as const };
@@ -266,7 +268,7 @@ async function resetPassword(deps: UsersDeps, ctx: TenantContext, token: string,
     if (used?.userId !== user.user_id) throw notFound('Reset token (unknown, used or expired)');
     const changed = await repo.setPassword(tx, user.user_id, passwordHash, ctx.now);
     await revokeUserSessions(tx, user.user_id, ctx.now);
-    await tellRealm(deps.idp, ctx, changed, { plain: next, hash: passwordHash, temporary: false });
+    await tellRealm(deps.idp, ctx, changed, { plain: next, hash: passwordHash, temporary: false, sessions: 'end' });
   });
   await deps.sessions.forgetUser(ctx.tenant.tenantId, user.user_id);
   return RESET_DONE_ANSWER;
@@ -321,7 +323,8 @@ async function create(deps: UsersDeps, ctx: TenantContext, input: CreateInput) {
       })
       .catch(asDuplicate);
     const linked = await linkCustomerRecord(deps, tx, inserted, ctx.now);
-    await tellRealm(deps.idp, ctx, linked, { plain: password, hash: passwordHash, temporary: true });
+    // A new user: no sign-ins to end.
+    await tellRealm(deps.idp, ctx, linked, { plain: password, hash: passwordHash, temporary: true, sessions: 'keep' });
     return linked;
   });
   return {

@@ -113,3 +113,20 @@ export async function revokeUserSessions(
     RETURNING 1`;
   return rows.length;
 }
+
+/**
+ * Lists a realm JWT as ended (logout) until its own expiry, and prunes the entries whose tokens have expired since:
+ * logouts of JWTs are rare, so each clears what the ones before it left (no job to run). True when newly listed.
+ */
+export async function listRevokedToken(
+  db: Queryable,
+  token: { tokenId: string; expiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  await db`DELETE FROM revoked_tokens WHERE expires_at <= ${now}`;
+  const rows = await db`
+    INSERT INTO revoked_tokens (token_id, expires_at) VALUES (${token.tokenId}, ${token.expiresAt})
+    ON CONFLICT (token_id) DO NOTHING
+    RETURNING 1`;
+  return rows.length > 0;
+}

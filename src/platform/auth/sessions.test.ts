@@ -1,8 +1,15 @@
 // Sessions across a cluster and their other carriers: a logout or a role change on one node is honoured by
 // the other at once despite its cache; JWTs of the tenant's realm; rate limits shared by the nodes.
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../service.js';
-import { platformToken, type ProvisionedTestTenant, provisionTenant, twoNodes } from '../../../test/support/service.js';
+import {
+  platformToken,
+  type ProvisionedTestTenant,
+  provisionTenant,
+  twoNodes,
+  withTenantDb,
+} from '../../../test/support/service.js';
 import { sha256 } from '../crypto.js';
 import { untilBefore } from '../../../test/support/wait.js';
 import { CACHE_TTL_MS } from './sessions.js';
@@ -159,6 +166,59 @@ describe('JWT of the tenant realm as bearer', () => {
       (await post(nodeA, '/user/update', { userId: user.userId }, { authorization: `Bearer ${tampered}` })).body
         .apiStatus.errorCode,
     ).toBe('NOT_LOGGED_IN');
+  });
+});
+
+describe('a JWT logged out with /user/logout (issue 29, finding 4)', () => {
+  async function realmToken(login: string, password: string): Promise<string> {
+    const idp = nodeA.idp;
+    if (idp.kind !== 'builtin') throw new Error('the test service runs the builtin identity provider');
+    const grant = await idp.issueToken(tenant.tenantCode, {
+      grant_type: 'password',
+      client_id: 'tc-web',
+      username: login,
+      password,
+    });
+    if (grant.status !== 200) throw new Error(`password grant: ${JSON.stringify(grant.body)}`);
+    return grant.body.access_token;
+  }
+
+  async function revokedTokenIds(): Promise<string[]> {
+    const record = nodeA.registry.byCode(tenant.tenantCode);
+    if (!record) throw new Error('tenant missing');
+    return withTenantDb(nodeA, record, async (sql) =>
+      (await sql<{ token_id: string }[]>`SELECT token_id FROM revoked_tokens ORDER BY token_id`).map(
+        (row) => row.token_id,
+      ),
+    );
+  }
+
+  it('is refused on every node at once, though node B had it cached, and listed until it expires', async () => {
+    const user = await newUser(['customer']);
+    const jwt = await realmToken(user.login, user.password);
+    const bearer = { authorization: `Bearer ${jwt}` };
+    const onB = () => post(nodeB, '/user/update', { userId: user.userId }, bearer);
+    expect((await onB()).body.apiStatus.errorCode).toBe('OK'); // cached on B from now on
+    expect((await post(nodeA, '/user/logout', {}, bearer)).body.apiData).toBe(true);
+    expect((await post(nodeA, '/user/update', { userId: user.userId }, bearer)).body.apiStatus.errorCode).toBe(
+      'NOT_LOGGED_IN',
+    );
+    const cachedBy = Date.now();
+    await untilBefore(async () => (await onB()).body.apiStatus.errorCode === 'NOT_LOGGED_IN', cachedBy + CACHE_TTL_MS);
+    const { jti, exp } = decodeJwt(jwt);
+    expect(await revokedTokenIds()).toContain(jti);
+
+    // Once expired, the token is refused by its `exp`: the next logout prunes it from the list.
+    pinnedAt = (Number(exp) + 1) * 1000;
+    try {
+      const later = await realmToken(user.login, user.password);
+      expect((await post(nodeB, '/user/logout', {}, { authorization: `Bearer ${later}` })).body.apiData).toBe(true);
+      const listed = await revokedTokenIds();
+      expect(listed).toContain(decodeJwt(later).jti);
+      expect(listed).not.toContain(jti);
+    } finally {
+      pinnedAt = undefined;
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import type { Session } from './session.js';
 import {
   findSession,
   insertSession,
+  listRevokedToken,
   revokeSessionByHash,
   type StoredSession,
   touchSession,
@@ -49,7 +50,10 @@ type SessionResolver = Kernel['sessions'];
 export interface SessionStore extends SessionResolver {
   issueUserSession(scope: TenantScope, userId: number, roles: readonly Role[]): Promise<IssuedSession>;
   issueGuestSession(scope: TenantScope): Promise<IssuedSession>;
-  /** Logout: revokes one token. Give it the pool, not an open transaction: other nodes re-read at once. */
+  /**
+   * Logout: revokes one token (a realm JWT: listed as logged out until it expires). Give it the pool, not an open
+   * transaction: other nodes re-read at once.
+   */
   revoke(scope: TenantScope, token: string): Promise<boolean>;
   /**
    * Every node drops its cached sessions of a user. Call it after the transaction that revoked the user's
@@ -173,7 +177,9 @@ async function resolve(store: Store, scope: TenantScope, token: string): Promise
 
 async function revoke(store: Store, scope: TenantScope, token: string): Promise<boolean> {
   const tokenHash = sha256(token);
-  const revoked = await revokeSessionByHash(scope.db, tokenHash, scope.now);
+  const revoked = looksLikeJwt(token)
+    ? await revokeJwt(store, scope, token, tokenHash)
+    : await revokeSessionByHash(scope.db, tokenHash, scope.now);
   if (store.cache.get(token)?.tenantId === scope.tenant.tenantId) forget(store, token);
   await broadcast(store, { t: scope.tenant.tenantId, h: tokenHash.toString('base64') });
   return revoked;
@@ -227,13 +233,25 @@ async function resolveStored(
   return session;
 }
 
-/** A JWT of the tenant's realm: verified by the realm's keys, then mapped to the tenant's user of that login. */
-async function resolveJwt(
+/** What a verified access token of the tenant's realm says: whose it is, its id, and until when it is valid. */
+interface RealmAccessToken {
+  login: string;
+  /** Its `jti`, or `sha256:<hex>` of a token without one: the key of the list of logged-out tokens. */
+  tokenId: string;
+  expiresAt: Date;
+}
+
+/**
+ * The claims of an access token of the tenant's realm: signed by the realm's keys, unexpired, for (`aud`) or from
+ * (`azp`) an accepted client, and an access token (`typ` Bearer). The realm signs its ID tokens with the same key for
+ * the same client (tc-web), so only `typ` tells an ID token, which is no bearer (OIDC Core §2), from an access token.
+ */
+async function verifyAccessToken(
   store: Store,
   scope: TenantScope,
   token: string,
   tokenHash: Buffer,
-): Promise<Session | undefined> {
+): Promise<RealmAccessToken | undefined> {
   const { idp, authClients } = store.deps;
   const realm = scope.tenant.realm;
   let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
@@ -248,23 +266,44 @@ async function resolveJwt(
     if (!(error instanceof joseErrors.JOSEError)) throw error;
     return undefined;
   }
+  if (payload.typ !== 'Bearer') return undefined;
   const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
   const azp = typeof payload.azp === 'string' ? payload.azp : undefined;
   if (!(azp && authClients.includes(azp)) && !audiences.some((aud) => authClients.includes(aud))) {
     return undefined;
   }
   const login = typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined;
-  if (!login) return undefined;
+  if (!login || typeof payload.exp !== 'number') return undefined;
+  const tokenId = typeof payload.jti === 'string' && payload.jti ? payload.jti : `sha256:${tokenHash.toString('hex')}`;
+  return { login, tokenId, expiresAt: new Date(payload.exp * 1000) };
+}
+
+/** A JWT of the tenant's realm: verified by the realm's keys, then mapped to the tenant's user of that login. */
+async function resolveJwt(
+  store: Store,
+  scope: TenantScope,
+  token: string,
+  tokenHash: Buffer,
+): Promise<Session | undefined> {
+  const verified = await verifyAccessToken(store, scope, token, tokenHash);
+  if (!verified) return undefined;
   const [user] = await scope.db<
-    { user_id: number; roles: Role[]; required_actions: string[]; customer_record_id: number | null }[]
+    {
+      user_id: number;
+      roles: Role[];
+      required_actions: string[];
+      customer_record_id: number | null;
+      logged_out: boolean;
+    }[]
   >`
     SELECT user_id, roles, required_actions,
-           CASE WHEN 'customer' = ANY (roles) THEN contact_id END AS customer_record_id
+           CASE WHEN 'customer' = ANY (roles) THEN contact_id END AS customer_record_id,
+           EXISTS (SELECT 1 FROM revoked_tokens WHERE token_id = ${verified.tokenId}) AS logged_out
     FROM users
-    WHERE lower(user_login) = lower(${login}) AND is_active`;
-  if (!user) return undefined;
+    WHERE lower(user_login) = lower(${verified.login}) AND is_active`;
+  if (!user || user.logged_out) return undefined;
   const session: Session = {
-    sessionId: `jwt:${typeof payload.jti === 'string' ? payload.jti : tokenHash.toString('hex').slice(0, 16)}`,
+    sessionId: `jwt:${verified.tokenId}`,
     storedId: null,
     kind: 'user',
     userId: user.user_id,
@@ -274,14 +313,23 @@ async function resolveJwt(
     requiredActions: user.required_actions.filter((action) => action !== 'UPDATE_PASSWORD'),
     customerRecordId: user.customer_record_id,
   };
-  const expiry = typeof payload.exp === 'number' ? payload.exp * 1000 : scope.now.getTime();
   remember(store, token, {
     tenantId: scope.tenant.tenantId,
     hashKey: hashKey(scope.tenant.tenantId, tokenHash),
     session,
-    validUntil: Math.min(expiry, scope.now.getTime() + CACHE_TTL_MS),
+    validUntil: Math.min(verified.expiresAt.getTime(), scope.now.getTime() + CACHE_TTL_MS),
   });
   return session;
+}
+
+/**
+ * Logout of a realm JWT: it is checked by its signature alone, so it goes on the tenant's list of logged-out tokens
+ * until it expires (contract §3: the token stops working at once). A token that is not a valid one is no session.
+ */
+async function revokeJwt(store: Store, scope: TenantScope, token: string, tokenHash: Buffer): Promise<boolean> {
+  const verified = await verifyAccessToken(store, scope, token, tokenHash);
+  if (!verified) return false;
+  return listRevokedToken(scope.db, verified, scope.now);
 }
 
 async function issue(

@@ -64,6 +64,14 @@ export interface RealmPassword {
   hash: string;
   /** A temporary password: the realm asks for a new one at the next login (required action UPDATE_PASSWORD). */
   temporary: boolean;
+  /**
+   * What the password does to the user's sign-ins in the realm (browser sessions, their cookie and refresh tokens).
+   * 'end': a password changed or reset replaces one someone may be signed in with, so every session of the user
+   * ends and every refresh token of theirs is revoked with it (Keycloak: the user-logout call), or the save throws.
+   * 'keep': a new user's first password, the stored hash the sync re-sends, or a password chosen in a sign-in that
+   * ends the user's other sessions itself (the builtin realm's required-action page).
+   */
+  sessions: 'end' | 'keep';
 }
 
 /**

@@ -100,9 +100,9 @@ export function registerBrowserRoutes(scope: FastifyInstance, idp: BuiltinIdenti
 
 function registerLogoutRoutes(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
   const description =
-    'Ends the login session (cookie, and the session of id_token_hint) and revokes its refresh tokens, then ' +
-    "redirects to post_logout_redirect_uri (with state) when it is one of the client's registered redirect URIs. " +
-    'Without id_token_hint the user confirms first (a form with a CSRF token).';
+    "Ends the browser's login session (its cookie) and revokes its refresh tokens, then redirects to " +
+    "post_logout_redirect_uri (with state) when it is one of the client's registered redirect URIs. Unless " +
+    "id_token_hint names the browser's own session, the user confirms first (a form with a CSRF token).";
   scope.get<{ Params: RealmParams }>(
     '/realms/:realm/protocol/openid-connect/logout',
     {

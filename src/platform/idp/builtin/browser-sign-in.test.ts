@@ -493,6 +493,80 @@ describe('revocation and logout', () => {
   });
 });
 
+describe("the app's tokens on the tenant's API (issue 29, finding 4)", () => {
+  const as = (token: string) => t.api.call('/user/list', {}, { headers: { authorization: `Bearer ${token}` } });
+
+  it('takes the access token as a bearer, never the ID token', async () => {
+    const { pending, back } = await signIn();
+    const tokens = await exchange(pending, back);
+    expect((await as(tokens.access_token)).apiStatus.errorCode).toBe('OK');
+    // Signed by the same realm key, for tc-web (an accepted client): only its `typ` says it is no access token.
+    expect((await as(String(tokens.id_token))).apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+  });
+
+  it('/user/logout with the access token as bearer ends that token at once (contract §3)', async () => {
+    const { pending, back } = await signIn();
+    const tokens = await exchange(pending, back);
+    expect((await as(tokens.access_token)).apiStatus.errorCode).toBe('OK');
+    const logout = await t.api.call(
+      '/user/logout',
+      {},
+      { headers: { authorization: `Bearer ${tokens.access_token}` } },
+    );
+    expect(logout.apiStatus.errorCode).toBe('OK');
+    expect((await as(tokens.access_token)).apiStatus.errorCode).toBe('NOT_LOGGED_IN');
+    // Another token of the same sign-in is not the one logged out.
+    const refreshed = await client.refreshTokenGrant(web, String(tokens.refresh_token));
+    expect((await as(refreshed.access_token)).apiStatus.errorCode).toBe('OK');
+  });
+});
+
+describe('an ID token hint of another sign-in (issue 29, finding 4)', () => {
+  it("asks the browser before ending its sign-in, and then ends only the browser's own", async () => {
+    const victim = await signIn();
+    const victimTokens = await exchange(victim.pending, victim.back);
+    const other = await signIn();
+    const otherTokens = await exchange(other.pending, other.back);
+    // A page of anyone's makes the victim's browser open the logout address with the hint of another sign-in.
+    const logout = client.buildEndSessionUrl(web, {
+      id_token_hint: String(otherTokens.id_token),
+      post_logout_redirect_uri: `http://${t.host}:8080/signed-out`,
+      state: 'after-confirmation',
+    });
+    const asked = await victim.browser.open(logout);
+    expect([asked.statusCode, asked.headers.location]).toEqual([200, undefined]);
+    expect(asked.body).toContain('Do you want to sign out?');
+
+    // Nothing ended: the browser still gets codes silently, and both sign-ins still refresh.
+    const silent = await authorizationRequest(web, callback(), { prompt: 'none' });
+    const code = await victim.browser.open(silent.url);
+    expect(new URL(String(code.headers.location)).searchParams.get('code')).toBeTruthy();
+    const victimNext = await client.refreshTokenGrant(web, String(victimTokens.refresh_token));
+    const otherNext = await client.refreshTokenGrant(web, String(otherTokens.refresh_token));
+
+    // The user confirms: the browser's own sign-in ends, back to the app; the hint's sign-in is not the browser's.
+    const confirmed = await victim.browser.submit(asked, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(302);
+    const landing = new URL(String(confirmed.headers.location));
+    expect([landing.pathname, landing.searchParams.get('state')]).toEqual(['/signed-out', 'after-confirmation']);
+    expect((await oauthError(client.refreshTokenGrant(web, String(victimNext.refresh_token)))).error).toBe(
+      'invalid_grant',
+    );
+    expect((await client.refreshTokenGrant(web, String(otherNext.refresh_token))).access_token).toBeTruthy();
+    const after = await victim.browser.open((await authorizationRequest(web, callback(), { prompt: 'none' })).url);
+    expect(new URL(String(after.headers.location)).searchParams.get('error')).toBe('login_required');
+  });
+
+  it('asks a browser without a sign-in of its own too', async () => {
+    const { pending, back } = await signIn();
+    const tokens = await exchange(pending, back);
+    const logout = client.buildEndSessionUrl(web, { id_token_hint: String(tokens.id_token) });
+    const asked = await new FormBrowser(service.app).open(logout);
+    expect(asked.body).toContain('Do you want to sign out?');
+    expect((await client.refreshTokenGrant(web, String(tokens.refresh_token))).access_token).toBeTruthy();
+  });
+});
+
 /** A tenant whose admin has not signed in yet (temporary password, UPDATE_PASSWORD). */
 async function tenantOfItsOwn(): Promise<NewTenant> {
   return tenantBeforeAdminLogin(service);

@@ -187,6 +187,8 @@ async function updatePassword(s: Step): Promise<BrowserAnswer> {
   const { passwordHash } = outcome;
   await s.deps.sql.begin(async (tx) => {
     await signIn.setChosenPassword(tx, s.realm, user.id, passwordHash);
+    // A new password ends the user's other sign-ins (issue 29), as /user/updatepwd does; this one goes on.
+    await signIn.endOtherSessionsOfUser(tx, s.realm, user.id, session.id, now);
     await signIn.activateSession(tx, session.id);
   });
   return codeRedirect(s, session.id, []);

@@ -13,6 +13,7 @@ import {
   type UserSpec,
 } from '../port.js';
 import * as directory from './directory.repository.js';
+import { endUserSessions } from './sign-in.repository.js';
 import { hashPassword } from '../../passwords.js';
 import type { Jwks, OpenIdConfiguration } from './protocol.schemas.js';
 import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
@@ -95,7 +96,7 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
     },
 
     createUser: (realm, user) => createRealmUser(sql, realm, user),
-    saveUser: (realm, user, password) => saveRealmUser(sql, realm, user, password),
+    saveUser: (realm, user, password) => saveRealmUser(sql, realm, user, password, tokenDeps.clock()),
     async deleteRealm(realm) {
       await directory.deleteRealm(sql, realm);
       keys.forget(realm);
@@ -150,9 +151,16 @@ async function createRealmUser(sql: Sql, realm: string, user: UserSpec) {
   return { userId };
 }
 
-/** saveUser of the port: the realm's user of that login made equal to `user`, in one transaction. */
-async function saveRealmUser(sql: Sql, realm: string, user: RealmUser, password: RealmPassword | undefined) {
-  const userId = await sql.begin((tx) => directory.saveUser(tx, realm, savedUser(user, password), user.realmRoles));
+/**
+ * saveUser of the port: the realm's user of that login made equal to `user`, and with a password that ends sign-ins
+ * (a change or a reset), every session of the user ended and its refresh tokens revoked, in one transaction.
+ */
+async function saveRealmUser(sql: Sql, realm: string, user: RealmUser, password: RealmPassword | undefined, now: Date) {
+  const userId = await sql.begin(async (tx) => {
+    const saved = await directory.saveUser(tx, realm, savedUser(user, password), user.realmRoles);
+    if (password?.sessions === 'end') await endUserSessions(tx, realm, saved, now);
+    return saved;
+  });
   return { userId };
 }
 

@@ -1,7 +1,8 @@
 // The end-session endpoint (OpenID Connect RP-Initiated Logout 1.0), which `/auth/config`'s logoutUrl names:
-// it ends the browser's login session and the one the ID token hint names, revokes their refresh tokens, and
-// sends the browser to post_logout_redirect_uri only when that is a registered redirect URI of the client.
-// Without an ID token hint anyone could log a user out by embedding the address, so the user confirms first.
+// it ends the browser's login session, revokes its refresh tokens, and sends the browser to
+// post_logout_redirect_uri only when that is a registered redirect URI of the client. Anyone can make a browser open
+// the address (an image on any page), and an ID token is no secret of the browser's (anyone signed in has one), so
+// the user is asked first unless the hint names the browser's own session (its `sid` is the cookie's session).
 import { errors, jwtVerify } from 'jose';
 import { randomToken, sha256 } from '../../crypto.js';
 import { isRegisteredRedirect, redirectWith } from './authorization-request.js';
@@ -55,17 +56,21 @@ export async function endSession(
   const issuer = deps.issuer(realm);
   const scope: CookieScope = { path: `${new URL(issuer).pathname}/`, secure: issuer.startsWith('https:') };
   const cookies = parseCookies(browser.cookieHeader);
-  if (hint === undefined) {
-    if (!browser.confirmed) return confirmation(brand, `${issuer}/protocol/openid-connect/logout`, p, cookies, scope);
-    if (!csrfMatches(cookies, fieldOf(browser.input, 'csrf'))) return refused('The page expired. Sign out again.');
-  }
-
   const now = deps.clock();
   const secret = cookies[SESSION_COOKIE];
   const browserSession = secret ? await signIn.findLiveSession(deps.sql, realm, sha256(secret), now) : undefined;
-  for (const sessionId of new Set([browserSession?.id, hint?.sessionId])) {
-    if (sessionId) await signIn.endSession(deps.sql, realm, sessionId, now);
+  // Only the browser's own sign-in ends here: the hint's, when another, is not the browser's to end (issue 29).
+  const hintIsTheBrowsers = hint?.sessionId !== undefined && hint.sessionId === browserSession?.id;
+  if (!hintIsTheBrowsers) {
+    if (!browser.confirmed) {
+      // The confirmation carries the hint's client, which post_logout_redirect_uri is checked against again.
+      const asked = { ...p, clientId };
+      return confirmation(brand, `${issuer}/protocol/openid-connect/logout`, asked, cookies, scope);
+    }
+    if (!csrfMatches(cookies, fieldOf(browser.input, 'csrf'))) return refused('The page expired. Sign out again.');
   }
+
+  if (browserSession) await signIn.endSession(deps.sql, realm, browserSession.id, now);
   const cleared = [clearCookie(scope, SESSION_COOKIE)];
   if (p.postLogoutRedirectUri === undefined) {
     return { ...page(200, messagePage(brand, 'Signed out', 'You are signed out.')), cookies: cleared };

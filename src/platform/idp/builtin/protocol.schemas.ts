@@ -96,7 +96,9 @@ export const AuthorizationParameters = Type.Object(
 
 export const LogoutParameters = Type.Object(
   {
-    id_token_hint: optionalText('An ID token of the realm (an expired one too); without it the user confirms'),
+    id_token_hint: optionalText(
+      "An ID token of the realm (an expired one too); unless it names the browser's session, the user confirms",
+    ),
     post_logout_redirect_uri: optionalText("One of the client's registered redirect URIs"),
     state: optionalText('Echoed back to post_logout_redirect_uri'),
     client_id: optionalText('The client, when there is no id_token_hint'),

@@ -61,7 +61,7 @@ describe('saveUser', () => {
   it('creates the user in lower case with the given hash, unhashed again, and the grant takes the password', async () => {
     const user = someone();
     const before = passwordWork().derivations;
-    const { userId } = await idp.saveUser(REALM, user, { plain: PASSWORD, hash, temporary: false });
+    const { userId } = await idp.saveUser(REALM, user, { plain: PASSWORD, hash, temporary: false, sessions: 'keep' });
     expect(passwordWork().derivations).toBe(before);
     expect(await stored(user.username.toLowerCase())).toEqual({
       email: user.email.toLowerCase(),
@@ -78,7 +78,7 @@ describe('saveUser', () => {
 
   it('a later save without a password keeps it, and replaces e-mail, name and roles', async () => {
     const user = someone();
-    await idp.saveUser(REALM, user, { plain: PASSWORD, hash, temporary: false });
+    await idp.saveUser(REALM, user, { plain: PASSWORD, hash, temporary: false, sessions: 'keep' });
     await idp.saveUser(REALM, {
       ...user,
       email: 'moved@example.com',
@@ -104,9 +104,9 @@ describe('saveUser', () => {
     const disabled = someone({ enabled: false });
     const locked = someone({ lockedUntil: new Date(Date.now() + 60_000) });
     const temporary = someone();
-    await idp.saveUser(REALM, disabled, { plain: PASSWORD, hash, temporary: false });
-    await idp.saveUser(REALM, locked, { plain: PASSWORD, hash, temporary: false });
-    await idp.saveUser(REALM, temporary, { plain: PASSWORD, hash, temporary: true });
+    await idp.saveUser(REALM, disabled, { plain: PASSWORD, hash, temporary: false, sessions: 'keep' });
+    await idp.saveUser(REALM, locked, { plain: PASSWORD, hash, temporary: false, sessions: 'keep' });
+    await idp.saveUser(REALM, temporary, { plain: PASSWORD, hash, temporary: true, sessions: 'keep' });
     expect(await grant(disabled.username)).toMatchObject({
       status: 400,
       body: { error_description: 'Account disabled' },
@@ -123,7 +123,7 @@ describe('saveUser', () => {
 
   it('an unknown role or a missing realm throws and changes nothing', async () => {
     const user = someone();
-    await idp.saveUser(REALM, user, { plain: PASSWORD, hash, temporary: false });
+    await idp.saveUser(REALM, user, { plain: PASSWORD, hash, temporary: false, sessions: 'keep' });
     await expect(idp.saveUser(REALM, { ...user, name: 'Changed', realmRoles: ['pirate'] })).rejects.toThrow(/role/);
     expect(await stored(user.username.toLowerCase())).toMatchObject({ name: user.name, roles: ['customer'] });
     await expect(idp.saveUser('no-such-realm', user)).rejects.toThrow(/not found/);

@@ -89,6 +89,35 @@ export async function endSession(db: Db, realm: string, id: string, now: Date): 
      WHERE realm = ${realm} AND session_id = ${id} AND revoked_at IS NULL`;
 }
 
+/** Ends every session of a user and revokes every refresh-token family issued in them (a new password). */
+export async function endUserSessions(db: Db, realm: string, userId: string, now: Date): Promise<void> {
+  await endSessionsOfUser(db, realm, userId, null, now);
+}
+
+/** Ends every other session of a user (the password chosen in `keptSessionId`), revoking their refresh tokens. */
+export async function endOtherSessionsOfUser(
+  db: Db,
+  realm: string,
+  userId: string,
+  keptSessionId: string,
+  now: Date,
+): Promise<void> {
+  await endSessionsOfUser(db, realm, userId, keptSessionId, now);
+}
+
+async function endSessionsOfUser(db: Db, realm: string, userId: string, kept: string | null, now: Date) {
+  await db`
+    UPDATE idp_sessions SET ended_at = ${now}
+     WHERE realm = ${realm} AND user_id = ${userId} AND ended_at IS NULL
+       AND (${kept}::uuid IS NULL OR id <> ${kept}::uuid)`;
+  await db`
+    UPDATE idp_refresh_families SET revoked_at = ${now}
+     WHERE realm = ${realm} AND revoked_at IS NULL
+       AND session_id IN (SELECT id FROM idp_sessions
+                           WHERE realm = ${realm} AND user_id = ${userId}
+                             AND (${kept}::uuid IS NULL OR id <> ${kept}::uuid))`;
+}
+
 /** A live session of the realm with its user, in one round trip (the token endpoint's hot path). */
 export async function findSessionWithUser(
   db: Db,

@@ -74,7 +74,9 @@ function realmUser(overrides: Partial<RealmUser> = {}): RealmUser {
   };
 }
 
-const finalPassword = (plain: string) => ({ plain, hash: 'not used by keycloak', temporary: false });
+/** A password the user chose now (a change or a reset): its sessions end with it. */
+const finalPassword = (plain: string) =>
+  ({ plain, hash: 'not used by keycloak', temporary: false, sessions: 'end' }) as const;
 
 describe('provisioning through the port', () => {
   it('creates the realm with the lockout and token lifespan, both clients, roles and the admin', async () => {
@@ -254,13 +256,39 @@ describe('saveUser', () => {
     await provider.saveUser(realm, user, finalPassword('kept password 1'));
     await provider.saveUser(realm, { ...user, name: 'Another Name' });
     // Only the hash known (users saved before the realm held them): Keycloak cannot take it, the password stays.
-    await provider.saveUser(realm, user, { plain: '', hash: '$argon2id$…', temporary: false });
+    await provider.saveUser(realm, user, { plain: '', hash: '$argon2id$…', temporary: false, sessions: 'keep' });
     expect(await passwordGrant(realm, user.username, 'kept password 1')).toBe('ok');
-    const temporary = { plain: 'temporary password 1', hash: '', temporary: true };
+    const temporary = { plain: 'temporary password 1', hash: '', temporary: true, sessions: 'keep' } as const;
     await provider.saveUser(realm, { ...user, requiredActions: ['UPDATE_PASSWORD'] }, temporary);
     expect(await passwordGrant(realm, user.username, 'temporary password 1')).toContain('Account is not fully set up');
     await provider.saveUser(realm, user, finalPassword('changed password 1'));
     expect(await passwordGrant(realm, user.username, 'changed password 1')).toBe('ok');
+  });
+
+  it("ends the user's sessions with a new password (Keycloak's user logout), not with one the realm holds", async () => {
+    const provider = idp();
+    const realm = await realmWithRoles(provider);
+    const user = realmUser();
+    const grant = (password: string) =>
+      fake.token(realm, { grant_type: 'password', client_id: 'tc-web', username: user.username, password });
+    const first = { plain: 'first password 1', hash: '', temporary: false, sessions: 'keep' } as const;
+    const { userId } = await provider.saveUser(realm, user, first);
+    await grant('first password 1');
+    await grant('first password 1');
+    // The sync's save (the hash only) and a save without a password leave the sessions alone.
+    await provider.saveUser(realm, user, { plain: '', hash: '$argon2id$…', temporary: false, sessions: 'keep' });
+    await provider.saveUser(realm, { ...user, name: 'Another Name' });
+    expect(fake.openSessions(realm, user.username)).toBe(2);
+
+    await provider.saveUser(realm, user, finalPassword('second password 1'));
+    expect(fake.requests).toContain(`POST /admin/realms/${realm}/users/${userId}/logout`);
+    expect(fake.openSessions(realm, user.username)).toBe(0);
+
+    // A logout Keycloak fails fails the save, so the caller commits nothing and says so.
+    await grant('second password 1');
+    fake.failNext('POST', /\/users\/[^/]+\/logout$/, { status: 500 });
+    await rejectionOf(provider.saveUser(realm, user, finalPassword('third password 1')), KeycloakError);
+    expect(fake.openSessions(realm, user.username)).toBe(1);
   });
 
   it('disables an inactive user, and a locked one until its lock ends', async () => {
@@ -302,6 +330,7 @@ describe('checkPassword', () => {
         plain: 'temporary password 1',
         hash: '',
         temporary: true,
+        sessions: 'keep',
       },
     );
     const check = (password: string) => provider.checkPassword?.(realm, user.username, password);

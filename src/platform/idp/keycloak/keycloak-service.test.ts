@@ -316,4 +316,69 @@ describe('tenant users kept in Keycloak by the users area', () => {
     expect(listed.apiData).toEqual([expect.objectContaining({ userId, roles: ['employee'] })]);
     expect([...(realmUser()?.roles ?? [])]).not.toContain('admin');
   });
+
+  it("a new password ends the user's Keycloak sessions, or is refused and not kept (issue 29, finding 2)", async () => {
+    const tenant = await provisionTenant(service, token);
+    const admin = await adminSession(service, tenant);
+    const login = `traveller${Date.now() % 100_000}`;
+    const created = await call(tenant, '/user/create', {
+      session: admin,
+      userLogin: login,
+      userEmail: `${login}@agency.example`,
+      userName: 'Huda Saleh',
+      roles: ['agent'],
+    });
+    const first = await call(tenant, '/user/authenticate', {
+      username: login,
+      password: created.apiData?.temporaryPassword,
+    });
+    const session = first.apiData?.session;
+    const userId = first.apiData?.userId;
+    const updatepwd = (password: string, newPassword: string) =>
+      call(tenant, '/user/updatepwd', { session, userId, password, newPassword });
+    expect(
+      (await updatepwd(String(created.apiData?.temporaryPassword), 'first own password')).apiStatus.errorCode,
+    ).toBe('OK');
+    // Signed in with Keycloak (the browser app's sign-in): a session whose refresh token refreshes.
+    const signedIn = await keycloakGrant(tenant.tenantCode, {
+      grant_type: 'password',
+      client_id: 'tc-web',
+      username: login,
+      password: 'first own password',
+    });
+    const refresh = () =>
+      keycloakGrant(tenant.tenantCode, {
+        grant_type: 'refresh_token',
+        client_id: 'tc-web',
+        refresh_token: String(signedIn.body.refresh_token),
+      });
+    expect((await refresh()).status).toBe(200);
+    const keycloakUserId = [...(fake.realm(tenant.tenantCode)?.users.values() ?? [])].find(
+      (user) => user.username === login,
+    )?.id;
+    const userLogout = `POST /admin/realms/${tenant.tenantCode}/users/${keycloakUserId}/logout`;
+
+    // Keycloak fails the user logout: the change is refused, the old password stays the service's.
+    fake.failNext('POST', /\/users\/[^/]+\/logout$/, { status: 500 });
+    expect((await updatepwd('first own password', 'second own password')).apiStatus.errorCode).toBe('GENERAL');
+    expect((await refresh()).status).toBe(200);
+    const login1 = await call(tenant, '/user/authenticate', { username: login, password: 'first own password' });
+    expect(login1.apiStatus.errorCode).toBe('OK');
+
+    // Taken: Keycloak was asked to end every session of the user, and the refresh token stops working.
+    expect((await updatepwd('first own password', 'second own password')).apiStatus.errorCode).toBe('OK');
+    expect(fake.requests).toContain(userLogout);
+    expect(fake.openSessions(tenant.tenantCode, login)).toBe(0);
+    expect(await refresh()).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
 });
+
+/** A token request to the Keycloak fake over HTTP, as the browser app makes it: its status and body. */
+async function keycloakGrant(realm: string, form: Record<string, string>) {
+  const answer = await fetch(`${fake.url}/realms/${realm}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: answer.status, body: (await answer.json()) as { refresh_token?: string; error?: string } };
+}

@@ -35,6 +35,7 @@ export async function createRealmUser(admin: AdminClient, realm: string, user: U
 /**
  * Makes the realm's user of that login equal to `user`, creating it when missing; the password (when given) is
  * set before the user's state, so the required actions sent win over the ones a password reset adds or removes.
+ * A password that ends sign-ins ends every session of the user last (POST users/{id}/logout).
  */
 export async function saveRealmUser(
   admin: AdminClient,
@@ -62,6 +63,11 @@ export async function saveRealmUser(
     expectNoContent(await admin.call('PUT', userPath, representation), 'the user update');
   }
   await makeRealmRolesEqual(admin, realm, userId, change.user.realmRoles);
+  // Last, once the user is as it should be: Keycloak's admin password reset leaves the user's sessions (SSO cookie,
+  // refresh tokens) alive, so a changed password ends them here (issue 29); a failure throws like any step's.
+  if (password?.sessions === 'end') {
+    expectNoContent(await admin.call('POST', `${userPath}/logout`), 'the user logout');
+  }
   return { userId };
 }
 
