@@ -258,7 +258,12 @@ describe('a new password ends browser sign-in in the realm (issue 29, finding 2)
         () => true,
         () => false,
       );
-    return { silentCode, refreshes };
+    /** Whether the sign-in's access token is still a bearer of the tenant's API. */
+    const bearerWorks = async () => {
+      const bearer = { headers: { authorization: `Bearer ${tokens.access_token}` } };
+      return (await t.api.call('/user/list', {}, bearer)).apiStatus.errorCode !== 'NOT_LOGGED_IN';
+    };
+    return { silentCode, refreshes, bearerWorks };
   }
 
   it('after /user/updatepwd the refresh tokens stop and the sign-in cookie gets no code', async () => {
@@ -266,6 +271,9 @@ describe('a new password ends browser sign-in in the realm (issue 29, finding 2)
     const signedIn = await browserSignIn(agent.userLogin, agent.password);
     const elsewhere = await browserSignIn(agent.userLogin, agent.password);
     expect(await signedIn.silentCode()).toBe(true);
+    expect(await signedIn.bearerWorks()).toBe(true);
+    // A token's iat has whole seconds: the change comes in a later second than the sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await agent.api.ok('/user/updatepwd', {
       userId: agent.userId,
       password: agent.password,
@@ -273,6 +281,8 @@ describe('a new password ends browser sign-in in the realm (issue 29, finding 2)
     });
     expect([await signedIn.refreshes(), await signedIn.silentCode()]).toEqual([false, false]);
     expect([await elsewhere.refreshes(), await elsewhere.silentCode()]).toEqual([false, false]);
+    // Its access tokens, issued before the new password, are no bearers any more (not even for their 300 s).
+    expect(await signedIn.bearerWorks()).toBe(false);
     // The new password signs in anew.
     expect(await (await browserSignIn(agent.userLogin, 'a passphrase of my own')).refreshes()).toBe(true);
   });

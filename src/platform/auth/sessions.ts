@@ -239,6 +239,8 @@ interface RealmAccessToken {
   /** Its `jti`, or `sha256:<hex>` of a token without one: the key of the list of logged-out tokens. */
   tokenId: string;
   expiresAt: Date;
+  /** When the realm issued it (`iat`, whole seconds): a password changed after that ends it. */
+  issuedAt: Date | undefined;
 }
 
 /**
@@ -275,7 +277,8 @@ async function verifyAccessToken(
   const login = typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined;
   if (!login || typeof payload.exp !== 'number') return undefined;
   const tokenId = typeof payload.jti === 'string' && payload.jti ? payload.jti : `sha256:${tokenHash.toString('hex')}`;
-  return { login, tokenId, expiresAt: new Date(payload.exp * 1000) };
+  const issuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : undefined;
+  return { login, tokenId, expiresAt: new Date(payload.exp * 1000), issuedAt };
 }
 
 /** A JWT of the tenant's realm: verified by the realm's keys, then mapped to the tenant's user of that login. */
@@ -298,7 +301,11 @@ async function resolveJwt(
   >`
     SELECT user_id, roles, required_actions,
            CASE WHEN 'customer' = ANY (roles) THEN contact_id END AS customer_record_id,
-           EXISTS (SELECT 1 FROM revoked_tokens WHERE token_id = ${verified.tokenId}) AS logged_out
+           EXISTS (SELECT 1 FROM revoked_tokens WHERE token_id = ${verified.tokenId})
+             -- A new password ends the realm's sign-ins (issue 29) and the tokens issued before it; \`iat\` has whole
+             -- seconds, so a token of the same second as the change stays (its sign-in is ended all the same).
+             OR (${verified.issuedAt ?? null}::timestamptz IS NOT NULL
+                 AND password_changed_at >= ${verified.issuedAt ?? null}::timestamptz + interval '1 second') AS logged_out
     FROM users
     WHERE lower(user_login) = lower(${verified.login}) AND is_active`;
   if (!user || user.logged_out) return undefined;
