@@ -1,9 +1,9 @@
 // Fixed-window rate limits counted in a database (the tenant's; the platform's for the identity provider), so
 // every node of the cluster shares the count.
 // Two shapes: a budget of requests (every call counts), and a budget of failures (every attempt takes a unit
-// before it runs and gives it back when it succeeds: logins, look-ups by a secret pair, so successes are never
-// limited). Both are decided by one statement on the bucket's row, so requests arriving together, on one node or
-// many, cannot all pass a check made before any of them is counted.
+// before it runs and gives it back when it succeeds: logins, and through failure-budgets.ts the look-ups by a
+// secret pair, so successes are never limited). Both are decided by one statement on the bucket's row, so requests
+// arriving together, on one node or many, cannot all pass a check made before any of them is counted.
 import type { Queryable } from './database/connections.js';
 import { ApiError, ErrorCode } from './http/errors.js';
 
@@ -19,6 +19,11 @@ function windowAt(now: Date): Window {
   const start = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
   const left = start + WINDOW_MS - now.getTime();
   return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
+}
+
+/** The start of the fixed window `now` falls in: where a reservation made now is counted. */
+export function windowStartAt(now: Date): Date {
+  return windowAt(now).start;
 }
 
 /** HTTP 429 RATE_LIMITED with `Retry-After`: the seconds until the window that refused the call ends. */
@@ -80,9 +85,9 @@ export async function reserveFailure(
   return { bucket, windowStart: window.start };
 }
 
-/** Gives back the unit an attempt reserved: it succeeded. */
-export async function refundFailure(db: Queryable, reservation: FailureReservation): Promise<void> {
+/** Gives back the unit an attempt reserved (it succeeded), or `units` of them reserved in the same window. */
+export async function refundFailure(db: Queryable, reservation: FailureReservation, units = 1): Promise<void> {
   await db`
-    UPDATE rate_limit_hits SET hits = hits - 1
-    WHERE bucket = ${reservation.bucket} AND window_start = ${reservation.windowStart} AND hits > 0`;
+    UPDATE rate_limit_hits SET hits = GREATEST(hits - ${units}, 0)
+    WHERE bucket = ${reservation.bucket} AND window_start = ${reservation.windowStart}`;
 }
