@@ -2,8 +2,8 @@
 // to the bytes of an A4 PDF, laid out by the shared document layout (document-layout.ts). It shows the amounts it
 // is given and recomputes nothing: totals, taxes and balances are the ledger's business.
 //
-// Text is drawn with the standard Helvetica fonts, which cannot show every script: helvetica-text.ts says which
-// readable fallback other characters get.
+// Text is drawn in the PDF module's embedded fonts: Latin, Arabic (shaped, right to left) and the symbols used;
+// what none of them holds is one UNSUPPORTED_TEXT_MARK per run (script-text.ts).
 
 import { formatDateText, formatMinorAmount, formatQuantity } from './document-format.js';
 import {
@@ -21,7 +21,7 @@ import {
 
 // The invoice's helpers stay importable from here, where they were before the layout was shared.
 export { formatMinorAmount } from './document-format.js';
-export { toHelveticaText, UNSUPPORTED_TEXT_MARK } from '../../platform/rendering/pdf/index.js';
+export { UNSUPPORTED_TEXT_MARK } from '../../platform/rendering/pdf/index.js';
 
 export interface InvoiceLine {
   description: string;

@@ -15,7 +15,7 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
       const invoice = await repo.findInvoice(ctx.db, invoiceNumber);
       if (!invoice) throw notFound('Invoice');
       const order = await repo.findOrder(ctx.db, invoice.sales_order_id);
-      const lines = await repo.selectLines(ctx.db, invoice.sales_order_id);
+      const lines = await repo.selectPrintedLines(ctx.db, invoice.sales_order_id);
       const payments = await repo.selectPayments(ctx.db, invoice.invoice_id);
       const currency = invoice.currency;
       const total = toMinor(invoice.total, currency);
@@ -38,7 +38,7 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
         },
         lines: lines.map((line) => ({
           description: line.description,
-          detail: line.detail ?? undefined,
+          detail: lineDetail(line.detail, line.pickup_location),
           quantity: line.quantity,
           unitPriceMinor: toMinor(line.unit_price, currency),
           totalMinor: toMinor(line.total, currency),
@@ -60,6 +60,12 @@ export function createInvoiceDocuments(deps: { documents: DocumentsApi }) {
       return new RawAnswer('application/pdf', pdf, { filename: `${invoice.invoice_number}.pdf` });
     },
   };
+}
+
+/** The line's date and time slot, and where the service picks the customer up: "2025-03-14 10:30 - Pickup: …". */
+function lineDetail(detail: string | null, pickup: string | null): string | undefined {
+  const parts = [detail, pickup ? `Pickup: ${pickup}` : null].filter((part) => part);
+  return parts.length ? parts.join(' - ') : undefined;
 }
 
 export type InvoiceDocuments = ReturnType<typeof createInvoiceDocuments>;

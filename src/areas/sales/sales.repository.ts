@@ -134,6 +134,17 @@ export function selectLines(db: Queryable, salesOrderId: number): Promise<LineRo
     FROM sales_order_lines WHERE sales_order_id = ${salesOrderId} ORDER BY line_no`;
 }
 
+/** The lines as the invoice prints them: each with the pickup its service was sold with. */
+export function selectPrintedLines(
+  db: Queryable,
+  salesOrderId: number,
+): Promise<Array<LineRow & Pick<LineService, 'pickup_location'>>> {
+  return db<Array<LineRow & Pick<LineService, 'pickup_location'>>>`
+    SELECT line_no, product_id, variant_id, description, detail, quantity::float8 AS quantity, unit_price, total, net, tax,
+           hold_id::text AS hold_id, pickup_location
+    FROM sales_order_lines WHERE sales_order_id = ${salesOrderId} ORDER BY line_no`;
+}
+
 export async function findOrderByNumber(db: Queryable, orderNum: string): Promise<SalesOrderRow | undefined> {
   const [row] = await db<SalesOrderRow[]>`SELECT * FROM sales_orders WHERE order_num = ${orderNum}`;
   return row;
