@@ -48,9 +48,12 @@ const importPax = (paxImport: ReturnType<typeof createPaxImport>) =>
       'without a passport number, of the same first and last name and none: matches are updated (columns the sheet ' +
       'lacks are kept), others inserted, all in one transaction; a row with any error is not written and is reported ' +
       'in errors (a second row with the same match as an earlier one too). dryRun: everything but the writing. ' +
-      `INVALID_FORMAT naming fileData: not base64, above 5 MB, not an XLSX workbook, one that unpacks to too much or ` +
-      `has too many entries, a sheet of more than ${IMPORT_LIMITS.dataRows} passenger rows, a header without the ` +
-      'required titles. Formulas are read as their text, never evaluated.',
+      `INVALID_FORMAT naming fileData: not base64, above 5 MB, not an XLSX workbook, one that unpacks to too much (in ` +
+      'all or in one part) or has too many entries, more than 64,000 cell formats (as Excel), too many rows, columns, ' +
+      `cells or shared strings, a sheet of more than ${IMPORT_LIMITS.dataRows} passenger rows, one that cannot be ` +
+      'read within the time or memory an import has, a header without the required titles. Formulas are read as ' +
+      'their text, never evaluated. A node reads a few files at once: one more answers HTTP 429 RATE_LIMITED with ' +
+      'Retry-After.',
     input: PaxImportRequest,
     response: PaxImportResult,
     records: { groupId: 'group' },
