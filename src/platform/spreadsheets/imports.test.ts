@@ -71,6 +71,17 @@ describe('an import in a worker thread', () => {
     expect(imports.load().running).toBe(0);
   });
 
+  it('refuses a file whose reading needs more memory than an import has, naming it', async () => {
+    // 10,000 rows of 20 distinct strings: exceljs keeps the shared strings, which a heap of 24 MiB cannot hold
+    const imports = createSpreadsheetImports({ ...SETTINGS, memoryMb: 24 });
+    const refused = await rejectionOf(imports.readFirstSheet(fileOf(await workbook(10_000, 20))));
+    expect(refused).toMatchObject({
+      code: 'INVALID_FORMAT',
+      message: 'Parameter fileData needs more than the 24 MiB an import may use',
+    });
+    expect(imports.load().running).toBe(0);
+  });
+
   it('refuses one import more than the node runs at once with 429 RATE_LIMITED and Retry-After', async () => {
     const imports = createSpreadsheetImports({ ...SETTINGS, concurrency: 1 });
     const file = fileOf(await workbook(500));
