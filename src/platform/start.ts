@@ -11,6 +11,7 @@ import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
 import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
+import { createSpreadsheetImports, type SpreadsheetImports } from './spreadsheets/index.js';
 import { createLogger } from './logger.js';
 import { dataFolderSecret } from './data-folder.js';
 import { bootstrapDatabases, bootstrapOptions } from './database/bootstrap.js';
@@ -79,6 +80,8 @@ export interface Platform {
   periodic: PeriodicWork;
   /** This node's Prometheus registry, served at GET /metrics. */
   metrics: Metrics;
+  /** This node's spreadsheet imports: each in a worker thread, a few at once, all ended when the app closes. */
+  spreadsheets: SpreadsheetImports;
   app: FastifyInstance;
   /** The platform client's credentials, and whether this start generated the secret. */
   platformClient: { clientId: string; secret: string; generated: boolean };
@@ -114,6 +117,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   await sessions.start();
   const { outbox, periodic, events, jobs } = createBackgroundWork(config, tenancy, logger, clock);
   const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
+  const spreadsheets = createSpreadsheetImports(config.spreadsheetImports);
+  // before the requests in flight are waited for: an import under way ends now, not at its deadline
+  app.addHook('preClose', () => spreadsheets.stop());
   const metrics = createMetrics({
     pools: tenancy.pools,
     maxConnections: config.db.maxConnections,
@@ -140,6 +146,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     events,
     periodic,
     metrics,
+    spreadsheets,
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),

@@ -10,6 +10,7 @@ import type { Allowed, Role } from '../auth/roles.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
 import { deferredLease } from '../database/deferred-lease.js';
+import { clientGoneSignal, noDatabase } from './context-parts.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { callerToken, namedSession, withSessionCarriers } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
@@ -44,6 +45,8 @@ export interface TenantContext extends RequestContext {
   otherSession?: Session;
   /** The file of a multipart request to an operation declaring `multipartFile`, unread (multipart.ts). */
   file?: UploadedFile;
+  /** Aborted when the client leaves before its answer: set for operations declaring `stopsWhenClientLeaves`. */
+  signal?: AbortSignal;
 }
 
 export interface PlatformContext extends RequestContext {
@@ -103,6 +106,8 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   multipartFile?: string;
   /** A POST that also takes an HTML form's fields (application/x-www-form-urlencoded): a page's buttons. */
   formBody?: boolean;
+  /** Long work (a file read in a worker) that is stopped when the client leaves: the handler gets `ctx.signal`. */
+  stopsWhenClientLeaves?: boolean;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
@@ -211,7 +216,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
       multipartFile: definition.multipartFile,
       formBody: definition.formBody,
-      run: async (request, _reply, parsedInput, parsedQuery) => {
+      run: async (request, reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
         const lease = definition.database === false ? undefined : leaseFor(kernel, tenant);
@@ -228,6 +233,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
             log: request.log,
             now: kernel.clock(),
             file: uploadedFile(request),
+            signal: definition.stopsWhenClientLeaves ? clientGoneSignal(reply) : undefined,
           };
           await authorize(kernel, definition, ctx, callerToken(request, definition)?.token);
           refuseUnstorableInput(request);
@@ -383,15 +389,5 @@ function bearer(request: FastifyRequest): string | undefined {
 function leaseFor(kernel: Kernel, tenant: TenantRecord) {
   return kernel.pools.leaseOpen(tenant) ?? deferredLease(() => kernel.pools.acquire(tenant));
 }
-
-/** Operations declared with `database: false` get this: touching it is a programming error. */
-const noDatabase = new Proxy(
-  {},
-  {
-    get() {
-      throw new Error('this operation was declared with database: false');
-    },
-  },
-) as Sql;
 
 export { errorBody };
