@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalAmount, fromMinor, minorToDecimalString, minorUnitExponent, toMinor } from './money.js';
+import { decimalAmount, displayAmount, fromMinor, minorToDecimalString, minorUnitExponent, toMinor } from './money.js';
 
 describe('money', () => {
   it.each([
@@ -58,5 +58,14 @@ describe('decimalAmount', () => {
       expect(decimalAmount(text, currency)).toBe(fromMinor(toMinor(text, currency), currency));
     }
     expect(decimalAmount('150.505', 'AED')).toBe(150.51);
+  });
+});
+
+describe('displayAmount', () => {
+  it("writes the code and the currency's minor digits", () => {
+    expect(displayAmount('150.000', 'AED')).toBe('AED 150.00');
+    expect(displayAmount(1250.5, 'AED')).toBe('AED 1250.50');
+    expect(displayAmount('12.345', 'KWD')).toBe('KWD 12.345');
+    expect(displayAmount('500', 'JPY')).toBe('JPY 500');
   });
 });

@@ -94,3 +94,8 @@ function numberToPlainString(value: number): string {
   // toFixed(10) avoids exponent notation for small and large values alike
   return value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 }
+
+/** An amount as people read it: the currency's code, then the amount with its minor digits ("AED 1250.50"). */
+export function displayAmount(amount: string | number, currency: string): string {
+  return `${currency} ${minorToDecimalString(toMinor(amount, currency), currency)}`;
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatDate, formatDateTime, localToInstant, weekdayOf } from './time.js';
+import {
+  addDays,
+  addMinutesToTime,
+  daysBetween,
+  displayDate,
+  displayDateTime,
+  formatDate,
+  formatDateTime,
+  localToInstant,
+  weekdayOf,
+} from './time.js';
 
 describe('tenant-local time formatting', () => {
   it('shows an instant in the tenant timezone', () => {
@@ -84,5 +94,21 @@ describe('formatDateTime across offsets and transitions', () => {
     for (const zone of zones) {
       for (const instant of instants) expect(formatDateTime(instant, zone)).toBe(intl(instant, zone));
     }
+  });
+});
+
+describe('dates as people read them', () => {
+  it('writes "Thu 10 Dec 2026, 08:30" in the tenant\'s timezone', () => {
+    expect(displayDateTime(new Date('2026-12-10T04:30:00Z'), 'Asia/Dubai')).toBe('Thu 10 Dec 2026, 08:30');
+    // the local day, not UTC's
+    expect(displayDateTime(new Date('2026-12-09T22:15:00Z'), 'Asia/Dubai')).toBe('Thu 10 Dec 2026, 02:15');
+    expect(displayDate('2030-03-01')).toBe('Fri 1 Mar 2030');
+    expect(displayDate('not a date')).toBe('not a date');
+  });
+
+  it('adds minutes to a local time on the 24-hour clock', () => {
+    expect(addMinutesToTime('08:30', 30)).toBe('09:00');
+    expect(addMinutesToTime('23:45', 30)).toBe('00:15');
+    expect(addMinutesToTime('8:05', 10)).toBe('08:15');
   });
 });

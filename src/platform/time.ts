@@ -117,3 +117,36 @@ export function localToInstant(local: string, timeZone: string): Date | undefine
   instant = asUtc - offsetAt(new Date(instant), timeZone);
   return new Date(instant);
 }
+
+// How pages, mails and vouchers show a date to people (issue 30): "Thu 10 Dec 2026", "Thu 10 Dec 2026, 08:30". English
+// names, day of month without a leading zero, the 24-hour clock; always in the tenant's timezone (the caller's).
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A calendar date (yyyy-MM-dd) as people read it: "Thu 10 Dec 2026"; anything else as it is. */
+export function displayDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const [, year, month, day] = match;
+  const weekday = DAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  return `${weekday} ${Number(day)} ${MONTH_NAMES[Number(month) - 1]} ${year}`;
+}
+
+/** A calendar date and a local time (HH:mm) as people read them: "Thu 10 Dec 2026, 08:30". */
+export function displayDateAndTime(date: string, time: string): string {
+  return `${displayDate(date)}, ${time}`;
+}
+
+/** An instant as people read it in a timezone: "Thu 10 Dec 2026, 08:30". */
+export function displayDateTime(instant: Date, timeZone: string): string {
+  const local = formatDateTime(instant, timeZone);
+  return displayDateAndTime(local.slice(0, 10), local.slice(11, 16));
+}
+
+/** A local time (HH:mm) some minutes later, on the 24-hour clock (past midnight it starts again at 00:00). */
+export function addMinutesToTime(time: string, minutes: number): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (!match) return time;
+  const total = (((Number(match[1]) * 60 + Number(match[2]) + minutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
