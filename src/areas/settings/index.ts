@@ -6,10 +6,10 @@ import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [
-  { name: 'settings', description: "The agency's settings: notification address, quote validity, sales tax" },
+  { name: 'settings', description: "The agency's settings: notification address, quote validity, sales tax, contact" },
 ];
 
-export type { TenantSettings } from './settings.service.js';
+export type { AgencyContact, TenantSettings } from './settings.service.js';
 export { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from './tax.rules.js';
 
 export interface SettingsApi {

@@ -8,6 +8,10 @@ export interface SettingsRow {
   vat_rate_percent: string;
   tax_registration_number: string | null;
   prices_include_tax: boolean;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_whatsapp: string | null;
+  cancellation_policy: string | null;
 }
 
 export interface SettingsChange {
@@ -16,10 +20,15 @@ export interface SettingsChange {
   vatRatePercent?: string;
   taxRegistrationNumber?: string | null;
   pricesIncludeTax?: boolean;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  contactWhatsapp?: string | null;
+  cancellationPolicy?: string | null;
 }
 
 const COLUMNS =
-  'notification_email, quote_validity_days, vat_rate_percent, tax_registration_number, prices_include_tax';
+  'notification_email, quote_validity_days, vat_rate_percent, tax_registration_number, prices_include_tax, ' +
+  'contact_email, contact_phone, contact_whatsapp, cancellation_policy';
 
 export async function selectSettings(db: Queryable): Promise<SettingsRow | undefined> {
   const [row] = await db<SettingsRow[]>`SELECT ${db.unsafe(COLUMNS)} FROM tenant_settings WHERE id`;
@@ -47,6 +56,12 @@ export async function upsertSettings(
       tax_registration_number = CASE WHEN ${has('taxRegistrationNumber')} THEN ${change.taxRegistrationNumber ?? null}
                                      ELSE tax_registration_number END,
       prices_include_tax = coalesce(${change.pricesIncludeTax ?? null}::boolean, prices_include_tax),
+      contact_email = CASE WHEN ${has('contactEmail')} THEN ${change.contactEmail ?? null} ELSE contact_email END,
+      contact_phone = CASE WHEN ${has('contactPhone')} THEN ${change.contactPhone ?? null} ELSE contact_phone END,
+      contact_whatsapp = CASE WHEN ${has('contactWhatsapp')} THEN ${change.contactWhatsapp ?? null}
+                              ELSE contact_whatsapp END,
+      cancellation_policy = CASE WHEN ${has('cancellationPolicy')} THEN ${change.cancellationPolicy ?? null}
+                                 ELSE cancellation_policy END,
       updated_by = ${updatedBy},
       updated_at = ${now}
     WHERE id

@@ -14,6 +14,16 @@ export interface TenantSettings {
   notificationEmail: string;
   quoteValidityDays: number;
   tax: TaxPolicy;
+  /** Whom the agency's tickets and payment pages name for help; null where it gave none. */
+  contact: AgencyContact;
+  /** The policy a ticket shows when its product has none. */
+  cancellationPolicy: string | null;
+}
+
+export interface AgencyContact {
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
 }
 
 const DEFAULTS: repo.SettingsRow = {
@@ -22,6 +32,10 @@ const DEFAULTS: repo.SettingsRow = {
   vat_rate_percent: '0',
   tax_registration_number: null,
   prices_include_tax: false,
+  contact_email: null,
+  contact_phone: null,
+  contact_whatsapp: null,
+  cancellation_policy: null,
 };
 
 /** '5.00' → '5', '5.50' → '5.5': the rate as decimal text without trailing zeros. */
@@ -42,6 +56,8 @@ function toTenantSettings(ctx: SettingsReader, row: repo.SettingsRow): TenantSet
       registrationNumber: row.tax_registration_number,
       pricesIncludeTax: row.prices_include_tax,
     },
+    contact: { phone: row.contact_phone, whatsapp: row.contact_whatsapp, email: row.contact_email },
+    cancellationPolicy: row.cancellation_policy,
   };
 }
 
@@ -51,6 +67,10 @@ const toSettings = (settings: TenantSettings): Settings => ({
   vatRatePercent: Number(settings.tax.ratePercent),
   taxRegistrationNumber: settings.tax.registrationNumber,
   pricesIncludeTax: settings.tax.pricesIncludeTax,
+  contactEmail: settings.contact.email,
+  contactPhone: settings.contact.phone,
+  contactWhatsapp: settings.contact.whatsapp,
+  cancellationPolicy: settings.cancellationPolicy,
 });
 
 /** The rate as decimal text, refused when it has more than two decimals (a JSON number like 5.255). */
@@ -77,6 +97,10 @@ export const settingsService = {
       vatRatePercent: input.vatRatePercent === undefined ? undefined : rateText(input.vatRatePercent),
       taxRegistrationNumber: input.taxRegistrationNumber,
       pricesIncludeTax: input.pricesIncludeTax,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      contactWhatsapp: input.contactWhatsapp,
+      cancellationPolicy: input.cancellationPolicy,
     };
     const updatedBy = loggedInUserId(ctx.session);
     return toSettings(toTenantSettings(ctx, await repo.upsertSettings(ctx.db, change, updatedBy, ctx.now)));

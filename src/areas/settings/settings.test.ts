@@ -19,6 +19,8 @@ afterAll(async () => {
   await service?.close();
 });
 
+const NO_CONTACT = { contactEmail: null, contactPhone: null, contactWhatsapp: null, cancellationPolicy: null };
+
 const write = (change: object) => t.adminApi.ok<Settings>('/settings/write', change);
 
 describe('tenant settings', () => {
@@ -29,6 +31,7 @@ describe('tenant settings', () => {
       vatRatePercent: 0,
       taxRegistrationNumber: null,
       pricesIncludeTax: false,
+      ...NO_CONTACT,
     });
   });
 
@@ -41,6 +44,7 @@ describe('tenant settings', () => {
       vatRatePercent: 5,
       taxRegistrationNumber: '100123456700003',
       pricesIncludeTax: false,
+      ...NO_CONTACT,
     });
     const employee = await user(t, 'employee');
     expect(await employee.api.ok<Settings>('/settings/read')).toEqual(changed);
@@ -51,6 +55,8 @@ describe('tenant settings', () => {
       notificationEmail: 'sales@agency.example',
       quoteValidityDays: 14,
       tax: { ratePercent: '5', registrationNumber: '100123456700003', pricesIncludeTax: false },
+      contact: { phone: null, whatsapp: null, email: null },
+      cancellationPolicy: null,
     });
   });
 
@@ -61,7 +67,32 @@ describe('tenant settings', () => {
     await write({ vatRatePercent: 0, pricesIncludeTax: false, taxRegistrationNumber: null });
   });
 
+  it("keeps the agency's contact and its default cancellation policy; null takes one away", async () => {
+    const contact = {
+      contactEmail: 'help@agency.example',
+      contactPhone: '+971 4 123 4567',
+      contactWhatsapp: '+971501234567',
+      cancellationPolicy: 'Free cancellation up to 24 hours before the start.',
+    };
+    expect(await write(contact)).toMatchObject(contact);
+    const api = createSettingsArea().api;
+    expect(await t.db((db) => api.read({ tenant: t.record, db }))).toMatchObject({
+      contact: { phone: '+971 4 123 4567', whatsapp: '+971501234567', email: 'help@agency.example' },
+      cancellationPolicy: 'Free cancellation up to 24 hours before the start.',
+    });
+    expect(await write({ contactWhatsapp: null, cancellationPolicy: null })).toMatchObject({
+      contactPhone: '+971 4 123 4567',
+      contactWhatsapp: null,
+      cancellationPolicy: null,
+    });
+    await write({ contactEmail: null, contactPhone: null });
+  });
+
   it.each([
+    [{ contactPhone: 'call us' }, 'contactPhone'],
+    [{ contactWhatsapp: '<script>' }, 'contactWhatsapp'],
+    [{ contactEmail: 'nobody' }, 'contactEmail'],
+    [{ cancellationPolicy: '' }, 'cancellationPolicy'],
     [{ vatRatePercent: 5.255 }, 'vatRatePercent'],
     [{ vatRatePercent: 100.5 }, 'vatRatePercent'],
     [{ vatRatePercent: -1 }, 'vatRatePercent'],
