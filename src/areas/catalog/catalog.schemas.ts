@@ -90,6 +90,12 @@ export const Product = Type.Composite([
     productExclusions: Nullable(Type.String()),
     cancelPolicy: Nullable(Type.String()),
     childPolicy: Nullable(Type.String()),
+    meetingPoint: Nullable(
+      Type.String({ description: 'Where a customer not picked up at a hotel meets the tour (tickets show it)' }),
+    ),
+    pickupWindowMinutes: Nullable(
+      Type.Integer({ description: 'A hotel pickup is between the booked time and this many minutes later' }),
+    ),
     taxExempt: Type.Boolean({ description: "Exempt from the agency's VAT: its order and invoice lines carry no tax" }),
     transfers: Type.Array(Transfer),
   }),
@@ -320,6 +326,10 @@ export const SaveProductRequest = Type.Object({
   productExclusions: Type.Optional(LongText),
   cancelPolicy: Type.Optional(LongText),
   childPolicy: Type.Optional(LongText),
+  meetingPoint: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'null: none' }))),
+  pickupWindowMinutes: Type.Optional(
+    Nullable(Type.Integer({ minimum: 1, maximum: 720, description: 'null: pickup at the booked time' })),
+  ),
   transfers: Type.Optional(
     Type.Array(TransferInput, { maxItems: 20, description: 'Replaces the product’s transfers' }),
   ),

@@ -62,6 +62,8 @@ beforeAll(async () => {
     productTerms: 'Pick-up 30 minutes before the start.',
     cancelPolicy: 'Free cancellation up to 24 hours before.',
     childPolicy: 'Children under 3 go free.',
+    meetingPoint: 'Al Khail Gate 2, Dubai',
+    pickupWindowMinutes: 30,
     transfers: [
       { transferName: 'Shared pick-up', transferType: 'SIC', price: 25 },
       { transferName: 'Private car', transferType: 'PVT', price: 300 },
@@ -127,6 +129,8 @@ describe('administration', () => {
       maxQuantity: 12,
       maxChildAge: 11,
       productTerms: 'Pick-up 30 minutes before the start.',
+      meetingPoint: 'Al Khail Gate 2, Dubai',
+      pickupWindowMinutes: 30,
       variantCount: 3,
     });
     expect(product.transfers).toEqual([

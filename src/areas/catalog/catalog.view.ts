@@ -105,6 +105,8 @@ export function toProduct(row: ProductRow, timezone: string): Product {
     productExclusions: row.product_exclusions,
     cancelPolicy: row.cancel_policy,
     childPolicy: row.child_policy,
+    meetingPoint: row.meeting_point,
+    pickupWindowMinutes: row.pickup_window_minutes,
     taxExempt: row.tax_exempt,
     transfers: row.transfers.map((transfer) => ({ ...transfer, price: amount(transfer.price, row.currency) })),
   });

@@ -9,7 +9,12 @@ import { convertToSale, extend, hold, holdOrRefuse, release, releaseExpiredHolds
 import { createCatalogAdminService } from './catalog-admin.service.js';
 import { catalogOperations } from './catalog.operations.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
-import { lockProductKey, selectTaxExemptProducts, selectVendorBookedProducts } from './products.repository.js';
+import {
+  lockProductKey,
+  selectTaxExemptProducts,
+  selectTicketFacts,
+  selectVendorBookedProducts,
+} from './products.repository.js';
 import { createCatalogReadCaches } from './read-cache.js';
 import { quoteRefusal, quoteUnit } from './unit-quote.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
@@ -22,6 +27,7 @@ const TAGS: readonly ApiTag[] = [
 
 export type { CartItemHolder, HoldRefusal, HoldRequest, HoldResult, SeatsToHold } from './capacity.js';
 export { QuoteRefused, type UnitQuote, type UnitQuoteRequest } from './unit-quote.js';
+export type { ProductTicketFacts } from './products.repository.js';
 /** The demo seed writes its catalog through the same services as the API, so it passes the same validation. */
 export { createCatalogAdminService, createCatalogService };
 
@@ -34,6 +40,8 @@ export interface CatalogApi {
   taxExemptProducts: typeof selectTaxExemptProducts;
   /** Which of the products their supplier tickets (hasVendorBooking): bookings send those lines to the supplier. */
   vendorBookedProducts: typeof selectVendorBookedProducts;
+  /** What the tickets of these products tell their holders: meeting point, pickup window, cancellation policy. */
+  ticketFacts: typeof selectTicketFacts;
   quoteUnit: typeof quoteUnit;
   quoteRefusal: typeof quoteRefusal;
   hold: typeof hold;
@@ -63,6 +71,7 @@ export function createCatalogArea(deps: CatalogAreaDeps): Area<CatalogApi> {
       lockProductKey,
       taxExemptProducts: selectTaxExemptProducts,
       vendorBookedProducts: selectVendorBookedProducts,
+      ticketFacts: selectTicketFacts,
       quoteUnit,
       quoteRefusal,
       hold,

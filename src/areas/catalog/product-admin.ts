@@ -65,6 +65,8 @@ const productColumns = (
     ['productExclusions', 'product_exclusions'],
     ['cancelPolicy', 'cancel_policy'],
     ['childPolicy', 'child_policy'],
+    ['meetingPoint', 'meeting_point'],
+    ['pickupWindowMinutes', 'pickup_window_minutes'],
   ];
   for (const [field, column] of optional) {
     const value = input[field];

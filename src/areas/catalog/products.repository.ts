@@ -62,6 +62,8 @@ export interface ProductRow {
   product_exclusions: string | null;
   cancel_policy: string | null;
   child_policy: string | null;
+  meeting_point: string | null;
+  pickup_window_minutes: number | null;
   variant_count: number;
   transfers: TransferRow[];
 }
@@ -89,6 +91,29 @@ export async function selectTaxExemptProducts(db: Queryable, productIds: readonl
   const rows = await db<{ product_id: number }[]>`
     SELECT product_id FROM products WHERE product_id = ANY(${[...new Set(productIds)]}::int[]) AND tax_exempt`;
   return new Set(rows.map((row) => row.product_id));
+}
+
+/** What a ticket of the product tells its holder beyond the ticket: where to be, when, and what cancelling costs. */
+export interface ProductTicketFacts {
+  meetingPoint: string | null;
+  /** A hotel pickup is between the booked time and this many minutes later; null: at the booked time. */
+  pickupWindowMinutes: number | null;
+  durationMinutes: number;
+  cancelPolicy: string | null;
+}
+
+/** The ticket facts of these products, by product id, on the handle given (a product deleted since: none). */
+export async function selectTicketFacts(
+  db: Queryable,
+  productIds: readonly number[],
+): Promise<Map<number, ProductTicketFacts>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db<(ProductTicketFacts & { productId: number })[]>`
+    SELECT product_id AS "productId", meeting_point AS "meetingPoint",
+           pickup_window_minutes AS "pickupWindowMinutes", duration_minutes AS "durationMinutes",
+           cancel_policy AS "cancelPolicy"
+    FROM products WHERE product_id = ANY(${[...new Set(productIds)]}::int[])`;
+  return new Map(rows.map(({ productId, ...facts }) => [productId, facts]));
 }
 
 /** Which of the products are ticketed by their supplier (hasVendorBooking), on the handle given. */
