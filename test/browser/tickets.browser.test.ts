@@ -15,7 +15,7 @@ import {
   launchChromium,
   PAGE_TIMEOUT_MS,
 } from '../support/browser.js';
-import { addDays, formatDate } from '../../src/platform/time.js';
+import { addDays, displayDateAndTime, formatDate } from '../../src/platform/time.js';
 import { defined } from '../support/api.js';
 import { bookingOf } from '../support/bookings.js';
 import { guest, product, type TestTenant, tenant } from '../support/factories.js';
@@ -131,13 +131,33 @@ describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser,
           new RegExp(`^TC1\\.${t.provisioned.tenantCode}\\.${ticket.id}\\.${ticket.barcode}\\.k1\\.[\\w-]{86}$`),
         );
       }
-      expect(await page.getByText(`${cart.day} 10:30 (${t.record.timezone})`).count()).toBe(3);
-      expect(await page.getByText('Atlantis lobby').count()).toBe(3);
+      expect(await page.getByText(displayDateAndTime(cart.day, '10:30'), { exact: true }).count()).toBe(3);
+      expect(await page.getByText('Atlantis lobby, at 10:30', { exact: true }).count()).toBe(3);
+      expect(await page.getByText('Please wait in the lobby of Atlantis lobby from 10:30').count()).toBe(3);
       expect(await page.getByRole('heading', { name: 'What to bring' }).isVisible()).toBe(true);
 
       const screenshot = await artifactPath('browser', 'booking-tickets.png');
       await page.screenshot({ path: screenshot, fullPage: true, timeout: PAGE_TIMEOUT_MS });
       console.log(`screenshot of the tickets page: ${screenshot}`);
+
+      // on a phone the QR code is in the middle of its card, above the facts
+      await page.setViewportSize({ width: 375, height: 800 });
+      for (const index of [0, 1, 2]) {
+        const qr = defined(await page.locator('img.qr').nth(index).boundingBox(), 'the QR code');
+        const card = defined(await page.locator('article.ticket').nth(index).boundingBox(), 'the card');
+        const facts = defined(await page.locator('article.ticket dl').nth(index).boundingBox(), 'the facts');
+        expect(Math.abs(qr.x + qr.width / 2 - (card.x + card.width / 2))).toBeLessThanOrEqual(2);
+        expect(facts.y).toBeGreaterThanOrEqual(qr.y + qr.height);
+      }
+      const phone = await artifactPath('browser', 'booking-tickets-phone.png');
+      await page.screenshot({ path: phone, fullPage: true, timeout: PAGE_TIMEOUT_MS });
+      // printed, no page break cuts a card
+      await page.emulateMedia({ media: 'print' });
+      const breaks = await page
+        .locator('article.ticket')
+        .evaluateAll((cards) => cards.map((card) => getComputedStyle(card).breakInside));
+      expect(breaks).toEqual(['avoid', 'avoid', 'avoid']);
+      await page.emulateMedia({ media: 'screen' });
 
       const href = await page.getByRole('link', { name: 'Download the PDF voucher' }).getAttribute('href');
       // fetched by the page itself: the browser resolves the tenant's subdomain of localhost, Node's resolver does not

@@ -1,12 +1,15 @@
 // The booking of an order paid online is made in the payment's transaction and ticketed after it commits, by the
 // outbox (kind 'booking-confirm'): durable, retried, and never holding a pool lease during a supplier call. A confirm
 // that leaves lines unticketed (PARTIAL or FAILED) is retried on the outbox's schedule; confirm never tickets a line
-// twice, so a retry, or a customer's own confirm meanwhile, is harmless.
+// twice, so a retry, or a customer's own confirm meanwhile, is harmless. Once every line is ticketed the tickets
+// e-mail follows, with the PDF voucher (tickets-mail.ts); when the outbox gives up, it follows with what was issued.
 import type { Queryable } from '../../platform/database/connections.js';
 import type { AfterCommit } from '../../platform/database/transaction.js';
 import { enqueueTask, type OutboxTaskHandler } from '../../platform/outbox/index.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { Confirmer } from './booking-confirm.js';
+import type { WithDb } from './ticketing/index.js';
 
 export const BOOKING_CONFIRM_TASK = 'booking-confirm';
 /**
@@ -32,16 +35,33 @@ function requestIdOf(payload: unknown): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-export function bookingConfirmTask(deps: { confirmer: Confirmer; log: FastifyBaseLogger }): OutboxTaskHandler {
+export interface ConfirmTaskDeps {
+  confirmer: Confirmer;
+  log: FastifyBaseLogger;
+  /** Queues the request's tickets e-mail (once: its dedupe key). */
+  mailTickets: (
+    scope: { tenant: TenantRecord; withDb: WithDb; log: FastifyBaseLogger },
+    requestId: number,
+  ) => Promise<void>;
+}
+
+export function bookingConfirmTask(deps: ConfirmTaskDeps): OutboxTaskHandler {
   return {
     async run(tenant, task, withDb) {
       const requestId = requestIdOf(task.payload);
       if (requestId === undefined) return { kind: 'failed', reason: 'the payload names no booking request' };
-      const result = await deps.confirmer.confirm({ tenant, withDb, log: deps.log }, requestId, undefined);
-      if (result.completeResult === 'OK') return { kind: 'done' };
+      const scope = { tenant, withDb, log: deps.log };
+      const result = await deps.confirmer.confirm(scope, requestId, undefined);
+      if (result.completeResult === 'OK') {
+        await deps.mailTickets(scope, requestId);
+        return { kind: 'done' };
+      }
       const failed = result.ticketingResults.filter((line) => line.result === 'FAILED').map((line) => line.statusCode);
       const reason = `${result.completeResult}: lines not ticketed (${failed.join(', ')})`;
-      return task.attempts + 1 >= MAX_ATTEMPTS ? { kind: 'failed', reason } : { kind: 'retry', reason };
+      if (task.attempts + 1 < MAX_ATTEMPTS) return { kind: 'retry', reason };
+      // given up: the buyer hears of the order all the same, with the tickets issued so far and the page's link
+      await deps.mailTickets(scope, requestId);
+      return { kind: 'failed', reason };
     },
   };
 }

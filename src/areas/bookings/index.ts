@@ -17,14 +17,16 @@ import type { CustomerRecordOf } from '../customers/index.js';
 import type { MessagingApi } from '../messaging/index.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import type { SalesApi } from '../sales/index.js';
+import type { SettingsApi } from '../settings/index.js';
 import { createConfirmer } from './booking-confirm.js';
 import { BOOKING_CONFIRM_TASK, bookingConfirmTask } from './booking-tasks.js';
 import { bookingOperations } from './bookings.operations.js';
 import { bookingRecords } from './bookings.records.js';
 import { createBookingService } from './bookings.service.js';
 import { subscribeToPaidOrders } from './paid-orders.js';
+import { mailTickets } from './tickets-mail.js';
 import { ticketSources } from './ticketing/index.js';
-import { createTicketOperations } from './tickets/index.js';
+import { createTickets } from './tickets/index.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -56,7 +58,9 @@ export interface BookingsAreaDeps {
   events: Pick<DomainEvents, 'subscribe'>;
   /** The tickets e-mail is queued through the outbox, which is woken after commit. */
   outbox: Pick<OutboxWorker, 'kick'>;
-  catalog: Pick<CatalogApi, 'vendorBookedProducts'>;
+  catalog: Pick<CatalogApi, 'vendorBookedProducts' | 'ticketFacts'>;
+  /** The agency's contact and default cancellation policy, on the tickets. */
+  settings: Pick<SettingsApi, 'read'>;
   offlineTickets: Pick<OfflineTicketsApi, 'ticketsForReference'>;
   messaging: Pick<MessagingApi, 'queueMessage'>;
   /** The caller's own customer record (customer users): its bookings are the caller's. */
@@ -80,9 +84,19 @@ export function createBookingsArea(deps: BookingsAreaDeps): Area {
     claimTimeoutMs: supplierTimeoutMs + CLAIM_MARGIN_MS,
     waitForOthersMs: supplierTimeoutMs + WAIT_MARGIN_MS,
   });
+  const mail = createMailQueue(deps.outbox);
+  const tickets = createTickets({
+    ...deps,
+    dataDir: deps.config.dataDir,
+    lookupsPerMinute: deps.config.rateLimits.secretPairLookup,
+  });
   const worker = createOutboxTaskWorker({
     kind: BOOKING_CONFIRM_TASK,
-    handler: bookingConfirmTask({ confirmer, log: deps.logger }),
+    handler: bookingConfirmTask({
+      confirmer,
+      log: deps.logger,
+      mailTickets: (scope, requestId) => mailTickets({ ...deps, ...tickets, mail }, scope, requestId),
+    }),
     registry: deps.registry,
     pools: deps.pools,
     periodic: deps.periodic,
@@ -91,19 +105,10 @@ export function createBookingsArea(deps: BookingsAreaDeps): Area {
   });
   const serviceDeps = { ...deps, secretPairPerMinute: deps.config.rateLimits.secretPairLookup };
   const bookings = createBookingService(serviceDeps);
-  const operations: OperationDeclaration[] = [
-    ...bookingOperations({ bookings, confirmer }),
-    // ── tickets helper: `...ticketOperations(...)` goes here (src/areas/bookings/tickets/) ──
-    ...createTicketOperations({
-      ...deps,
-      dataDir: deps.config.dataDir,
-      lookupsPerMinute: deps.config.rateLimits.secretPairLookup,
-    }),
-  ];
+  const operations: OperationDeclaration[] = [...bookingOperations({ bookings, confirmer }), ...tickets.operations];
   subscribeToPaidOrders({
     ...deps,
     service: serviceDeps,
-    mail: createMailQueue(deps.outbox),
     kickTicketing: (tenantId) => worker.kick(tenantId),
   });
   return { tags: TAGS, operations, api: undefined, jobs: [worker], records: bookingRecords(deps.customerRecordOf) };

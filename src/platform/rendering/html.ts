@@ -63,10 +63,12 @@ function escapedValues(values: TemplateValues): Record<string, unknown> {
 
 /**
  * The template filled: `{{name}}` (or `{{{name}}}`) writes a value escaped; `{{{name}}}` of a `markup` entry writes
- * that markup as it is. Handlebars' blocks ({{#if}}, {{#each}}, {{#unless}}, {{#with}}) are available; nothing else.
+ * that markup as it is. Handlebars' blocks ({{#if}}, {{#each}}, {{#unless}}, {{#with}}) and the layouts of
+ * templates/layouts/ as partials ({{> layouts/agency-contact}}) are available; nothing else.
  * Throws when the template does not compile.
  */
 export function fillTemplate(template: string, values: TemplateValues, markup: Record<string, string> = {}): string {
+  registerLayouts();
   const context = escapedValues(values);
   for (const [name, html] of Object.entries(markup)) context[name] = new engine.SafeString(html);
   return compile(template)(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });

@@ -4,7 +4,7 @@
 // The "what to bring" text is <data folder>/templates/<tenantCode>/what-to-bring.txt, else a default.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstReadable, renderTenantPage } from '../../../platform/rendering/html.js';
+import { firstReadable, renderTenantPage, type TemplateValues } from '../../../platform/rendering/html.js';
 
 export type TicketPageName = 'booking-tickets' | 'booking-tickets-pending' | 'booking-tickets-missing';
 
@@ -12,9 +12,10 @@ const SHIPPED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 const WHAT_TO_BRING_FILE = 'what-to-bring.txt';
 
+// When to arrive is each ticket's own advice (a hotel pickup waits in the lobby; a meeting point is reached early), so
+// the default says nothing of it.
 export const DEFAULT_WHAT_TO_BRING =
-  'Your ticket (on your phone or printed) and a photo ID matching the name on the booking. Please arrive ' +
-  '15 minutes before the start time.';
+  'Your ticket (on your phone or printed) and a photo ID matching the name on the booking.';
 
 const TITLES: Record<TicketPageName, string> = {
   'booking-tickets': 'Your tickets',
@@ -29,7 +30,7 @@ export async function renderTicketPage(
   dataDir: string,
   tenantCode: string,
   name: TicketPageName,
-  values: Record<string, string | number>,
+  values: TemplateValues,
   markup: Record<string, string> = {},
 ): Promise<string> {
   return renderTenantPage(

@@ -1,14 +1,17 @@
 // The printable tickets page and the PDF voucher, for holders of a request's id and access code (the link of the
 // tickets e-mail and of each ticket's ticketUrl). A wrong pair gets the same 404 page as an unknown id; a request
-// whose tickets are not issued yet gets a page that refreshes itself until they are.
+// whose tickets are not issued yet gets a page that refreshes itself until they are. Both show the ticket sheet
+// (ticket-sheet.ts): the order and what was paid, the agency's contact, and per ticket where to be and when.
 import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
 import { RawAnswer } from '../../../platform/http/raw.js';
-import { formatDate, formatDateTime } from '../../../platform/time.js';
 import { escapeHtml } from '../../../platform/rendering/html.js';
+import type { AgencyContact } from '../../settings/index.js';
 import { renderTicketPage, type TicketPageName, whatToBring } from './ticket-page-templates.js';
-import { renderVoucherPdf, type VoucherTicket } from './ticket-pdf.js';
-import { type IssuedTicket, qrPngOf, type TicketService } from './tickets.service.js';
+import { renderVoucherPdf, type Voucher } from './ticket-pdf.js';
+import type { TicketScope } from './ticket-signing.js';
+import { contactLine, type SheetDeps, type SheetTicket, type TicketSheet, ticketSheet } from './ticket-sheet.js';
+import { qrPngOf, type TicketService } from './tickets.service.js';
 
 // no-referrer: the address holds the access code, which no link on the page may pass on.
 const NO_LEAK = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -17,49 +20,66 @@ const PENDING_REFRESH_SECONDS = 10;
 const html = (body: string, status = 200) =>
   new RawAnswer('text/html; charset=utf-8', body, { status, headers: NO_LEAK });
 
-/** When the ticket is for, in the tenant's timezone: its start (or its day and time slot), else an open date. */
-function whenText(ticket: IssuedTicket, timeZone: string): string | null {
-  const { start_date: start, timeslot } = ticket.row;
-  if (!start) return timeslot;
-  const local = formatDateTime(start, timeZone);
-  const time = local.slice(11, 16);
-  if (timeslot) return `${formatDate(start, timeZone)} ${timeslot}`;
-  return time === '00:00' ? local.slice(0, 10) : `${local.slice(0, 10)} ${time}`;
-}
+const timeNote = (timeZone: string) => `Times are local times in ${timeZone}.`;
 
-function factsOf(ticket: IssuedTicket, timeZone: string): Array<[string, string | null]> {
-  const { confirmation } = ticket;
-  const when = whenText(ticket, timeZone);
-  return [
-    ['Date and time', when ? `${when} (${timeZone})` : null],
-    ['Reserved for', confirmation.ticketResvName],
-    ['Pickup', confirmation.pickupLocation],
-    ['Validity', confirmation.ticketValidity],
-    ['Supplier reference', confirmation.supplierReference],
-    ['Terms', confirmation.terms],
-  ];
-}
-
-function ticketMarkup(ticket: IssuedTicket, timeZone: string): string {
-  const { confirmation, row } = ticket;
-  const facts = factsOf(ticket, timeZone)
+function ticketMarkup(ticket: SheetTicket, index: number, count: number): string {
+  const { confirmation } = ticket.issued;
+  const facts = ticket.facts
     .filter(([, value]) => value)
     .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value ?? '')}</dd>`)
     .join('');
-  const used = row.redeemed_at
-    ? `<p class="used">Used at ${escapeHtml(formatDateTime(row.redeemed_at, timeZone).replace('T', ' '))}</p>`
-    : '';
+  const advice = ticket.advice ? `<p class="advice">${escapeHtml(ticket.advice)}</p>` : '';
+  const used = ticket.usedAt ? `<p class="used">Used on ${escapeHtml(ticket.usedAt)}</p>` : '';
   return (
-    `<article class="ticket" id="ticket-${confirmation.id}"><div>` +
+    `<article class="ticket" id="ticket-${confirmation.id}"><div class="qr-box">` +
     `<img class="qr" src="${confirmation.barcodeImage}" alt="QR code of ticket ${escapeHtml(confirmation.barcode)}">` +
-    `<div class="code">${escapeHtml(confirmation.barcode)}</div></div>` +
-    `<div><h2>${escapeHtml(confirmation.ticketDescription)}</h2><dl>${facts}</dl>${used}</div></article>`
+    `<div class="code">${escapeHtml(confirmation.barcode)}</div>` +
+    `<div class="count">Ticket ${index + 1} of ${count}</div></div>` +
+    `<div class="details"><h2>${escapeHtml(ticket.description)}</h2><dl>${facts}</dl>${advice}${used}</div></article>`
   );
 }
 
-type Opened = { kind: 'page'; answer: RawAnswer } | { kind: 'tickets'; refnum: string; tickets: IssuedTicket[] };
+/** The agency's numbers as the page links them: tel: for the phone, wa.me for WhatsApp, mailto: for the e-mail. */
+export function contactValues(contact: AgencyContact) {
+  const digits = (number: string) => number.replace(/[^0-9]/g, '');
+  return {
+    hasContact: Boolean(contact.phone || contact.whatsapp || contact.email),
+    contactPhone: contact.phone ?? '',
+    contactPhoneHref: contact.phone ? `tel:+${digits(contact.phone)}` : '',
+    contactWhatsapp: contact.whatsapp ?? '',
+    contactWhatsappHref: contact.whatsapp ? `https://wa.me/${digits(contact.whatsapp)}` : '',
+    contactEmail: contact.email ?? '',
+  };
+}
 
-export function createTicketPages(deps: { tickets: TicketService; dataDir: string }) {
+/** The voucher of a sheet (the PDF answer and the tickets e-mail's attachment). */
+export function voucherOf(sheet: TicketSheet, whatToBringText: string): Voucher {
+  return {
+    tenantName: sheet.tenantName,
+    refnum: sheet.refnum,
+    orderNum: sheet.orderNum,
+    amountPaid: sheet.amountPaid,
+    contact: contactLine(sheet.contact),
+    timeNote: timeNote(sheet.timeZone),
+    whatToBring: whatToBringText,
+    tickets: sheet.tickets.map((ticket) => ({
+      qrPng: qrPngOf(ticket.issued),
+      barcode: ticket.issued.confirmation.barcode,
+      description: ticket.description,
+      facts: ticket.facts,
+      advice: ticket.advice,
+    })),
+  };
+}
+
+type Opened = { kind: 'page'; answer: RawAnswer } | { kind: 'sheet'; sheet: TicketSheet };
+
+export interface TicketPagesDeps extends SheetDeps {
+  tickets: TicketService;
+  dataDir: string;
+}
+
+export function createTicketPages(deps: TicketPagesDeps) {
   const page = async (
     ctx: TenantContext,
     name: TicketPageName,
@@ -74,7 +94,7 @@ export function createTicketPages(deps: { tickets: TicketService; dataDir: strin
       status,
     );
 
-  /** The request and its tickets, or the page to answer instead (404, or "being issued"). */
+  /** The request's ticket sheet, or the page to answer instead (404, or "being issued"). */
   const open = async (ctx: TenantContext, requestId: number, code: string): Promise<Opened> => {
     const opened = await deps.tickets.openRequest(ctx, requestId, code).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === ErrorCode.NOTFOUND) return undefined;
@@ -87,24 +107,30 @@ export function createTicketPages(deps: { tickets: TicketService; dataDir: strin
       const values = { refnum: request.refnum, refreshSeconds: PENDING_REFRESH_SECONDS };
       return { kind: 'page', answer: await page(ctx, 'booking-tickets-pending', values) };
     }
-    return { kind: 'tickets', refnum: request.refnum, tickets };
+    return { kind: 'sheet', sheet: await ticketSheet(deps, ctx, request, tickets) };
   };
 
   return {
     async html(ctx: TenantContext, requestId: number, code: string): Promise<RawAnswer> {
       const opened = await open(ctx, requestId, code);
       if (opened.kind === 'page') return opened.answer;
-      const timeZone = ctx.tenant.timezone;
-      const tickets = opened.tickets.map((ticket) => ticketMarkup(ticket, timeZone)).join('\n');
+      const { sheet } = opened;
+      const count = sheet.tickets.length;
+      const tickets = sheet.tickets.map((ticket, index) => ticketMarkup(ticket, index, count)).join('\n');
       const body = await renderTicketPage(
         deps.dataDir,
         ctx.tenant.tenantCode,
         'booking-tickets',
         {
-          tenantName: ctx.tenant.tenantName,
-          refnum: opened.refnum,
+          tenantName: sheet.tenantName,
+          refnum: sheet.refnum,
+          orderNum: sheet.orderNum ?? '',
+          amountPaid: sheet.amountPaid ?? '',
+          ticketCount: count,
+          timeNote: timeNote(sheet.timeZone),
           pdfUrl: `/booking/tickets/${requestId}/voucher.pdf?code=${encodeURIComponent(code)}`,
           whatToBring: await whatToBring(deps.dataDir, ctx.tenant.tenantCode),
+          ...contactValues(sheet.contact),
         },
         { tickets },
       );
@@ -114,24 +140,22 @@ export function createTicketPages(deps: { tickets: TicketService; dataDir: strin
     async pdf(ctx: TenantContext, requestId: number, code: string): Promise<RawAnswer> {
       const opened = await open(ctx, requestId, code);
       if (opened.kind === 'page') return opened.answer;
-      const timeZone = ctx.tenant.timezone;
-      const tickets: VoucherTicket[] = opened.tickets.map((ticket) => ({
-        qrPng: qrPngOf(ticket),
-        barcode: ticket.confirmation.barcode,
-        description: ticket.confirmation.ticketDescription,
-        facts: factsOf(ticket, timeZone),
-      }));
-      const pdf = await renderVoucherPdf({
-        tenantName: ctx.tenant.tenantName,
-        refnum: opened.refnum,
-        whatToBring: await whatToBring(deps.dataDir, ctx.tenant.tenantCode),
-        tickets,
-      });
+      const { sheet } = opened;
+      const pdf = await renderVoucherPdf(voucherOf(sheet, await whatToBring(deps.dataDir, ctx.tenant.tenantCode)));
       return new RawAnswer('application/pdf', pdf, {
-        filename: `tickets-${opened.refnum}.pdf`,
+        filename: `tickets-${sheet.refnum}.pdf`,
         inline: true,
         headers: NO_LEAK,
       });
+    },
+
+    /** The sheet and PDF voucher of a request's issued tickets, for the tickets e-mail (none issued: no PDF). */
+    async voucher(scope: TicketScope, opened: Parameters<TicketService['issuedTickets']>[1]) {
+      const tickets = await deps.tickets.issuedTickets(scope, opened);
+      const sheet = await ticketSheet(deps, scope, opened.request, tickets);
+      if (tickets.length === 0) return { sheet, pdf: undefined };
+      const bring = await whatToBring(deps.dataDir, scope.tenant.tenantCode);
+      return { sheet, pdf: await renderVoucherPdf(voucherOf(sheet, bring)) };
     },
   };
 }

@@ -5,6 +5,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
 import type { SecretBox } from '../../../platform/crypto.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
+
+/** A request's context, or a worker's: the tenant and its database. */
+export type TicketScope = Pick<TenantContext, 'tenant' | 'db'>;
 import { payloadText, type SignedPayload, signedPartOf, type TicketClaim } from './ticket-payload.rules.js';
 import * as repo from './tickets.repository.js';
 
@@ -49,7 +52,7 @@ export function createTicketSigner(deps: { secretBox: SecretBox }) {
   // One load per tenant at a time: concurrent first requests share it.
   const cache = new Map<string, Promise<TenantKeys>>();
 
-  const load = async (ctx: TenantContext): Promise<TenantKeys> => {
+  const load = async (ctx: TicketScope): Promise<TenantKeys> => {
     let rows = await repo.selectSigningKeys(ctx.db);
     if (rows.length === 0) {
       await repo.insertFirstSigningKey(ctx.db, newKeyPair(deps.secretBox));
@@ -71,7 +74,7 @@ export function createTicketSigner(deps: { secretBox: SecretBox }) {
     };
   };
 
-  const keysOf = (ctx: TenantContext): Promise<TenantKeys> => {
+  const keysOf = (ctx: TicketScope): Promise<TenantKeys> => {
     const tenantId = ctx.tenant.tenantId;
     let keys = cache.get(tenantId);
     if (!keys) {
@@ -85,21 +88,21 @@ export function createTicketSigner(deps: { secretBox: SecretBox }) {
 
   return {
     /** The signed QR payload of a ticket of the caller's tenant. */
-    async payloadOf(ctx: TenantContext, ticket: { ticketId: number; barcode: string }): Promise<string> {
+    async payloadOf(ctx: TicketScope, ticket: { ticketId: number; barcode: string }): Promise<string> {
       const { current } = await keysOf(ctx);
       const claim: TicketClaim = { tenantCode: ctx.tenant.tenantCode, ...ticket, keyId: current.keyId };
       return payloadText(claim, sign(null, Buffer.from(signedPartOf(claim), 'utf8'), current.privateKey));
     },
 
     /** True when the payload names the caller's tenant and one of its keys, and that key signed it. */
-    async verifies(ctx: TenantContext, payload: SignedPayload): Promise<boolean> {
+    async verifies(ctx: TicketScope, payload: SignedPayload): Promise<boolean> {
       if (payload.tenantCode !== ctx.tenant.tenantCode) return false;
       const key = (await keysOf(ctx)).verifiers.get(payload.keyId);
       return key !== undefined && verify(null, Buffer.from(payload.signedPart, 'utf8'), key, payload.signature);
     },
 
     /** The public keys, newest (the signing one) first. */
-    async publicKeys(ctx: TenantContext): Promise<PublicTicketKey[]> {
+    async publicKeys(ctx: TicketScope): Promise<PublicTicketKey[]> {
       return (await keysOf(ctx)).published;
     },
   };

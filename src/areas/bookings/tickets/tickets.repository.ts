@@ -9,6 +9,10 @@ export interface TicketRequestRow {
   status: 'PENDING' | 'CONFIRMED' | 'CANCELLED';
   access_code: string;
   access_max_date: Date;
+  /** The paid order's number and gross (decimal text), as the request copied them; null on requests made before. */
+  order_num: string | null;
+  amount: string | null;
+  currency: string | null;
 }
 
 /** A ticket as read: its bigint supplier ids as decimal text (the view makes them integers). */
@@ -18,6 +22,8 @@ export type TicketRow = Omit<
 > & {
   supplier_booking_id: string | null;
   supplier_booking_sub_id: string | null;
+  /** The product its order line sold (its meeting point, pickup window, cancellation policy). */
+  product_id: number | null;
 };
 
 export interface SigningKeyRow {
@@ -33,14 +39,12 @@ export interface RequestWithTickets {
   tickets: TicketRow[];
 }
 
-type JoinedRow = Omit<TicketRow, 'ticket_id' | 'ticket_print_type'> & {
-  ticket_id: number | null;
-  ticket_print_type: TicketRow['ticket_print_type'] | null;
-  refnum: string;
-  request_status: TicketRequestRow['status'];
-  access_code: string;
-  access_max_date: Date;
-};
+type JoinedRow = Omit<TicketRow, 'ticket_id' | 'ticket_print_type'> &
+  Omit<TicketRequestRow, 'booking_request_id' | 'status'> & {
+    ticket_id: number | null;
+    ticket_print_type: TicketRow['ticket_print_type'] | null;
+    request_status: TicketRequestRow['status'];
+  };
 
 /**
  * A request and its tickets in one statement (getTickets' whole read): the request's columns on every ticket row,
@@ -52,12 +56,14 @@ export async function findRequestWithTickets(
 ): Promise<RequestWithTickets | undefined> {
   const rows = await db<JoinedRow[]>`
     SELECT r.booking_request_id, r.refnum, r.status AS request_status, r.access_code, r.access_max_date,
+           r.order_num, r.amount::text AS amount, r.currency, l.product_id,
            t.ticket_id, t.line_no, t.seq, t.barcode, t.barcode_image, t.ticket_description, t.start_date, t.end_date,
            t.timeslot, t.option_id, t.terms, t.pickup_location, t.ticket_validity, t.ticket_print_type,
            t.ticket_resv_name, t.supplier_booking_id::text AS supplier_booking_id,
            t.supplier_booking_sub_id::text AS supplier_booking_sub_id, t.supplier_reference, t.supplier_voucher,
            t.supplier_status, t.ext_info, t.redeemed_at
     FROM booking_requests r LEFT JOIN booking_tickets t ON t.booking_request_id = r.booking_request_id
+    LEFT JOIN booking_lines l ON l.booking_request_id = t.booking_request_id AND l.line_no = t.line_no
     WHERE r.booking_request_id = ${requestId}
     ORDER BY t.line_no, t.seq`;
   const [first] = rows;
@@ -68,10 +74,16 @@ export async function findRequestWithTickets(
     status: first.request_status,
     access_code: first.access_code,
     access_max_date: first.access_max_date,
+    order_num: first.order_num,
+    amount: first.amount,
+    currency: first.currency,
   };
-  const tickets = rows.flatMap(({ ticket_id, ticket_print_type, ...ticket }) =>
-    ticket_id === null || ticket_print_type === null ? [] : [{ ...ticket, ticket_id, ticket_print_type }],
-  );
+  const tickets = rows.flatMap((row): TicketRow[] => {
+    const { ticket_id, ticket_print_type } = row;
+    if (ticket_id === null || ticket_print_type === null) return [];
+    const { refnum, request_status, access_code, access_max_date, order_num, amount, currency, ...ticket } = row;
+    return [{ ...ticket, ticket_id, ticket_print_type }];
+  });
   return { request, tickets };
 }
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../platform/time.js';
 import { secretPairLookup } from '../secret-pair.js';
 import { PAYLOAD_FORMAT, parsePayload } from './ticket-payload.rules.js';
 import { DATA_URI_PREFIX, qrDataUri } from './ticket-qr.js';
-import type { TicketSigner } from './ticket-signing.js';
+import type { TicketScope, TicketSigner } from './ticket-signing.js';
 import * as repo from './tickets.repository.js';
 import type { CheckinAnswer, TicketConfirmation, TicketKeyAnswer } from './tickets.schemas.js';
 import { ticketView } from './tickets.view.js';
@@ -60,7 +60,7 @@ function openRequest(
 /** The request's tickets as answered; a QR image is made once, on the first read, and kept. */
 async function issuedTickets(
   deps: TicketServiceDeps,
-  ctx: TenantContext,
+  ctx: TicketScope,
   { request, tickets }: repo.RequestWithTickets,
 ): Promise<IssuedTicket[]> {
   const base = deps.tenantUrl(ctx.tenant.tenantCode);
@@ -132,7 +132,9 @@ async function checkin(deps: TicketServiceDeps, ctx: TenantContext, qr: string):
 export function createTicketService(deps: TicketServiceDeps) {
   return {
     openRequest: (ctx: TenantContext, requestId: number, code: string) => openRequest(deps, ctx, requestId, code),
-    issuedTickets: (ctx: TenantContext, opened: repo.RequestWithTickets) => issuedTickets(deps, ctx, opened),
+    issuedTickets: (scope: TicketScope, opened: repo.RequestWithTickets) => issuedTickets(deps, scope, opened),
+    /** The request and its tickets by id alone, for the service's own work (the tickets e-mail); no key checked. */
+    requestById: (scope: TicketScope, requestId: number) => repo.findRequestWithTickets(scope.db, requestId),
     async getTickets(ctx: TenantContext, requestId: number, code: string): Promise<TicketConfirmation[]> {
       const opened = await openRequest(deps, ctx, requestId, code);
       return (await issuedTickets(deps, ctx, opened)).map((ticket) => ticket.confirmation);

@@ -28,6 +28,7 @@ export {
   drawWrapped,
   FONT,
   FONT_BOLD,
+  measure,
   type TextStyle,
 } from './pdf-drawing.js';
 export { UNSUPPORTED_TEXT_MARK } from './script-text.js';
