@@ -150,3 +150,8 @@ export function addMinutesToTime(time: string, minutes: number): string {
   const total = (((Number(match[1]) * 60 + Number(match[2]) + minutes) % 1440) + 1440) % 1440;
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
+
+/** A text with its calendar dates (yyyy-MM-dd) as people read them: "2026-12-10 10:30" → "Thu 10 Dec 2026 10:30". */
+export function displayDatesIn(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => displayDate(date));
+}

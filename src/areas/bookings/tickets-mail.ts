@@ -11,7 +11,8 @@ import { shippedTemplate } from '../../platform/rendering/html.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { SalesApi } from '../sales/index.js';
 import type { WithDb } from './ticketing/index.js';
-import { contactLine, type TicketPages, type TicketService, type TicketSheet, ticketPageUrl } from './tickets/index.js';
+import { contactLine } from '../settings/index.js';
+import { type TicketPages, type TicketService, type TicketSheet, ticketPageUrl } from './tickets/index.js';
 
 const TICKETS_HTML = shippedTemplate('mail/tickets.html');
 

@@ -10,6 +10,7 @@ const TAGS: readonly ApiTag[] = [
 ];
 
 export type { AgencyContact, TenantSettings } from './settings.service.js';
+export { contactLine, contactLinks } from './contact.js';
 export { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from './tax.rules.js';
 
 export interface SettingsApi {

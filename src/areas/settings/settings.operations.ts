@@ -8,7 +8,7 @@ import { settingsService } from './settings.service.js';
 const read = operation({
   path: '/settings/read',
   methods: ['POST'],
-  summary: "The agency's settings: notification address, quote validity, sales tax",
+  summary: "The agency's settings: notification address, quote validity, sales tax, contact",
   allow: Allow.employees,
   tags: ['settings'],
   response: Settings,

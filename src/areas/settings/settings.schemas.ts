@@ -20,7 +20,7 @@ export const Settings = Type.Object({
   contactPhone: Nullable(Type.String({ description: 'The phone number the tickets and payment pages give' })),
   contactWhatsapp: Nullable(Type.String({ description: 'The WhatsApp number the tickets and payment pages give' })),
   cancellationPolicy: Nullable(
-    Type.String({ description: "The cancellation policy tickets show for a product without one of its own" }),
+    Type.String({ description: 'The cancellation policy tickets show for a product without one of its own' }),
   ),
 });
 export type Settings = Static<typeof Settings>;
@@ -36,6 +36,8 @@ export const WriteSettingsRequest = Type.Object({
   contactEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254, description: 'null: none' }))),
   contactPhone: Type.Optional(Nullable(PhoneNumber)),
   contactWhatsapp: Type.Optional(Nullable(PhoneNumber)),
-  cancellationPolicy: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 4000, description: 'null: none' }))),
+  cancellationPolicy: Type.Optional(
+    Nullable(Type.String({ minLength: 1, maxLength: 4000, description: 'null: none' })),
+  ),
 });
 export type WriteSettingsRequest = Static<typeof WriteSettingsRequest>;

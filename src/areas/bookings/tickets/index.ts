@@ -10,7 +10,7 @@ import { ticketOperations } from './tickets.operations.js';
 import { createTicketService, type TicketService } from './tickets.service.js';
 
 export { ticketPageUrl } from './tickets.service.js';
-export { contactLine, type TicketSheet } from './ticket-sheet.js';
+export type { TicketSheet } from './ticket-sheet.js';
 export type { TicketPages } from './ticket-pages.js';
 export type { TicketService } from './tickets.service.js';
 

@@ -6,11 +6,11 @@ import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
 import { RawAnswer } from '../../../platform/http/raw.js';
 import { escapeHtml } from '../../../platform/rendering/html.js';
-import type { AgencyContact } from '../../settings/index.js';
+import { contactLine, contactLinks } from '../../settings/index.js';
 import { renderTicketPage, type TicketPageName, whatToBring } from './ticket-page-templates.js';
 import { renderVoucherPdf, type Voucher } from './ticket-pdf.js';
 import type { TicketScope } from './ticket-signing.js';
-import { contactLine, type SheetDeps, type SheetTicket, type TicketSheet, ticketSheet } from './ticket-sheet.js';
+import { type SheetDeps, type SheetTicket, type TicketSheet, ticketSheet } from './ticket-sheet.js';
 import { qrPngOf, type TicketService } from './tickets.service.js';
 
 // no-referrer: the address holds the access code, which no link on the page may pass on.
@@ -37,19 +37,6 @@ function ticketMarkup(ticket: SheetTicket, index: number, count: number): string
     `<div class="count">Ticket ${index + 1} of ${count}</div></div>` +
     `<div class="details"><h2>${escapeHtml(ticket.description)}</h2><dl>${facts}</dl>${advice}${used}</div></article>`
   );
-}
-
-/** The agency's numbers as the page links them: tel: for the phone, wa.me for WhatsApp, mailto: for the e-mail. */
-export function contactValues(contact: AgencyContact) {
-  const digits = (number: string) => number.replace(/[^0-9]/g, '');
-  return {
-    hasContact: Boolean(contact.phone || contact.whatsapp || contact.email),
-    contactPhone: contact.phone ?? '',
-    contactPhoneHref: contact.phone ? `tel:+${digits(contact.phone)}` : '',
-    contactWhatsapp: contact.whatsapp ?? '',
-    contactWhatsappHref: contact.whatsapp ? `https://wa.me/${digits(contact.whatsapp)}` : '',
-    contactEmail: contact.email ?? '',
-  };
 }
 
 /** The voucher of a sheet (the PDF answer and the tickets e-mail's attachment). */
@@ -130,7 +117,7 @@ export function createTicketPages(deps: TicketPagesDeps) {
           timeNote: timeNote(sheet.timeZone),
           pdfUrl: `/booking/tickets/${requestId}/voucher.pdf?code=${encodeURIComponent(code)}`,
           whatToBring: await whatToBring(deps.dataDir, ctx.tenant.tenantCode),
-          ...contactValues(sheet.contact),
+          ...contactLinks(sheet.contact),
         },
         { tickets },
       );

@@ -2,7 +2,7 @@
 // e-mail: the order's number and the amount paid, the agency's contact, and per ticket its facts (when, for whom, the
 // hotel pickup and its window or the meeting point, the cancellation policy) and what to do to be on the tour.
 import { displayAmount } from '../../../platform/money.js';
-import { displayDate, displayDateTime } from '../../../platform/time.js';
+import { displayDatesIn, displayDateTime } from '../../../platform/time.js';
 import type { CatalogApi } from '../../catalog/index.js';
 import type { AgencyContact, SettingsApi } from '../../settings/index.js';
 import type { TicketScope } from './ticket-signing.js';
@@ -61,7 +61,7 @@ function validityOf(ticket: IssuedTicket): string | null {
       ? own
       : null
     : ticket.confirmation.ticketValidity;
-  return text?.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => displayDate(date)) ?? null;
+  return text ? displayDatesIn(text) : null;
 }
 
 function sheetTicket(
@@ -120,14 +120,4 @@ export async function ticketSheet(
     contact: settings.contact,
     tickets: tickets.map((ticket) => sheetTicket(ticket, product(ticket), settings.cancellationPolicy, timeZone)),
   };
-}
-
-/** The agency's contact as one line: "Phone +971 4 123 4567 · WhatsApp +971 50 123 4567 · help@agency.example". */
-export function contactLine(contact: AgencyContact): string | null {
-  const parts = [
-    contact.phone && `Phone ${contact.phone}`,
-    contact.whatsapp && `WhatsApp ${contact.whatsapp}`,
-    contact.email,
-  ].filter((part): part is string => Boolean(part));
-  return parts.length ? parts.join(' · ') : null;
 }
