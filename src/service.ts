@@ -109,7 +109,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     messaging: messaging.api,
   };
   const paymentSettings = { linkMinutes: config.paymentGateway.linkMinutes, dataDir: config.dataDir };
-  const payments = createPaymentsArea({ ...base, ...paymentSettings });
+  const payments = createPaymentsArea({ ...base, ...paymentSettings, settings: settings.api });
   const sales = createSalesArea({ ...apis, payments: payments.api });
   const quotes = createQuotesArea({ ...apis, sales: sales.api });
   // Bookings reads orders through sales and subscribes to its `order.paid`; sales knows nothing of bookings.

@@ -12,6 +12,7 @@ import {
   variantWithInventory,
 } from '../../../test/support/factories.js';
 import { runJobOnce, startTestService } from '../../../test/support/service.js';
+import { type MailInbox, startMailInbox } from '../../../test/support/smtp.js';
 import { addDays, formatDate } from '../../platform/time.js';
 import type { Booking, PaymentLinkAnswer } from './blm.schemas.js';
 import {
@@ -22,6 +23,7 @@ import {
 
 let t: TestTenant;
 let agent: TestUser;
+let inbox: MailInbox;
 let ofProduct: Awaited<ReturnType<typeof product>>;
 let bookDate: string;
 let servid: number;
@@ -29,18 +31,22 @@ let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
-  const service = await startTestService({ clock: now, env: { TC_PAYMENT_LINK_MINUTES: '5' } });
+  inbox = await startMailInbox();
+  const env = { TC_PAYMENT_LINK_MINUTES: '5', TC_SMTP_URL: inbox.url };
+  const service = await startTestService({ clock: now, env });
   t = await tenant(service);
   agent = await user(t, 'agent');
   bookDate = addDays(formatDate(new Date(), t.record.timezone), 5);
   ofProduct = await product(t);
   servid = (await variantWithInventory(t, ofProduct, { dateFrom: bookDate, capacity: 500 })).servid;
 });
-afterAll(() => t?.service.close());
+afterAll(async () => {
+  await t?.service.close();
+  await inbox?.stop();
+});
 
 /** A new customer's id. */
-async function newCustomer(): Promise<number> {
-  const mark = uniqueName('c');
+async function newCustomer(mark = uniqueName('c')): Promise<number> {
   const made = await agent.api.ok<{ customerId: number }>('/customer/create', {
     custName: `Customer ${mark}`,
     email: `${mark}@example.com`,
@@ -50,8 +56,8 @@ async function newCustomer(): Promise<number> {
 }
 
 /** A booking whose one line is `quantity` × `unitPrice` (the agent's cart merged into it). */
-async function bookingOf(unitPrice: number, quantity: number, extra: object = {}): Promise<Booking> {
-  const customerId = await newCustomer();
+async function bookingOf(unitPrice: number, quantity: number, extra: object = {}, mark?: string): Promise<Booking> {
+  const customerId = await newCustomer(mark);
   const { bookingId } = await agent.api.ok<Booking>('/blm/booking/create', { customerId, ...extra });
   const item = { productId: ofProduct.productId, extVariantId: servid, unitId: ofProduct.unitId, bookDate };
   const cart = await cartWithItems(t, agent.session, [{ ...item, unitPrice, quantity }]);
@@ -177,7 +183,9 @@ describe('/blm/booking/createPaymentLink', () => {
     expect(await openPage(forged)).not.toContain('received');
     expect((await read(booking.bookingId)).paidAmount).toBe(30);
 
-    expect(await openPage(back)).toContain('your payment of 50');
+    const paidPage = await openPage(back);
+    expect(paidPage).toContain('Payment received');
+    expect(paidPage).toContain(`<dt>Amount paid</dt><dd>${booking.currency} 50.00</dd>`);
     await openPage(back);
     const paid = await read(booking.bookingId);
     expect(paid).toMatchObject({
@@ -203,7 +211,7 @@ describe('/blm/booking/createPaymentLink', () => {
     const first = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
       bookingId: booking.bookingId,
     });
-    expect(await openPage(await actOnGateway(first.paymentUrl, 'decline'))).toContain('not completed');
+    expect(await openPage(await actOnGateway(first.paymentUrl, 'decline'))).toContain('Payment declined');
     expect(await read(booking.bookingId)).toMatchObject({ paymentLinkActive: false, paymentStatus: 'UNPAID' });
 
     const second = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
@@ -292,5 +300,73 @@ describe('the payment gateway unreachable', () => {
     } finally {
       await offline.service.close();
     }
+  });
+});
+
+describe('what the payer of a booking sees (issue 30)', () => {
+  beforeAll(async () => {
+    await t.adminApi.ok('/settings/write', { contactPhone: '+971 4 555 0199', contactWhatsapp: '+971 50 555 0198' });
+  });
+
+  it('is sent a confirmation naming the booking, its services and the amount, once', async () => {
+    const mark = uniqueName('payer');
+    const booking = await bookingOf(25, 2, {}, mark);
+    await pay(booking.bookingId, 10);
+    const link = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    const back = await actOnGateway(link.paymentUrl, 'pay');
+    // the link's reference: the return address's ref
+    const reference = new URL(back, 'http://x').searchParams.get('ref') ?? '';
+    const page = await openPage(back);
+    expect(page).toContain(`<h2>Booking ${booking.reference}</h2>`);
+    expect(page).toContain(`<dt>Booking reference</dt><dd>${booking.reference}</dd>`);
+    expect(page).toContain(`<dt>Amount paid</dt><dd>${booking.currency} 40.00</dd>`);
+    await openPage(back);
+    const mail = await inbox.waitFor(`${mark}@example.com`, /Payment received/);
+    expect(mail.subject).toBe(`Payment received: Booking ${booking.reference}`);
+    expect(mail.text).toContain(`Thank you: we received your payment of ${booking.currency} 40.00 for Booking`);
+    expect(mail.text).toContain(`Booking reference: ${booking.reference}`);
+    expect(mail.text).toMatch(/Service: .+ × 2, \w{3} \d{1,2} \w{3} \d{4}/);
+    expect(mail.text).toContain(`Booking total: ${booking.currency} 50.00`);
+    expect(mail.text).toContain(`Payment reference: ${reference}`);
+    expect(mail.text).toContain('Questions? Phone +971 4 555 0199 · WhatsApp +971 50 555 0198');
+    // the page opened twice and the round after it: one mail
+    clockOffsetMs += 2 * 60_000;
+    await runJobOnce(t.service, 'booking payment links');
+    const queued = await t.db(
+      (sql) => sql`SELECT 1 FROM outbox WHERE dedupe_key = ${`payment-confirmed:blm-booking:${reference}`}`,
+    );
+    expect(queued).toHaveLength(1);
+  });
+
+  it('after a decline: try again (a new link for the open amount, then that same link while it runs), and whom to call', async () => {
+    const booking = await bookingOf(20, 1);
+    const first = await agent.api.ok<PaymentLinkAnswer>('/blm/booking/createPaymentLink', {
+      bookingId: booking.bookingId,
+    });
+    const back = await actOnGateway(first.paymentUrl, 'decline');
+    const declined = await openPage(back);
+    expect(declined).toContain('Payment declined');
+    expect(declined).toContain('Nothing was charged.');
+    expect(declined).toContain('<a href="tel:+97145550199">+971 4 555 0199</a>');
+    const retry = /<a class="button" href="([^"]+)"[^>]*>Try again<\/a>/.exec(declined)?.[1]?.replaceAll('&amp;', '&');
+    expect(retry).toMatch(/^\/payment\/blm\/retry\?ref=TQ-/);
+    const again = await t.api.inject({ method: 'GET', url: retry ?? '' });
+    expect(again.statusCode).toBe(303);
+    const second = String(again.headers.location);
+    expect(second).toContain('/payment/simulator/');
+    expect(second).not.toBe(first.paymentUrl);
+    // the same link while it runs, from the retry address and from the decline page
+    expect((await t.api.inject({ method: 'GET', url: retry ?? '' })).headers.location).toBe(second);
+    expect(await openPage(back)).toContain(`href="${second.replaceAll('&', '&amp;')}"`);
+    expect((await read(booking.bookingId)).paymentLinkActive).toBe(true);
+    expect(await openPage(await actOnGateway(second, 'pay'))).toContain('Payment received');
+    expect((await read(booking.bookingId)).paymentStatus).toBe('FULLY_PAID');
+    // paid now: the retry address leads to the payment received
+    const afterwards = await t.api.inject({ method: 'GET', url: retry ?? '' });
+    expect(afterwards.statusCode).toBe(200);
+    expect(afterwards.body).toContain('has no open amount to pay');
+    expect(afterwards.body).not.toContain('Try again');
   });
 });

@@ -3,11 +3,9 @@
 // make a link, its return pages (the paths it declares) and a round of its links for operators and tests; one
 // reconciler visits every owner kind's open links every minute. Owners today: back-office bookings, visa invoices,
 // hotel bookings.
-import { Type } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area, Job } from '../../platform/area.js';
 import { Allow } from '../../platform/auth/roles.js';
-import { VERBATIM } from '../../platform/http/input.js';
 import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
 import { EVERY_MINUTE, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
@@ -19,6 +17,11 @@ import { ownerOfGatewayOrder } from './links.repository.js';
 import type { PaymentOwner } from './owners.js';
 import { createReturnPages, type ReturnPageRenderer as Pages } from './return-pages.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
+import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
+import type { SettingsApi } from '../settings/index.js';
+import { queuePaymentConfirmation } from './payment-confirmation.js';
+import { createRetry } from './link-retry.js';
+import { Html, ReturnQuery } from './return-query.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [
@@ -31,9 +34,13 @@ const TAGS: readonly ApiTag[] = [
 export type { OwnerLink, Payable, PaymentOwner } from './owners.js';
 export type { CreatedLink } from './link-create.js';
 export type { PageOutcome } from './link-settle.js';
-export type { OwnerScope, TemplatePage } from './owners.js';
+export type { OwnerScope, OwnerSummary, SummaryLine, TemplatePage } from './owners.js';
 
 export interface PaymentsAreaDeps extends CreateDeps {
+  /** The agency's contact on the pages and in the confirmation e-mails. */
+  settings: Pick<SettingsApi, 'read'>;
+  /** The payer's confirmation e-mail is queued through the outbox, which is woken after commit. */
+  outbox: Pick<OutboxWorker, 'kick'>;
   paymentGateway: PaymentGateway;
   /**
    * The platform's round of periodic work: the reconciler of every kind's links is one of its jobs, and a round of
@@ -65,15 +72,6 @@ export interface PaymentsApi {
   registerOwner<R = undefined>(owner: PaymentOwner<R>): OwnerPayments<R>;
 }
 
-const ReturnQuery = Type.Object({
-  ref: Type.String({ maxLength: 100, description: "The link's reference" }),
-  t: Type.Optional(
-    Type.String({ maxLength: 100, description: "The link's token from the return address", [VERBATIM]: true }),
-  ),
-});
-
-const Html = Type.String({ description: 'text/html' });
-
 /** A return address of the owner kind: `after` names the outcome the gateway sends the payer here for. */
 function pageOperation(path: string, after: string, owner: PaymentOwner, settlement: Settlement, pages: Pages) {
   const { paidMeans, style } = owner.returns;
@@ -85,17 +83,23 @@ function pageOperation(path: string, after: string, owner: PaymentOwner, settlem
     summary: `The gateway sends the payer of a ${owner.noun.toLowerCase()}'s payment link here ${after}`,
     description:
       "With the link's `t`: the gateway is asked for the order's state, and the link takes it once, whichever " +
-      `address was opened; paid, ${paidMeans}.${style === 'templated' ? ` Pages: templates ${TEMPLATES}.` : ''} ` +
+      `address was opened; paid, ${paidMeans}. Pages: templates ${style === 'templated' ? TEMPLATES : SIMPLE_TEMPLATES}. ` +
       'Without a valid `t`: a page naming the reference only, nothing changes.',
     input: ReturnQuery,
     response: Html,
-    handler: async (ctx, input) =>
-      pages.page(ctx, owner, input.ref, await settlement.settleReturn(ctx, owner, input.ref, input.t)),
+    handler: async (ctx, input) => {
+      const settled = await settlement.settleReturn(ctx, owner, input.ref, input.t);
+      return pages.page(ctx, owner, { ref: input.ref, token: input.t, ...settled });
+    },
   });
 }
 
 const TEMPLATES =
-  "<prefix>-success (customerName, cartReference), <prefix>-cancel and <prefix>-decline (cartReference), the tenant's first";
+  '<prefix>-success (customerName, cartReference, amountPaid, summaryTitle, summaryLines), <prefix>-cancel and ' +
+  "<prefix>-decline (cartReference, retryUrl), each with the agency's contact; the tenant's first";
+const SIMPLE_TEMPLATES =
+  'link-success (what was paid for: summaryTitle, summaryLines, amountPaid), link-decline and link-cancel ' +
+  "(retryUrl), each with the agency's contact; the tenant's first; other outcomes a page of one sentence";
 
 /** The kinds the one reconciler visits: all but those running their own round. */
 function centrallyReconciled(owners: ReadonlyMap<string, PaymentOwner>): ReadonlyMap<string, PaymentOwner> {
@@ -104,8 +108,13 @@ function centrallyReconciled(owners: ReadonlyMap<string, PaymentOwner>): Readonl
 
 export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
   const owners = new Map<string, PaymentOwner>();
-  const settlement = createSettlement(deps);
+  const confirmations = { mail: createMailQueue(deps.outbox), settings: deps.settings, log: deps.logger };
+  const settlement = createSettlement({
+    ...deps,
+    afterPaid: (tx, owner, link, scope) => queuePaymentConfirmation(confirmations, tx, owner, link, scope),
+  });
   const pages = createReturnPages(deps);
+  const retry = createRetry(deps, pages);
   const reconcile = async (name: string, kinds: ReadonlyMap<string, PaymentOwner>, tenant: TenantRecord, db: Sql) => {
     const scope = { tenant, db, now: deps.clock(), log: deps.logger };
     const settled = await settlement.reconcile(scope, kinds);
@@ -129,9 +138,11 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
             [returns.paths.cancel, 'after cancelling'],
             [returns.paths.decline, 'after a decline'],
           ];
+    const operations = declared.map(([path, after]) => pageOperation(path, after, settled, settlement, pages));
+    if (returns.retry) operations.push(retry.operation(returns.retry, settled));
     return {
       createLink: (ctx, ownerId, request) => createLink(deps, owner, ctx, ownerId, request),
-      operations: declared.map(([path, after]) => pageOperation(path, after, settled, settlement, pages)),
+      operations,
       settleOpenLinks: (scope) => settlement.reconcile(scope, new Map([[owner.kind, settled]]), { minAgeSeconds: 0 }),
       ownerOfGatewayOrder: (db, orderRef) => ownerOfGatewayOrder(db, owner.kind, orderRef),
       roundJob(name) {

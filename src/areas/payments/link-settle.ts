@@ -6,7 +6,7 @@
 // gateway's order pays exactly this link (its reference, currency and amount; a test payment only in test mode):
 // anything else is refused, logged, and the link stays open.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../../platform/database/connections.js';
+import type { Sql, TransactionSql } from '../../platform/database/connections.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
@@ -20,7 +20,7 @@ import {
 } from '../../integrations/payment-gateway/links/index.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import * as links from './links.repository.js';
-import type { OwnerLink, PaymentOwner } from './owners.js';
+import type { OwnerLink, OwnerScope, PaymentOwner } from './owners.js';
 
 /** A request's context, or a reconciler's: the tenant's database, the time, where to log. */
 export interface SettleScope {
@@ -59,14 +59,25 @@ const ownerLinkOf = (link: links.LinkRow): OwnerLink => ({
   expiresAt: link.expires_at,
 });
 
-async function applyEnding(scope: SettleScope, owner: PaymentOwner, link: links.LinkRow, ending: LinkEnding) {
+/** What follows a payment in its settling transaction, after the owner's onPaid (the payer's confirmation). */
+export type AfterPaid = (tx: TransactionSql, owner: PaymentOwner, link: OwnerLink, scope: OwnerScope) => Promise<void>;
+
+async function applyEnding(
+  scope: SettleScope,
+  owner: PaymentOwner,
+  link: links.LinkRow,
+  ending: LinkEnding,
+  afterPaid: AfterPaid | undefined,
+) {
   await withTransaction(scope, async (tx, afterCommit) => {
     if (!(await owner.lock(tx, link.owner_id))) return;
     if (!(await links.settleLink(tx, link.link_id, ending, scope.now))) return;
     const settled = ownerLinkOf(link);
     const within = { ...scope, afterCommit };
-    if (ending === 'PAID') await owner.onPaid(tx, settled, within);
-    else if (ending === 'DECLINED') await owner.onDeclined?.(tx, settled, within);
+    if (ending === 'PAID') {
+      await owner.onPaid(tx, settled, within);
+      await afterPaid?.(tx, owner, settled, within);
+    } else if (ending === 'DECLINED') await owner.onDeclined?.(tx, settled, within);
     else if (ending === 'CANCELLED') await owner.onCancelled?.(tx, settled, within);
     else await owner.onExpired?.(tx, settled, within);
   });
@@ -76,6 +87,8 @@ export function createSettlement(deps: {
   paymentGateway: PaymentGateway;
   /** Whether test payments are taken (the gateway runs in test mode); left out, they are (tests' own settlements). */
   testPayments?: boolean;
+  /** Run after each payment's onPaid, in its transaction (the area's: the payer's confirmation e-mail). */
+  afterPaid?: AfterPaid;
 }) {
   const testPayments = deps.testPayments ?? true;
   async function settle(scope: SettleScope, owner: PaymentOwner, link: links.LinkRow): Promise<PageOutcome> {
@@ -97,7 +110,7 @@ export function createSettlement(deps: {
           return;
         }
         applying = ending;
-        await applyEnding(scope, owner, link, ending);
+        await applyEnding(scope, owner, link, ending, deps.afterPaid);
       });
       if (refused) {
         return {

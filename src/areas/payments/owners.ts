@@ -7,6 +7,7 @@ import type { Queryable, TransactionSql } from '../../platform/database/connecti
 import type { AfterCommit } from '../../platform/database/transaction.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import type { CreateOrderRequest } from '../../integrations/payment-gateway/index.js';
+import type { TemplateValues } from '../../platform/rendering/html.js';
 import type { PageOutcome } from './link-settle.js';
 
 /** What a link for an owner takes now, as `amountOf` answers it. */
@@ -53,11 +54,31 @@ export interface OwnerScope {
 
 type Callback = (tx: TransactionSql, link: OwnerLink, scope: OwnerScope) => Promise<void>;
 
-/** Where the payer comes back (contract §6 paths): one page for every outcome, or a template per outcome. */
+/** A labelled line of what was paid for ("Hotel", "Dates", "Booking reference"). */
+export interface SummaryLine {
+  label: string;
+  value: string;
+}
+
+/** What a payment paid for, as the payer reads it on the success page and in the confirmation e-mail. */
+export interface OwnerSummary {
+  /** What it is, with its number: "Hotel booking HB-1042", "Visa invoice VI-2026-00012". */
+  title: string;
+  lines: SummaryLine[];
+  /** Whom the confirmation e-mail goes to; no e-mail: none is sent. */
+  payer: { name: string | null; email: string | null };
+}
+
+/**
+ * Where the payer comes back (contract §6 paths): one page for every outcome, or a template per outcome. `retry`:
+ * the address where the payer of a declined or cancelled link pays again (the owner's active link, else a new one
+ * for the same owner): an owner kind whose links the payer may remake alone.
+ */
 export type ReturnPages =
-  | { style: 'simple'; path: string; paidMeans: string }
+  | { style: 'simple'; path: string; paidMeans: string; retry?: string }
   | {
       style: 'templated';
+      retry?: string;
       /** templates/payment/<prefix>-success|cancel|decline.html, or the tenant's own of those names */
       templatePrefix: string;
       paths: { success: string; cancel: string; decline: string };
@@ -67,16 +88,21 @@ export type ReturnPages =
       /**
        * The owner's own page for an outcome, read after the settlement (ownerId only with the link's token), or
        * undefined for the usual one: an owner whose state says more than the link (a paid order that could not be
-       * fulfilled, the payer's details on every page, its own words).
+       * fulfilled, the payer's details on every page, its own words). Times in the tenant's `timeZone`.
        */
-      pageOf?: (db: Queryable, outcome: PageOutcome, ownerId: number | undefined) => Promise<TemplatePage | undefined>;
+      pageOf?: (
+        db: Queryable,
+        outcome: PageOutcome,
+        ownerId: number | undefined,
+        timeZone: string,
+      ) => Promise<TemplatePage | undefined>;
     };
 
 /** A template of templates/payment/ (or the tenant's own), its title and its values (HTML-escaped). */
 export interface TemplatePage {
   name: string;
   title: string;
-  values: Record<string, string | number>;
+  values: TemplateValues;
 }
 
 /**
@@ -104,6 +130,12 @@ export interface PaymentOwner<R = undefined> {
   onCancelled?: Callback;
   onExpired?: Callback;
   returns: ReturnPages;
+  /**
+   * What an owner's payment paid for (a few labelled lines and its payer): the success page shows it, and each
+   * payment is confirmed by e-mail to the payer (after commit, once). Read in the settling transaction after onPaid,
+   * and on the success page.
+   */
+  summaryOf?(db: Queryable, ownerId: number, now: Date): Promise<OwnerSummary | undefined>;
   /**
    * The owner runs its kind's round in a job of its own (sales' `payment reconciliation`, which also ends lapsed
    * orders), so the one reconciler leaves the kind's links to it.

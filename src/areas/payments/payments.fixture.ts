@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createPeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { Service } from '../../service.js';
 import { createPaymentGateway, type PaymentGateway } from '../../integrations/payment-gateway/index.js';
+import { createSettingsArea } from '../settings/index.js';
 import { createPaymentsArea } from './index.js';
 
 export function paymentsAreaOf(service: Service, clock: () => Date) {
@@ -23,6 +24,8 @@ export function paymentsAreaOf(service: Service, clock: () => Date) {
     logger: log,
     clock,
     dataDir: config.dataDir,
+    settings: createSettingsArea().api,
+    outbox: service.outbox,
   });
   return { area, paymentGateway };
 }

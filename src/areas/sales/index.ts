@@ -87,9 +87,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
     tenantHost: (code: string) => new URL(deps.tenantUrl(code)).host,
     publicScheme: new URL(deps.config.publicUrl).protocol.replace(':', ''),
   };
-  const links = deps.payments.registerOwner(
-    salesOrderOwner({ ...checkoutDeps, tickets: deps.offlineTickets.ticketsForReference }),
-  );
+  const links = deps.payments.registerOwner(salesOrderOwner(checkoutDeps));
   const checkout = createCheckoutService({ ...checkoutDeps, links });
   const pages = createOrderTicketsPage({
     tickets: deps.offlineTickets.ticketsForReference,

@@ -2,7 +2,6 @@
 // the link's reference and the gateway's cart reference), is paid by onPaid (paid-order.ts), keeps its failures
 // open while the link runs (payment-outcome.ts), and shows its own pages at /payment/offline/success|cancel|decline
 // (payment-pages.ts). The payments area serves those addresses, settles the link and runs its round in sales' job.
-import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import type { PaymentOwner } from '../payments/index.js';
 import type { CheckoutDeps } from './checkout-order.js';
 import { type PaidOrderDeps, payOrder } from './paid-order.js';
@@ -13,9 +12,7 @@ import * as repo from './sales.repository.js';
 
 export const SALES_ORDER = 'sales-order';
 
-export function salesOrderOwner(
-  deps: CheckoutDeps & PaidOrderDeps & { tickets: OfflineTicketsApi['ticketsForReference'] },
-): PaymentOwner<OrderLinkRequest> {
+export function salesOrderOwner(deps: CheckoutDeps & PaidOrderDeps): PaymentOwner<OrderLinkRequest> {
   return {
     kind: SALES_ORDER,
     noun: 'Order',
@@ -38,7 +35,7 @@ export function salesOrderOwner(
       paidMeans:
         'the sale completes and the tickets are e-mailed; declined or cancelled: that payment status, the reservation stays, a failure e-mail',
       payerName: async (db, id) => (await repo.findOrder(db, id))?.customer_name ?? null,
-      pageOf: (db, outcome, id) => orderPageOf(deps, db, outcome, id),
+      pageOf: (db, outcome, id, timeZone) => orderPageOf(db, outcome, id, timeZone),
     },
     ownRound: true,
   };

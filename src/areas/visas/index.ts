@@ -58,7 +58,7 @@ export interface VisasAreaDeps {
 
 export function createVisasArea(deps: VisasAreaDeps): Area {
   const visaDeps = { ...deps, requirements: deps.requirements ?? tableRequirements };
-  const links = deps.payments.registerOwner(invoicePaymentOwner);
+  const links = deps.payments.registerOwner(invoicePaymentOwner(deps));
   return {
     tags: TAGS,
     operations: [

@@ -27,6 +27,32 @@ export async function selectPayableBooking(db: Queryable, bookingId: number) {
   return row;
 }
 
+/** What a payment for the booking paid for, as its payer reads it (the success page, the confirmation e-mail). */
+export interface BookingSummaryRow {
+  client_reference: string;
+  supplier_reference: string | null;
+  hotel_name: string;
+  room_name: string | null;
+  room_basis: string | null;
+  /** yyyy-MM-dd */
+  check_in: string;
+  check_out: string;
+  nights: number;
+  rooms: number;
+  lead_guest: string | null;
+  contact_email: string | null;
+}
+
+export async function selectBookingSummary(db: Queryable, bookingId: number) {
+  const [row] = await db<BookingSummaryRow[]>`
+    SELECT b.client_reference, b.supplier_reference, b.hotel_name, b.room_name, b.room_basis,
+           b.check_in::text AS check_in, b.check_out::text AS check_out, (b.check_out - b.check_in) AS nights,
+           b.rooms::int AS rooms, b.contact_email,
+           nullif(trim(concat_ws(' ', b.guests -> 0 ->> 'firstName', b.guests -> 0 ->> 'lastName')), '') AS lead_guest
+    FROM hotel_bookings b WHERE b.hotel_booking_id = ${bookingId}`;
+  return row;
+}
+
 /** The booking's row lock: the first lock of every change of its payment (the lock order above). */
 export async function lockBooking(db: Queryable, bookingId: number): Promise<boolean> {
   const locked = await db`SELECT 1 FROM hotel_bookings WHERE hotel_booking_id = ${bookingId} FOR UPDATE`;

@@ -2,10 +2,13 @@
 // or ON_REQUEST booking's price, carrying a new cart reference that becomes the booking's; the payer comes back to
 // /payment/hotel/success|cancel|decline, whichever the gateway chose, and the gateway's own state of the order
 // decides: paid → the booking's payment PAID by its cart reference; cancelled → CANCELLED_PAYMENT; declined →
-// DECLINED (the booking stays); expired → the link alone ends.
+// DECLINED (the booking stays: the payer may pay again at /payment/hotel/retry); expired → the link alone ends. A
+// payment names the hotel, the dates and the references on the success page and in the payer's confirmation.
 import { ApiError, ErrorCode } from '../../../platform/http/errors.js';
+import type { Queryable } from '../../../platform/database/connections.js';
 import { toMinor } from '../../../platform/money.js';
-import type { PaymentOwner } from '../../payments/index.js';
+import { displayDate } from '../../../platform/time.js';
+import type { OwnerSummary, PaymentOwner, SummaryLine } from '../../payments/index.js';
 import { markPaidByCartReference } from '../online/index.js';
 import * as repo from './hotel-payments.repository.js';
 
@@ -13,6 +16,27 @@ import * as repo from './hotel-payments.repository.js';
 const PAYABLE_STATUSES = new Set(['CONFIRMED', 'ON_REQUEST']);
 
 const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
+
+/** What a payment for the booking paid for: the hotel, the dates, the rooms, the guest, the references. */
+async function summaryOf(db: Queryable, bookingId: number): Promise<OwnerSummary | undefined> {
+  const booking = await repo.selectBookingSummary(db, bookingId);
+  if (!booking) return undefined;
+  const nights = `${booking.nights} night${booking.nights === 1 ? '' : 's'}`;
+  const room = [booking.room_name, booking.room_basis].filter(Boolean).join(', ');
+  const lines: SummaryLine[] = [
+    { label: 'Hotel', value: booking.hotel_name },
+    { label: 'Dates', value: `${displayDate(booking.check_in)} to ${displayDate(booking.check_out)} (${nights})` },
+    { label: 'Rooms', value: room ? `${booking.rooms} × ${room}` : String(booking.rooms) },
+  ];
+  if (booking.lead_guest) lines.push({ label: 'Lead guest', value: booking.lead_guest });
+  lines.push({ label: 'Booking reference', value: booking.client_reference });
+  if (booking.supplier_reference) lines.push({ label: 'Hotel confirmation', value: booking.supplier_reference });
+  return {
+    title: `Hotel booking ${booking.client_reference}`,
+    lines,
+    payer: { name: booking.lead_guest, email: booking.contact_email },
+  };
+}
 
 export const hotelPaymentOwner: PaymentOwner = {
   kind: 'hotel-booking',
@@ -48,11 +72,15 @@ export const hotelPaymentOwner: PaymentOwner = {
   },
   onCancelled: (tx, link, scope) => repo.markPaymentFailed(tx, link.reference, 'CANCELLED_PAYMENT', scope.now),
   onDeclined: (tx, link, scope) => repo.markPaymentFailed(tx, link.reference, 'DECLINED', scope.now),
+  summaryOf,
   returns: {
     style: 'templated',
     templatePrefix: 'hotel',
     paths: { success: '/payment/hotel/success', cancel: '/payment/hotel/cancel', decline: '/payment/hotel/decline' },
-    paidMeans: "the booking's payment is PAID by its cart reference; cancelled: CANCELLED_PAYMENT, declined: DECLINED",
+    retry: '/payment/hotel/retry',
+    paidMeans:
+      "the booking's payment is PAID by its cart reference and the payer gets a confirmation e-mail; cancelled: " +
+      'CANCELLED_PAYMENT, declined: DECLINED',
     // The lead guest, for the payer's page (shown only with the link's `t`).
     payerName: async (db, bookingId) => (await repo.selectPayableBooking(db, bookingId))?.lead_guest ?? null,
   },

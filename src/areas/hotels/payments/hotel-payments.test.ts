@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
 import { chooseOnSimulator, type PayerChoice } from '../../../../test/support/payment-simulator.js';
 import { runJobOnce, startTestService } from '../../../../test/support/service.js';
+import { type MailInbox, startMailInbox } from '../../../../test/support/smtp.js';
 import { until } from '../../../../test/support/wait.js';
 import { insertPendingBooking, recordSupplierBooking } from '../online/index.js';
 import type { HotelPaymentLink } from './hotel-payments.schemas.js';
@@ -15,16 +16,21 @@ import type { HotelPaymentLink } from './hotel-payments.schemas.js';
 let t: TestTenant;
 let other: TestTenant;
 let agent: TestUser;
+let inbox: MailInbox;
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
-  const service = await startTestService({ clock: now });
+  inbox = await startMailInbox();
+  const service = await startTestService({ clock: now, env: { TC_SMTP_URL: inbox.url } });
   t = await tenant(service);
   other = await tenant(service);
   agent = await user(t, 'agent');
 });
-afterAll(() => t.service.close());
+afterAll(async () => {
+  await t.service.close();
+  await inbox.stop();
+});
 
 let bookingCount = 0;
 
@@ -315,5 +321,78 @@ describe('the reconciliation of hotel payment links', () => {
     const paidAt = (await paymentState(paidAway)).paid_at;
     await runJobOnce(t.service, 'hotel payment links');
     expect((await paymentState(paidAway)).paid_at).toEqual(paidAt);
+  });
+});
+
+describe('what the payer of a hotel booking sees (issue 30)', () => {
+  const clientReference = async (bookingId: number) =>
+    (
+      await t.db(
+        (sql) => sql<{ client_reference: string }[]>`
+          SELECT client_reference FROM hotel_bookings WHERE hotel_booking_id = ${bookingId}`,
+      )
+    )[0]?.client_reference ?? '';
+
+  beforeAll(async () => {
+    await t.adminApi.ok('/settings/write', { contactPhone: '+971 4 555 0177', contactEmail: 'stays@agency.example' });
+  });
+
+  it('the success page and the confirmation e-mail name the hotel, the dates, the amount and the reference', async () => {
+    const bookingId = await hotelBooking(t, { firstName: 'Layla' });
+    const reference = await clientReference(bookingId);
+    const link = await createLink(bookingId);
+    const { body } = await payerChooses(link, 'pay');
+    expect(body).toContain('Payment received');
+    expect(body).toContain('Thank you, Layla Haddad');
+    expect(body).toContain(`<h2>Hotel booking ${reference}</h2>`);
+    expect(body).toContain('<dt>Hotel</dt><dd>Palm Beach Resort</dd>');
+    expect(body).toContain('<dt>Dates</dt><dd>Mon 1 Mar 2027 to Thu 4 Mar 2027 (3 nights)</dd>');
+    expect(body).toContain('<dt>Rooms</dt><dd>1 × Double, BB</dd>');
+    expect(body).toContain(`<dt>Booking reference</dt><dd>${reference}</dd>`);
+    expect(body).toContain('<dt>Amount paid</dt><dd>AED 1234.50</dd>');
+    expect(body).toContain('<a href="mailto:stays@agency.example">stays@agency.example</a>');
+    const mail = await inbox.waitFor('amal@example.com', new RegExp(`Payment received: Hotel booking ${reference}`));
+    expect(mail.text).toContain('Hello Layla Haddad,');
+    expect(mail.text).toContain('we received your payment of AED 1234.50 for Hotel booking');
+    expect(mail.text).toContain('Hotel: Palm Beach Resort');
+    expect(mail.text).toContain('Dates: Mon 1 Mar 2027 to Thu 4 Mar 2027 (3 nights)');
+    expect(mail.text).toContain(`Booking reference: ${reference}`);
+    expect(mail.text).toContain(`Payment reference: ${link.cartReference}`);
+    expect(mail.text).toContain('Questions? Phone +971 4 555 0177 · stays@agency.example');
+    expect(mail.html).toContain('<tr><th align="left">Hotel</th><td>Palm Beach Resort</td></tr>');
+  });
+
+  it('a decline offers to try again and whom to call, and says nothing was charged', async () => {
+    const bookingId = await hotelBooking(t);
+    const link = await createLink(bookingId);
+    const { body } = await payerChooses(link, 'decline');
+    expect(body).toContain('Payment declined');
+    expect(body).toContain('Nothing was charged.');
+    expect(body).toContain('<a href="tel:+97145550177">+971 4 555 0177</a>');
+    const retry =
+      /<a class="button" href="([^"]+)"[^>]*>Try again<\/a>/.exec(body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    expect(retry.startsWith(`/payment/hotel/retry?ref=${encodeURIComponent(link.cartReference)}&t=`)).toBe(true);
+    const again = await t.api.inject({ method: 'GET', url: retry });
+    expect(again.statusCode).toBe(303);
+    const state = await paymentState(bookingId);
+    expect(state.links).toEqual(['DECLINED', 'ACTIVE']);
+    expect(state.payment_status).toBe('UNPAID');
+    // paid at the new link: the booking is paid by its new cart reference
+    const back = await chooseOnSimulator(t.service.app, String(again.headers.location), 'pay');
+    expect((await t.api.inject({ method: 'GET', url: back })).body).toContain('Payment received');
+    expect((await paymentState(bookingId)).payment_status).toBe('PAID');
+  });
+
+  it("a retry without the link's token names the reference only and makes no link", async () => {
+    const bookingId = await hotelBooking(t);
+    const link = await createLink(bookingId);
+    await payerChooses(link, 'cancel');
+    const forged = await t.api.inject({
+      method: 'GET',
+      url: `/payment/hotel/retry?ref=${encodeURIComponent(link.cartReference)}&t=forged`,
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toContain('Haddad');
+    expect((await paymentState(bookingId)).links).toEqual(['CANCELLED_PAYMENT']);
   });
 });

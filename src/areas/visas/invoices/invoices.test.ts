@@ -9,22 +9,28 @@ import {
 } from '../../../../test/support/payment-simulator.js';
 import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
 import { runJobOnce, startTestService } from '../../../../test/support/service.js';
+import { type MailInbox, startMailInbox } from '../../../../test/support/smtp.js';
 import { newApplicant, newApplication, newRequirement } from '../../../../test/support/visas.js';
 import type { Invoice, InvoiceSummary, PaymentLinkAnswer, Application } from '../model/index.js';
 
 let t: TestTenant;
 let agent: TestUser;
+let inbox: MailInbox;
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
-  t = await tenant(await startTestService({ clock: now }));
+  inbox = await startMailInbox();
+  t = await tenant(await startTestService({ clock: now, env: { TC_SMTP_URL: inbox.url } }));
   agent = await user(t, 'agent');
   // TH: every nationality; TH for Indians: their own fees. Amounts chosen so a float sum would drift.
   await newRequirement(agent, { destinationCountry: 'TH', visaFee: 100.1, serviceFee: 30.2 });
   await newRequirement(agent, { destinationCountry: 'TH', nationality: 'IN', visaFee: 0.1, serviceFee: 0.2 });
 });
-afterAll(() => t?.service.close());
+afterAll(async () => {
+  await t?.service.close();
+  await inbox?.stop();
+});
 
 /** An application to Thailand with an Emirati and an Indian applicant. */
 async function thaiApplication(): Promise<Application> {
@@ -237,7 +243,7 @@ describe('/visa/createinvoicepaymentlink and the return page', () => {
       'INVALID_STATE',
       'active payment link',
     );
-    expect(await returnFromGateway(declined.paymentUrl, 'decline')).toContain('not completed (Declined)');
+    expect(await returnFromGateway(declined.paymentUrl, 'decline')).toContain('Payment declined');
     expect(await readInvoice(invoice.invoiceId)).toMatchObject({ status: 'UNPAID', paymentLinkActive: false });
 
     const link = await linkOf(invoice.invoiceId);
@@ -246,7 +252,8 @@ describe('/visa/createinvoicepaymentlink and the return page', () => {
     expect(forged.body).not.toContain('received');
     expect((await readInvoice(invoice.invoiceId)).status).toBe('UNPAID');
     const page = await t.api.inject({ method: 'GET', url: back });
-    expect(page.body).toContain(`your payment of 130.60 ${invoice.currency} for ${invoice.invoiceNumber}-`);
+    expect(page.body).toContain(`<dt>Amount paid</dt><dd>${invoice.currency} 130.60</dd>`);
+    expect(page.body).toContain(`<dt>Invoice</dt><dd>${invoice.invoiceNumber}</dd>`);
     await t.api.inject({ method: 'GET', url: back });
     const paid = await readInvoice(invoice.invoiceId);
     expect(paid).toMatchObject({ status: 'PAID', paymentLinkActive: false, paymentUrl: null });
@@ -297,7 +304,7 @@ describe('/visa/createinvoicepaymentlink and the return page', () => {
     if (!made) throw new Error('no link was made');
     const back = await chooseOnSimulator(t.service.app, made.paymentUrl, 'pay');
     const pages = await Promise.all([0, 1, 2].map(() => t.api.inject({ method: 'GET', url: back })));
-    expect(pages.every((page) => page.body.includes('your payment of 130.60'))).toBe(true);
+    expect(pages.every((page) => page.body.includes(`<dd>${invoice.currency} 130.60</dd>`))).toBe(true);
     const paid = await t.db(
       (sql) => sql`SELECT status, paid_at FROM visa_invoices WHERE invoice_id = ${invoice.invoiceId}`,
     );
@@ -337,5 +344,44 @@ describe('the payment gateway unreachable', () => {
     } finally {
       await offline.service.close();
     }
+  });
+});
+
+describe('what the payer of a visa invoice sees (issue 30)', () => {
+  it('the payment names the invoice, the visa and its applicants, on the page and in a confirmation e-mail', async () => {
+    const application = await thaiApplication();
+    const invoice = await invoiceOf(application.applicationId);
+    const link = await linkOf(invoice.invoiceId);
+    const back = await chooseOnSimulator(t.service.app, link.paymentUrl, 'pay');
+    const page = (await t.api.inject({ method: 'GET', url: back })).body;
+    expect(page).toContain(`<h2>Visa invoice ${invoice.invoiceNumber}</h2>`);
+    expect(page).toContain(`<dt>Application</dt><dd>${application.applicationNumber}</dd>`);
+    expect(page).toContain('<dt>Visa</dt><dd>Tourist visa for Thailand, travelling Sat 1 Jun 2030</dd>');
+    expect(page).toContain('<dt>Applicants</dt><dd>Sara Ali, Ravi Iyer</dd>');
+    expect(page).toContain(`<dt>Amount paid</dt><dd>${invoice.currency} 130.60</dd>`);
+    const [customer] = await t.db(
+      (sql) => sql<{ email: string }[]>`SELECT email FROM customers WHERE customer_id = ${application.customerId}`,
+    );
+    const mail = await inbox.waitFor(customer?.email ?? '', /Payment received/);
+    expect(mail.subject).toBe(`Payment received: Visa invoice ${invoice.invoiceNumber}`);
+    expect(mail.text).toContain(`we received your payment of ${invoice.currency} 130.60 for Visa invoice`);
+    expect(mail.text).toContain('Applicants: Sara Ali, Ravi Iyer');
+    expect(mail.text).toContain(`Application: ${application.applicationNumber}`);
+  });
+
+  it('after a cancel: try again at the retry address, which makes a new link for the invoice', async () => {
+    const application = await thaiApplication();
+    const invoice = await invoiceOf(application.applicationId);
+    const link = await linkOf(invoice.invoiceId);
+    const page = await returnFromGateway(link.paymentUrl, 'cancel');
+    expect(page).toContain('Payment cancelled');
+    expect(page).toContain(`You cancelled the payment for <strong>Visa invoice ${invoice.invoiceNumber}</strong>`);
+    const retry = /href="(\/payment\/visa\/retry[^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const again = await t.api.inject({ method: 'GET', url: retry });
+    expect(again.statusCode).toBe(303);
+    expect(await readInvoice(invoice.invoiceId)).toMatchObject({
+      paymentLinkActive: true,
+      paymentUrl: again.headers.location,
+    });
   });
 });
