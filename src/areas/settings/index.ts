@@ -3,10 +3,15 @@ import type { Area } from '../../platform/area.js';
 import { settingsOperations } from './settings.operations.js';
 import { readSettings } from './settings.service.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
+import type { ReadTenantLook } from '../../platform/rendering/branding.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [
-  { name: 'settings', description: "The agency's settings: notification address, quote validity, sales tax" },
+  {
+    name: 'settings',
+    description:
+      "The agency's settings: notification address, quote validity, sales tax, its pages' colours and contact",
+  },
 ];
 
 export type { TenantSettings } from './settings.service.js';
@@ -15,8 +20,12 @@ export { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from './tax.rules
 export interface SettingsApi {
   /** The tenant's settings, defaults where none are written (one small query on ctx.db). */
   read: typeof readSettings;
+  /** The look and contact of the agency's pages (the platform's branding reads it: service.ts). */
+  look: ReadTenantLook;
 }
 
+const look: ReadTenantLook = async (tenant, db) => (await readSettings({ tenant, db })).look;
+
 export function createSettingsArea(): Area<SettingsApi> {
-  return { tags: TAGS, operations: settingsOperations, api: { read: readSettings } };
+  return { tags: TAGS, operations: settingsOperations, api: { read: readSettings, look } };
 }

@@ -8,7 +8,7 @@ import { settingsService } from './settings.service.js';
 const read = operation({
   path: '/settings/read',
   methods: ['POST'],
-  summary: "The agency's settings: notification address, quote validity, sales tax",
+  summary: "The agency's settings: notification address, quote validity, sales tax, its pages' colours and contact",
   allow: Allow.employees,
   tags: ['settings'],
   response: Settings,
@@ -21,7 +21,8 @@ const write = operation({
   summary: 'Change the settings named in the request (admin); the others keep their value → the settings',
   description:
     'A VAT rate applies to quotes and invoices created afterwards; documents already issued keep their tax. ' +
-    "notificationEmail null goes back to the admin's e-mail.",
+    "notificationEmail null goes back to the admin's e-mail; a colour null back to the service's. The colours and " +
+    'contact show on the sign-in page and on the ticket, quote and payment pages and their error pages.',
   allow: Allow.admin,
   tags: ['settings'],
   input: WriteSettingsRequest,

@@ -8,6 +8,11 @@ export interface SettingsRow {
   vat_rate_percent: string;
   tax_registration_number: string | null;
   prices_include_tax: boolean;
+  /** `#rrggbb` in lower case, or null: the service's own. */
+  brand_color: string | null;
+  accent_color: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
 }
 
 export interface SettingsChange {
@@ -16,10 +21,15 @@ export interface SettingsChange {
   vatRatePercent?: string;
   taxRegistrationNumber?: string | null;
   pricesIncludeTax?: boolean;
+  brandColor?: string | null;
+  accentColor?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
 }
 
 const COLUMNS =
-  'notification_email, quote_validity_days, vat_rate_percent, tax_registration_number, prices_include_tax';
+  'notification_email, quote_validity_days, vat_rate_percent, tax_registration_number, prices_include_tax, ' +
+  'brand_color, accent_color, contact_email, contact_phone';
 
 export async function selectSettings(db: Queryable): Promise<SettingsRow | undefined> {
   const [row] = await db<SettingsRow[]>`SELECT ${db.unsafe(COLUMNS)} FROM tenant_settings WHERE id`;
@@ -47,6 +57,10 @@ export async function upsertSettings(
       tax_registration_number = CASE WHEN ${has('taxRegistrationNumber')} THEN ${change.taxRegistrationNumber ?? null}
                                      ELSE tax_registration_number END,
       prices_include_tax = coalesce(${change.pricesIncludeTax ?? null}::boolean, prices_include_tax),
+      brand_color = CASE WHEN ${has('brandColor')} THEN ${change.brandColor ?? null} ELSE brand_color END,
+      accent_color = CASE WHEN ${has('accentColor')} THEN ${change.accentColor ?? null} ELSE accent_color END,
+      contact_email = CASE WHEN ${has('contactEmail')} THEN ${change.contactEmail ?? null} ELSE contact_email END,
+      contact_phone = CASE WHEN ${has('contactPhone')} THEN ${change.contactPhone ?? null} ELSE contact_phone END,
       updated_by = ${updatedBy},
       updated_at = ${now}
     WHERE id

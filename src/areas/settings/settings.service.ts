@@ -4,6 +4,7 @@ import { loggedInUserId } from '../../platform/auth/session.js';
 import type { Queryable } from '../../platform/database/connections.js';
 import { invalidFormat } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
+import { brandingOf, type TenantLook } from '../../platform/rendering/branding.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
 import * as repo from './settings.repository.js';
 import type { Settings, WriteSettingsRequest } from './settings.schemas.js';
@@ -14,6 +15,8 @@ export interface TenantSettings {
   notificationEmail: string;
   quoteValidityDays: number;
   tax: TaxPolicy;
+  /** The look and contact of the agency's pages, null where it chose none. */
+  look: TenantLook;
 }
 
 const DEFAULTS: repo.SettingsRow = {
@@ -22,6 +25,10 @@ const DEFAULTS: repo.SettingsRow = {
   vat_rate_percent: '0',
   tax_registration_number: null,
   prices_include_tax: false,
+  brand_color: null,
+  accent_color: null,
+  contact_email: null,
+  contact_phone: null,
 };
 
 /** '5.00' → '5', '5.50' → '5.5': the rate as decimal text without trailing zeros. */
@@ -42,16 +49,34 @@ function toTenantSettings(ctx: SettingsReader, row: repo.SettingsRow): TenantSet
       registrationNumber: row.tax_registration_number,
       pricesIncludeTax: row.prices_include_tax,
     },
+    look: {
+      brandColor: row.brand_color,
+      accentColor: row.accent_color,
+      contactEmail: row.contact_email,
+      contactPhone: row.contact_phone,
+    },
   };
 }
 
-const toSettings = (settings: TenantSettings): Settings => ({
-  notificationEmail: settings.notificationEmail,
-  quoteValidityDays: settings.quoteValidityDays,
-  vatRatePercent: Number(settings.tax.ratePercent),
-  taxRegistrationNumber: settings.tax.registrationNumber,
-  pricesIncludeTax: settings.tax.pricesIncludeTax,
-});
+function toSettings(settings: TenantSettings): Settings {
+  // The colours in force: the service's where the agency chose none.
+  const { brandColor, accentColor } = brandingOf('', settings.look);
+  return {
+    notificationEmail: settings.notificationEmail,
+    quoteValidityDays: settings.quoteValidityDays,
+    vatRatePercent: Number(settings.tax.ratePercent),
+    taxRegistrationNumber: settings.tax.registrationNumber,
+    pricesIncludeTax: settings.tax.pricesIncludeTax,
+    brandColor,
+    accentColor,
+    contactEmail: settings.look.contactEmail,
+    contactPhone: settings.look.contactPhone,
+  };
+}
+
+/** A colour as stored: lower case; null stays null (back to the service's). */
+const storedColor = (color: string | null | undefined) =>
+  color === undefined ? undefined : (color?.toLowerCase() ?? null);
 
 /** The rate as decimal text, refused when it has more than two decimals (a JSON number like 5.255). */
 function rateText(rate: number): string {
@@ -77,6 +102,10 @@ export const settingsService = {
       vatRatePercent: input.vatRatePercent === undefined ? undefined : rateText(input.vatRatePercent),
       taxRegistrationNumber: input.taxRegistrationNumber,
       pricesIncludeTax: input.pricesIncludeTax,
+      brandColor: storedColor(input.brandColor),
+      accentColor: storedColor(input.accentColor),
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
     };
     const updatedBy = loggedInUserId(ctx.session);
     return toSettings(toTenantSettings(ctx, await repo.upsertSettings(ctx.db, change, updatedBy, ctx.now)));

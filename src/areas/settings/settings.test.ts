@@ -19,6 +19,8 @@ afterAll(async () => {
   await service?.close();
 });
 
+const DEFAULT_LOOK = { brandColor: '#0b4f8a', accentColor: '#0b4f8a', contactEmail: null, contactPhone: null };
+
 const write = (change: object) => t.adminApi.ok<Settings>('/settings/write', change);
 
 describe('tenant settings', () => {
@@ -29,6 +31,7 @@ describe('tenant settings', () => {
       vatRatePercent: 0,
       taxRegistrationNumber: null,
       pricesIncludeTax: false,
+      ...DEFAULT_LOOK,
     });
   });
 
@@ -41,6 +44,7 @@ describe('tenant settings', () => {
       vatRatePercent: 5,
       taxRegistrationNumber: '100123456700003',
       pricesIncludeTax: false,
+      ...DEFAULT_LOOK,
     });
     const employee = await user(t, 'employee');
     expect(await employee.api.ok<Settings>('/settings/read')).toEqual(changed);
@@ -51,6 +55,7 @@ describe('tenant settings', () => {
       notificationEmail: 'sales@agency.example',
       quoteValidityDays: 14,
       tax: { ratePercent: '5', registrationNumber: '100123456700003', pricesIncludeTax: false },
+      look: { brandColor: null, accentColor: null, contactEmail: null, contactPhone: null },
     });
   });
 
@@ -59,6 +64,21 @@ describe('tenant settings', () => {
     expect((await write({ notificationEmail: null })).notificationEmail).toBe(t.record.adminEmail);
     expect((await write({ pricesIncludeTax: true })).pricesIncludeTax).toBe(true);
     await write({ vatRatePercent: 0, pricesIncludeTax: false, taxRegistrationNumber: null });
+  });
+
+  it("keeps the pages' colours (lower case) and contact; null goes back to the service's colour and no contact", async () => {
+    const look = { brandColor: '#AA3300', accentColor: '#ffcc00', contactEmail: 'help@agency.example' };
+    const changed = await write({ ...look, contactPhone: '+971 4 123 4567' });
+    expect(changed).toMatchObject({ brandColor: '#aa3300', accentColor: '#ffcc00', contactPhone: '+971 4 123 4567' });
+    const api = createSettingsArea().api;
+    expect(await t.db((db) => api.look(t.record, db))).toEqual({
+      brandColor: '#aa3300',
+      accentColor: '#ffcc00',
+      contactEmail: 'help@agency.example',
+      contactPhone: '+971 4 123 4567',
+    });
+    const back = await write({ brandColor: null, accentColor: null, contactEmail: null, contactPhone: null });
+    expect(back).toMatchObject(DEFAULT_LOOK);
   });
 
   it.each([
@@ -70,6 +90,12 @@ describe('tenant settings', () => {
     [{ quoteValidityDays: 366 }, 'quoteValidityDays'],
     [{ notificationEmail: 'not an address' }, 'notificationEmail'],
     [{ taxRegistrationNumber: '' }, 'taxRegistrationNumber'],
+    [{ brandColor: 'red' }, 'brandColor'],
+    [{ brandColor: '#fff' }, 'brandColor'],
+    [{ brandColor: '#12345g' }, 'brandColor'],
+    [{ accentColor: '#123456;background:url(x)' }, 'accentColor'],
+    [{ contactEmail: 'not an address' }, 'contactEmail'],
+    [{ contactPhone: 'call us' }, 'contactPhone'],
   ])('refuses %j with INVALID_FORMAT naming the field', async (change, field) => {
     await t.adminApi.expectError('/settings/write', { session: t.admin, ...change }, 'INVALID_FORMAT', field);
   });
