@@ -12,6 +12,7 @@ import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
 import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
 import { createLogger } from './logger.js';
+import { type Brands, createBrands } from './rendering/branding.js';
 import { dataFolderSecret } from './data-folder.js';
 import { bootstrapDatabases, bootstrapOptions } from './database/bootstrap.js';
 import { connect, type ServerAddress, type Sql } from './database/connections.js';
@@ -19,7 +20,11 @@ import { tolerateDriverConnectionLoss } from './database/driver-rejections.js';
 import type { DatabaseSupervision } from './database/embedded-supervisor.js';
 import type { Kernel } from './http/kernel.js';
 import { createHttpServer } from './http/server.js';
-import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
+import {
+  type BuiltinIdentityProvider,
+  type BuiltinIdentityProviderDeps,
+  createBuiltinIdentityProvider,
+} from './idp/builtin/builtin-idp.js';
 import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
 import { type FindLoginAccount, tenantLoginAccounts } from './idp/builtin/tenant-login-accounts.js';
 import { createKeycloakIdentityProvider, type KeycloakIdentityProvider } from './idp/keycloak/keycloak-idp.js';
@@ -33,6 +38,7 @@ import { createTenantPools, type TenantPools } from './tenancy/pools.js';
 import { createProvisioner, type Provisioner, type TenantSeeder, WEB_CLIENT_ID } from './tenancy/provisioning.js';
 import { createTenantRegistry, type TenantRegistry } from './tenancy/registry.js';
 import { createTenantDatabases } from './tenancy/tenant-databases.js';
+import { tenantUrlOf } from './tenancy/tenant.js';
 
 export { createLogger } from './logger.js';
 
@@ -84,6 +90,8 @@ export interface Platform {
   platformClient: { clientId: string; secret: string; generated: boolean };
   /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
   tenantUrl(tenantCode: string): string;
+  /** The tenants' branding on the pages browsers see; the composition root wires in the settings area's reader. */
+  brands: Brands;
   /** Work the platform runs once the app is ready (the outbox, the round of periodic work and its platform jobs). */
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
@@ -97,10 +105,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   tolerateDriverConnectionLoss(logger);
   const platformDb = await openPlatformDatabase(config, server, options.databasesReady);
   const secretBox = createSecretBox(await sealingKey(config));
-  // Asked at request time, once tenancy exists: the password grant counts attempts against tenant users.
-  const loginAccounts: FindLoginAccount = (realm, username) => tenantLoginAccounts(tenancy)(realm, username);
-  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock, loginAccounts);
+  const realms = tenantsOfRealms(() => ({ tenancy, brands }));
+  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock, realms);
   const tenancy = createTenancy({ config, server, platformDb, secretBox, idp, logger, seeders: options.seeders });
+  const brands = createBrands({ pools: tenancy.pools, log: logger });
   await tenancy.registry.start();
   await tenancy.lifecycle.migrateAll();
   const heartbeat = createHeartbeat({
@@ -113,7 +121,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
   const { outbox, periodic, events, jobs } = createBackgroundWork(config, tenancy, logger, clock);
-  const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
+  const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp, brands), logger);
   const metrics = createMetrics({
     pools: tenancy.pools,
     maxConnections: config.db.maxConnections,
@@ -143,6 +151,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
+    brands,
     jobs,
     async close() {
       await heartbeat.stop();
@@ -181,10 +190,23 @@ function createBackgroundWork(config: Config, tenancy: Tenancy, logger: Logger, 
   return { outbox, periodic, events, jobs };
 }
 
+/**
+ * What the builtin provider asks of a tenant realm's tenant, at request time (tenancy is made after the provider):
+ * the password grant counts attempts against its users; its browser pages are on its host, in its branding.
+ */
+function tenantsOfRealms(
+  later: () => { tenancy: Tenancy; brands: Brands },
+): Pick<BuiltinIdentityProviderDeps, 'loginAccounts' | 'pages'> {
+  const loginAccounts: FindLoginAccount = (realm, username) => tenantLoginAccounts(later().tenancy)(realm, username);
+  const tenantOf = (realm: string) =>
+    later()
+      .tenancy.registry.all()
+      .find((tenant) => tenant.realm === realm && tenant.status === 'ACTIVE');
+  return { loginAccounts, pages: { tenantOf, brands: { of: (tenant) => later().brands.of(tenant) } } };
+}
+
 export function tenantUrl(config: Config, tenantCode: string): string {
-  const publicUrl = new URL(config.publicUrl);
-  publicUrl.hostname = `${tenantCode}.${publicUrl.hostname}`;
-  return publicUrl.toString().replace(/\/$/, '');
+  return tenantUrlOf(config.publicUrl, tenantCode);
 }
 
 async function openPlatformDatabase(config: Config, server: ServerAddress, ready?: Promise<void>): Promise<Sql> {
@@ -209,7 +231,7 @@ async function startIdentityProvider(
   platformDb: Sql,
   secretBox: SecretBox,
   clock: () => Date,
-  loginAccounts: FindLoginAccount,
+  tenants: Pick<BuiltinIdentityProviderDeps, 'loginAccounts' | 'pages'>,
 ) {
   if (config.idp.keycloak) return startKeycloak(config, config.idp.keycloak, clock);
   const idp = createBuiltinIdentityProvider({
@@ -219,7 +241,7 @@ async function startIdentityProvider(
     tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
     clock,
     loginLimits: { lockout: config.lockout, failuresPerAddress: config.rateLimits.loginFailures },
-    loginAccounts,
+    ...tenants,
   });
   const secret = config.idp.platformClientSecret
     ? { value: config.idp.platformClientSecret, created: false }
@@ -314,10 +336,12 @@ function kernelOf(
   tenancy: Tenancy,
   sessions: SessionStore,
   idp: IdentityProvider,
+  brands: Brands,
 ): Kernel {
   return {
     config,
     clock,
+    brands,
     tenants: tenancy.registry,
     pools: tenancy.pools,
     sessions,
