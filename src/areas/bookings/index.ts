@@ -25,6 +25,7 @@ import { createBookingService } from './bookings.service.js';
 import { subscribeToPaidOrders } from './paid-orders.js';
 import { ticketSources } from './ticketing/index.js';
 import { createTicketOperations } from './tickets/index.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -64,6 +65,8 @@ export interface BookingsAreaDeps {
   // ── tickets helper: its deps go here ──
   /** Seals the tenant's ticket-signing key. */
   secretBox: SecretBox;
+  /** The agency's contact on its tickets pages. */
+  brands: Pick<Brands, 'of'>;
 }
 
 // A claim outlives the supplier's timeout by this much before another confirm may take the line over.

@@ -11,6 +11,7 @@ import { VERBATIM } from '../../platform/http/input.js';
 import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
 import { EVERY_MINUTE, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { type CreateDeps, type CreatedLink, createLink } from './link-create.js';
@@ -44,6 +45,8 @@ export interface PaymentsAreaDeps extends CreateDeps {
   clock: () => Date;
   /** Where tenants' own page templates live. */
   dataDir: string;
+  /** The agency's name and contact on the return pages' error page. */
+  brands: Pick<Brands, 'of'>;
 }
 
 /** What an owner kind gets from registering. */
@@ -89,6 +92,7 @@ function pageOperation(path: string, after: string, owner: PaymentOwner, settlem
       'Without a valid `t`: a page naming the reference only, nothing changes.',
     input: ReturnQuery,
     response: Html,
+    htmlPage: true,
     handler: async (ctx, input) =>
       pages.page(ctx, owner, input.ref, await settlement.settleReturn(ctx, owner, input.ref, input.t)),
   });

@@ -144,7 +144,7 @@ describe("a templated owner's own pages", () => {
     },
   };
   const page = async (outcome: PageOutcome, ownerId: number | undefined) => {
-    const pages = createReturnPages({ dataDir: t.service.config.dataDir });
+    const pages = createReturnPages({ dataDir: t.service.config.dataDir, brands: t.service.brands });
     const answer = await t.db((sql) => pages.page(context(sql), templated, 'ON-1', { outcome, ownerId }));
     return String(answer.body);
   };

@@ -23,6 +23,7 @@ export function paymentsAreaOf(service: Service, clock: () => Date) {
     logger: log,
     clock,
     dataDir: config.dataDir,
+    brands: service.brands,
   });
   return { area, paymentGateway };
 }

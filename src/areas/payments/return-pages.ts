@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml, renderTenantPage } from '../../platform/rendering/html.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { PaymentOwner, ReturnPages, TemplatePage } from './owners.js';
@@ -90,7 +91,7 @@ async function templateOf(
 
 const ERROR_TITLE = 'We could not finish your payment';
 
-export function createReturnPages(deps: { dataDir: string }) {
+export function createReturnPages(deps: { dataDir: string; brands: Pick<Brands, 'of'> }) {
   return {
     async page(
       ctx: TenantContext,
@@ -101,9 +102,16 @@ export function createReturnPages(deps: { dataDir: string }) {
       const pages = owner.returns;
       if (pages.style === 'simple') return simplePage(ctx, settled.outcome, ref);
       const { name, title, values } = await templateOf(ctx, pages, settled.outcome, settled.ownerId);
+      // The agency's name and contact, which the error page gives for help.
+      const brand = await deps.brands.of(ctx.tenant, ctx.db);
+      const contact = {
+        tenantName: brand.name,
+        contactEmail: brand.contactEmail ?? '',
+        contactPhone: brand.contactPhone ?? '',
+      };
       const body = await renderTenantPage(
         { dataDir: deps.dataDir, tenantCode: ctx.tenant.tenantCode, shippedDir: SHIPPED },
-        { name, fallback: FALLBACK, values: { title, cartReference: ref, ...values } },
+        { name, fallback: FALLBACK, values: { title, cartReference: ref, ...contact, ...values } },
       );
       return answer(body);
     },

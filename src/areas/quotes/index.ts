@@ -7,6 +7,7 @@ import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
 import type { SalesApi } from '../sales/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { SettingsApi } from '../settings/index.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { createQuoteDocuments } from './quote-document.js';
 import { quoteExtraOperations } from './quote-extras.operations.js';
 import { createQuoteFollowUps } from './quote-followups.js';
@@ -39,6 +40,8 @@ export interface QuotesAreaDeps {
   outbox: Pick<OutboxWorker, 'kick'>;
   /** The tenant's public base URL: the host of the link in a sent quote's e-mail. */
   tenantUrl: (tenantCode: string) => string;
+  /** The agency's colours and contact on the quote's page. */
+  brands: Pick<Brands, 'of'>;
 }
 
 export function createQuotesArea(deps: QuotesAreaDeps): Area {
@@ -51,7 +54,7 @@ export function createQuotesArea(deps: QuotesAreaDeps): Area {
       ...quoteOperations({ quotes, documents }),
       ...quoteExtraOperations({
         sending,
-        responses: createQuoteResponses(),
+        responses: createQuoteResponses(deps),
         followUps: createQuoteFollowUps({ ...deps, writes: quotes }),
       }),
     ],

@@ -42,6 +42,7 @@ const responseBase = {
   allow: Allow.anyone,
   tags: ['quotes'],
   response: Html,
+  htmlPage: true,
 } as const;
 
 const showQuoteResponse = ({ responses }: QuoteExtraServices) =>

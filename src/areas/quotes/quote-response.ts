@@ -1,5 +1,6 @@
 // GET and POST /document/quoteResponse: the customer's answer to a sent quote, from the e-mail's link. The token is
-// the key (no session): unknown, used or expired, it gets a page saying so, never an error envelope or a 500. A
+// the key (no session): unknown (404), used or expired (410), it gets a page saying so, never an error envelope or a
+// 500 (a malformed request gets the kernel's error page: an htmlPage operation). A
 // decision is taken once: under the quote's row lock the token is used (only if unused and unexpired) and the quote
 // moves SENT → ACCEPTED | REJECTED in the same transaction.
 import { sha256 } from '../../platform/crypto.js';
@@ -7,6 +8,7 @@ import type { Queryable } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
+import type { Branding, Brands } from '../../platform/rendering/branding.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDateTime } from '../../platform/time.js';
 import { formatDateText, formatMinorAmount } from '../documents/index.js';
@@ -23,24 +25,28 @@ const PAGE_HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
-const html = (body: string) => new RawAnswer('text/html; charset=utf-8', body, { headers: PAGE_HEADERS });
+const html = (body: string, status = 200) =>
+  new RawAnswer('text/html; charset=utf-8', body, { status, headers: PAGE_HEADERS });
 
 type Decision = 'accept' | 'reject';
 
 /** Why a token cannot be used now, as a page; undefined when it can. */
-async function unusable(ctx: TenantContext, db: Queryable, token: repo.TokenRow | undefined) {
-  // 200, as the payment pages answer theirs: a page the browser shows as it is, whatever it says.
-  const page = (title: string, message: string) => html(messagePage(ctx.tenant.tenantName, title, message));
-  if (!token) return page('Link not valid', 'This link is not valid. Please use the link of the e-mail you received.');
+async function unusable(ctx: TenantContext, db: Queryable, token: repo.TokenRow | undefined, branding: Branding) {
+  // An unknown link is 404; one used or past its quote's validity is gone (410): the page says which.
+  const page = (status: 404 | 410, title: string, message: string) =>
+    html(messagePage(branding, title, message), status);
+  if (!token) {
+    return page(404, 'Link not valid', 'This link is not valid. Please use the link of the e-mail you received.');
+  }
   const quote = await repo.selectQuote(db, token.quote_id);
-  if (!quote) return page('Link not valid', 'The quote of this link no longer exists.');
+  if (!quote) return page(404, 'Link not valid', 'The quote of this link no longer exists.');
   if (token.used_at !== null || quote.status !== 'SENT') {
     const answered = quote.status === 'ACCEPTED' ? 'accepted' : quote.status === 'REJECTED' ? 'declined' : 'withdrawn';
-    return page('Link already used', `Quote ${quote.quote_number} was already ${answered}. Nothing was changed.`);
+    return page(410, 'Link already used', `Quote ${quote.quote_number} was already ${answered}. Nothing was changed.`);
   }
   if (token.expires_at <= ctx.now) {
     const until = formatDateText(formatDateTime(token.expires_at, ctx.tenant.timezone));
-    return page('Quote expired', `Quote ${quote.quote_number} was valid until ${until}. Please contact us.`);
+    return page(410, 'Quote expired', `Quote ${quote.quote_number} was valid until ${until}. Please contact us.`);
   }
   return undefined;
 }
@@ -64,25 +70,27 @@ function quoteView(ctx: TenantContext, quote: repo.QuoteWithItemsRow, token: str
   };
 }
 
-export function createQuoteResponses() {
+export function createQuoteResponses(deps: { brands: Pick<Brands, 'of'> }) {
   return {
     async show(ctx: TenantContext, token: string): Promise<RawAnswer> {
+      const branding = await deps.brands.of(ctx.tenant, ctx.db);
       const row = await repo.selectResponseToken(ctx.db, sha256(token));
-      const refusal = await unusable(ctx, ctx.db, row);
+      const refusal = await unusable(ctx, ctx.db, row, branding);
       if (refusal || !row) return refusal ?? html('');
       const quote = await repo.selectQuoteWithItems(ctx.db, row.quote_id);
-      if (!quote) return html(messagePage(ctx.tenant.tenantName, 'Link not valid', 'The quote no longer exists.'));
-      return html(quotePage(quoteView(ctx, quote, token)));
+      if (!quote) return html(messagePage(branding, 'Link not valid', 'The quote no longer exists.'), 404);
+      return html(quotePage(branding, quoteView(ctx, quote, token)));
     },
 
     async decide(ctx: TenantContext, token: string, decision: Decision): Promise<RawAnswer> {
       const hash = sha256(token);
+      const branding = await deps.brands.of(ctx.tenant, ctx.db);
       return withTransaction(ctx, async (tx) => {
         const row = await repo.selectResponseToken(tx, hash);
         if (row) await repo.lockQuote(tx, row.quote_id);
         // Read again under the lock: a racing answer that committed first has used the token.
         const current = row && (await repo.selectResponseToken(tx, hash));
-        const refusal = await unusable(ctx, tx, current);
+        const refusal = await unusable(ctx, tx, current, branding);
         if (refusal || !current) return refusal ?? html('');
         const to = decision === 'accept' ? 'ACCEPTED' : 'REJECTED';
         await repo.useResponseToken(tx, hash, ctx.now);
@@ -93,7 +101,7 @@ export function createQuoteResponses() {
           decision === 'accept'
             ? `Thank you: you accepted quote ${quote?.quote_number ?? ''}. We will be in touch shortly.`
             : `You declined quote ${quote?.quote_number ?? ''}. Thank you for letting us know.`;
-        return html(messagePage(ctx.tenant.tenantName, title, message));
+        return html(messagePage(branding, title, message));
       });
     },
   };

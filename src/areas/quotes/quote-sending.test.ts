@@ -120,11 +120,11 @@ describe('the quote response page', () => {
     expect(await status(quote.quoteId)).toBe('ACCEPTED');
 
     const again = await answer(token, 'reject');
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(410);
     expect(again.body).toContain('already accepted');
     expect(await status(quote.quoteId)).toBe('ACCEPTED');
     const reopened = await page(token);
-    expect(reopened.statusCode).toBe(200);
+    expect(reopened.statusCode).toBe(410);
     expect(reopened.body).toContain('already accepted');
   });
 
@@ -145,7 +145,7 @@ describe('the quote response page', () => {
 
   it('answers an unknown or expired link with a page, and changes nothing', async () => {
     const unknown = await page('no-such-token');
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('This link is not valid');
     expect((await answer('no-such-token', 'accept')).body).toContain('This link is not valid');
 
@@ -153,7 +153,7 @@ describe('the quote response page', () => {
     offsetMs += 31 * 86_400_000; // past validUntil (30 days by default)
     try {
       const expired = await page(token);
-      expect(expired.statusCode).toBe(200);
+      expect(expired.statusCode).toBe(410);
       expect(expired.body).toContain(`Quote ${quote.quoteNumber} was valid until`);
       expect((await answer(token, 'accept')).body).toContain('Quote expired');
     } finally {
@@ -162,11 +162,12 @@ describe('the quote response page', () => {
     expect(await status(quote.quoteId)).toBe('SENT');
   });
 
-  it('refuses a bad decision or a missing token as the API does, and forms elsewhere', async () => {
+  it('refuses a bad decision or a missing token with a page (400), and forms elsewhere', async () => {
     const bad = await answer('whatever', 'maybe');
-    expect(bad.json().apiStatus).toMatchObject({ errorCode: 'INVALID_FORMAT' });
+    expect([bad.statusCode, bad.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
     const missing = await t.api.inject({ method: 'GET', url: '/document/quoteResponse' });
-    expect(missing.json().apiStatus).toMatchObject({ errorCode: 'MISSING_PARAMETER' });
+    expect([missing.statusCode, missing.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(missing.body).toContain(t.record.tenantName);
     const form = await t.api.inject({ method: 'POST', url: '/document/getQuote', headers: FORM, payload: 'quoteId=1' });
     expect(form.statusCode).toBe(415);
   });

@@ -25,6 +25,7 @@ import { salesOrderOwner } from './order-owner.js';
 import type { OrderLinks } from './payment-link.js';
 import { endLapsedFailedOrders } from './payment-outcome.js';
 import { createOrderTicketsPage } from './tickets-page.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
 import { cartHasPayableLink, setTicketsPage } from './sales.repository.js';
@@ -74,6 +75,8 @@ export interface SalesAreaDeps {
   customerRecordOf: CustomerRecordOf;
   /** `order.paid` is published in the settling transaction (bookings subscribes). */
   events: Pick<DomainEvents, 'publish'>;
+  /** The agency's name and contact on a ticket link's error page. */
+  brands: Pick<Brands, 'of'>;
   /** Orders are an owner kind of payment links (`sales-order`). */
   payments: PaymentsApi;
 }
@@ -95,6 +98,7 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
     tickets: deps.offlineTickets.ticketsForReference,
     tenantUrl: deps.tenantUrl,
     dataDir: deps.config.dataDir,
+    brands: deps.brands,
   });
   return {
     operations: [...salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }), ...links.operations],

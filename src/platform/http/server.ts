@@ -24,6 +24,9 @@ import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
 import { apiServers, finishDocument } from './openapi.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SHIPPED_TEMPLATES } from '../rendering/html.js';
 
 const BODY_LIMIT = 1024 * 1024;
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -85,7 +88,16 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   resolveTenantFromHost(app, kernel);
   answerFailuresAsEnvelopes(app);
   await registerOpenApi(app, kernel);
+  serveFavicon(app);
   return app;
+}
+
+/** The service's icon (templates/favicon.ico), on every host: the browser asks for it beside every page. */
+function serveFavicon(app: FastifyInstance): void {
+  const icon = readFileSync(path.join(SHIPPED_TEMPLATES, 'favicon.ico'));
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(icon),
+  );
 }
 
 /**
@@ -153,6 +165,8 @@ function resolveTenantFromHost(app: FastifyInstance, kernel: Kernel): void {
   const tenantCodeOf = tenantCodesOfHosts(kernel.config.baseDomain);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(CORRELATION_HEADER, request.id);
+    // The icon is the same on every host, an unavailable tenant's too.
+    if (request.url === '/favicon.ico') return done();
     const code = tenantCodeOf(request.host);
     if (code === undefined) return done();
     const tenant = kernel.tenants.byCode(code);

@@ -6,6 +6,7 @@ import type { TenantContext } from '../../../platform/http/operation.js';
 import { RawAnswer } from '../../../platform/http/raw.js';
 import { formatDate, formatDateTime } from '../../../platform/time.js';
 import { escapeHtml } from '../../../platform/rendering/html.js';
+import type { Brands } from '../../../platform/rendering/branding.js';
 import { renderTicketPage, type TicketPageName, whatToBring } from './ticket-page-templates.js';
 import { renderVoucherPdf, type VoucherTicket } from './ticket-pdf.js';
 import { type IssuedTicket, qrPngOf, type TicketService } from './tickets.service.js';
@@ -59,20 +60,19 @@ function ticketMarkup(ticket: IssuedTicket, timeZone: string): string {
 
 type Opened = { kind: 'page'; answer: RawAnswer } | { kind: 'tickets'; refnum: string; tickets: IssuedTicket[] };
 
-export function createTicketPages(deps: { tickets: TicketService; dataDir: string }) {
+export function createTicketPages(deps: { tickets: TicketService; dataDir: string; brands: Pick<Brands, 'of'> }) {
   const page = async (
     ctx: TenantContext,
     name: TicketPageName,
     values: Record<string, string | number>,
     status = 200,
-  ) =>
-    html(
-      await renderTicketPage(deps.dataDir, ctx.tenant.tenantCode, name, {
-        tenantName: ctx.tenant.tenantName,
-        ...values,
-      }),
-      status,
-    );
+  ) => {
+    // The agency's contact, for a page that cannot show the tickets (its templates name them when given).
+    const { contactEmail, contactPhone } = await deps.brands.of(ctx.tenant, ctx.db);
+    const contact = { contactEmail: contactEmail ?? '', contactPhone: contactPhone ?? '' };
+    const filled = { tenantName: ctx.tenant.tenantName, ...contact, ...values };
+    return html(await renderTicketPage(deps.dataDir, ctx.tenant.tenantCode, name, filled), status);
+  };
 
   /** The request and its tickets, or the page to answer instead (404, or "being issued"). */
   const open = async (ctx: TenantContext, requestId: number, code: string): Promise<Opened> => {
