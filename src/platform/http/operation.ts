@@ -151,6 +151,8 @@ export interface OperationDeclaration {
   readonly response: TSchema;
   /** The record ids among the parameters, by kind (tenant operations). */
   readonly records: RecordParameters;
+  /** An HTML page a browser opens: it answers failures as pages too (page-route.ts). */
+  readonly htmlPage: boolean;
   register(app: FastifyInstance, readers: RecordReaders): void;
 }
 
@@ -198,7 +200,20 @@ function declaration<I extends TObject | undefined, Q extends TObject | undefine
   register: (app: FastifyInstance, readers: RecordReaders) => void,
 ): OperationDeclaration {
   const { path, methods, summary, input, query, response } = definition;
-  return { path, methods, summary, tags: tagsOf(definition), policy, input, query, response, records, register };
+  const htmlPage = definition.htmlPage ?? false;
+  return {
+    path,
+    methods,
+    summary,
+    tags: tagsOf(definition),
+    policy,
+    input,
+    query,
+    response,
+    records,
+    htmlPage,
+    register,
+  };
 }
 
 function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(

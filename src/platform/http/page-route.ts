@@ -34,11 +34,20 @@ export const PAGE_ANSWERS = {
   },
 };
 
+const REFUSED_SESSIONS: ReadonlySet<string> = new Set([
+  ErrorCode.PASSWORD_CHANGE_REQUIRED,
+  ErrorCode.NOT_LOGGED_IN,
+  ErrorCode.TOKEN_ERROR,
+  ErrorCode.FORBIDDEN,
+]);
+
 /** The status a page answers a failure with. */
 export function pageStatusOf(error: FastifyError | ApiError): number {
   if (error instanceof ApiError) {
     if (error.httpStatus >= 400) return error.httpStatus;
     if (error.code === ErrorCode.NOTFOUND) return 404;
+    // A session carried to the page that may not be used (its user must change the password first).
+    if (REFUSED_SESSIONS.has(error.code)) return 403;
     return error.code === ErrorCode.GENERAL ? 500 : 400;
   }
   const status = error.statusCode;
