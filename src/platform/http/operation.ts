@@ -199,21 +199,9 @@ function declaration<I extends TObject | undefined, Q extends TObject | undefine
   records: RecordParameters,
   register: (app: FastifyInstance, readers: RecordReaders) => void,
 ): OperationDeclaration {
-  const { path, methods, summary, input, query, response } = definition;
-  const htmlPage = definition.htmlPage ?? false;
-  return {
-    path,
-    methods,
-    summary,
-    tags: tagsOf(definition),
-    policy,
-    input,
-    query,
-    response,
-    records,
-    htmlPage,
-    register,
-  };
+  const { path, methods, summary, input, query, response, htmlPage = false } = definition;
+  const tags = tagsOf(definition);
+  return { path, methods, summary, tags, policy, input, query, response, records, htmlPage, register };
 }
 
 function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
