@@ -37,11 +37,6 @@ export function customerParty(heading: string, customer: DocumentCustomer): Docu
   return {
     heading,
     name: customer.name,
-    details: [
-      customer.address,
-      customer.taxNumber && `TRN ${customer.taxNumber}`,
-      customer.email,
-      customer.phone,
-    ],
+    details: [customer.address, customer.taxNumber && `TRN ${customer.taxNumber}`, customer.email, customer.phone],
   };
 }

@@ -217,7 +217,7 @@ describe('renderInvoicePdf', () => {
     expect(info.Title).toBe('Tax invoice INV-2025-000123');
   });
 
-  it("names both parties of a tax invoice and says, while unpaid, by when and how to pay; a paid one does not", async () => {
+  it('names both parties of a tax invoice and says, while unpaid, by when and how to pay; a paid one does not', async () => {
     const parties = {
       issuer: {
         name: 'Sunrise Tours & Travel L.L.C.',

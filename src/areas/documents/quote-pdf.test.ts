@@ -124,7 +124,9 @@ describe('renderQuotePdf', () => {
       { label: 'Total', value: 'AED 1,258.45', strong: true },
     ]);
     for (const figure of figures.lines) {
-      expect(text).toContain([figure.description, figure.quantity, figure.unitPrice, figure.tax, figure.amount].join(' '));
+      expect(text).toContain(
+        [figure.description, figure.quantity, figure.unitPrice, figure.tax, figure.amount].join(' '),
+      );
     }
     expect(figures.validUntil).toBe('11 Apr 2026');
   });

@@ -125,7 +125,10 @@ export async function renderQuotePdf(quote: QuoteDocument): Promise<Buffer> {
     drawParty(layout, customerParty('QUOTE FOR', quote.customer));
     drawItemsTable(layout, lineTable(figures));
     drawTotals(layout, totalRows(figures));
-    drawClosingNote(layout, quote.terms ? `${figures.validityNote}\n\nTerms and conditions\n${quote.terms}` : figures.validityNote);
+    drawClosingNote(
+      layout,
+      quote.terms ? `${figures.validityNote}\n\nTerms and conditions\n${quote.terms}` : figures.validityNote,
+    );
   });
 }
 

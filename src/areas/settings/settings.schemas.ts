@@ -21,7 +21,9 @@ export const Settings = Type.Object({
   phone: Nullable(Type.String({ description: "The agency's telephone number on its documents" })),
   contactEmail: Nullable(Type.String({ description: "The agency's e-mail address on its documents" })),
   bankDetails: Nullable(
-    Type.String({ description: 'How to pay by bank transfer (bank, account name, IBAN, SWIFT), printed on unpaid invoices' }),
+    Type.String({
+      description: 'How to pay by bank transfer (bank, account name, IBAN, SWIFT), printed on unpaid invoices',
+    }),
   ),
   quoteTerms: Nullable(Type.String({ description: 'The terms and conditions printed under quotes and on their page' })),
   invoiceDueDays: Type.Integer({ description: 'Days from issue to due date of a new invoice; 0 = due on receipt' }),
@@ -52,7 +54,9 @@ export const WriteSettingsRequest = Type.Object({
   legalName: TextSetting(LIMITS.legalName, 'One line'),
   address: TextSetting(LIMITS.address, `At most ${LIMITS.addressLines} lines`),
   phone: TextSetting(LIMITS.phone, 'Digits, spaces and + ( ) - . /, with at least 5 digits'),
-  contactEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254, description: 'null clears it' }))),
+  contactEmail: Type.Optional(
+    Nullable(Type.String({ format: 'email', maxLength: 254, description: 'null clears it' })),
+  ),
   bankDetails: TextSetting(LIMITS.bankDetails, `At most ${LIMITS.bankDetailsLines} lines`),
   quoteTerms: TextSetting(LIMITS.quoteTerms, 'Plain text, line breaks kept'),
   invoiceDueDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),

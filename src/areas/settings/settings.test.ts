@@ -87,7 +87,9 @@ describe('tenant settings', () => {
     });
     expect(await t.adminApi.ok<Settings>('/settings/read')).toEqual(written);
     // a TRN of the UAE market is written without its separators
-    expect((await write({ taxRegistrationNumber: '100-1234-5670-0003' })).taxRegistrationNumber).toBe('100123456700003');
+    expect((await write({ taxRegistrationNumber: '100-1234-5670-0003' })).taxRegistrationNumber).toBe(
+      '100123456700003',
+    );
     const cleared = await write({ legalName: null, bankDetails: null, quoteTerms: null, invoiceDueDays: 0 });
     expect(cleared).toMatchObject({ legalName: null, bankDetails: null, quoteTerms: null, invoiceDueDays: 0 });
     expect(cleared.address).toBe(written.address);
