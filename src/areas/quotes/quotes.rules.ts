@@ -16,6 +16,7 @@ export const LIMITS = {
   itemsPerRequest: 200,
   itemsPerQuote: 500,
   description: 1000,
+  declineReason: 1000,
   listRows: 500,
   quantity: 1_000_000,
   unitPrice: 1_000_000_000,
