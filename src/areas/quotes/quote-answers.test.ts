@@ -137,6 +137,18 @@ describe('the quote page before an answer', () => {
     // the same figures, row by row, in the PDF
     for (const row of [...lines, ...totals]) expect(text, row).toContain(row);
     expect(text).toContain('DESCRIPTION QTY UNIT PRICE VAT AMOUNT');
+    // both parties as the tax invoice names them: the agency's settings, the customer's record
+    for (const party of [
+      'Sunrise Tours & Travel L.L.C.',
+      'Business Bay, Dubai',
+      'Tel. +971 4 123 4567',
+      'TRN 100123456700003',
+      'Gulf Events FZ-LLC',
+      'Building 4, Dubai Media City',
+      'TRN 100987654300003',
+    ]) {
+      expect(text, party).toContain(party);
+    }
   });
 
   it('shows the terms and a validity without time, as the PDF and the e-mail do', async () => {
