@@ -118,8 +118,8 @@ export function createInvoicePayments(deps: InvoicePaymentDeps) {
         // a concurrent press of the button made the link first: the payer goes there too
         const made = await deps.links.activeLink(ctx.db, invoice.invoice_id, ctx.now);
         if (made) return seeOther(made.paymentUrl);
-        const now = await repo.findInvoice(ctx.db, invoiceNumber);
-        return now ? page(ctx, now, key, error.message) : notValid(ctx);
+        const current = await repo.findInvoice(ctx.db, invoiceNumber);
+        return current ? page(ctx, current, key, error.message) : notValid(ctx);
       }
     },
   };

@@ -129,7 +129,7 @@ function changeOf(ctx: TenantContext, input: WriteSettingsRequest): repo.Setting
     phone: checked(input.phone, checkPhone),
     contactEmail: input.contactEmail,
     bankDetails: checked(input.bankDetails, (text) => checkLines('bankDetails', text, LIMITS.bankDetailsLines)),
-    quoteTerms: checked(input.quoteTerms, (text) => checkLines('quoteTerms', text, Number.MAX_SAFE_INTEGER)),
+    quoteTerms: checked(input.quoteTerms, (text) => checkLines('quoteTerms', text, Number.POSITIVE_INFINITY)),
     invoiceDueDays: input.invoiceDueDays,
   };
 }
