@@ -102,6 +102,13 @@ export interface Config {
   };
   /** Unset: GET /metrics is open; set: it needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** This node's spreadsheet imports (platform/spreadsheets), each in a worker thread: how many at once, and caps. */
+  spreadsheetImports: {
+    concurrency: number;
+    deadlineMs: number;
+    /** The worker's heap. */
+    memoryMb: number;
+  };
   /** How long rows the service no longer needs are kept before the retention jobs delete them. */
   retention: {
     /** Sent mail in each tenant's outbox. */
@@ -158,10 +165,15 @@ function keycloakSettings(env: Env, idpKind: string): KeycloakConnectionSettings
   };
 }
 
-/** The metrics endpoint's token and the retention of rows the service no longer needs. */
-function housekeeping(env: Env): Pick<Config, 'metricsToken' | 'retention'> {
+/** The metrics endpoint's token, the retention of rows the service no longer needs, the spreadsheet imports. */
+function housekeeping(env: Env): Pick<Config, 'metricsToken' | 'retention' | 'spreadsheetImports'> {
   return {
     metricsToken: optionalText(env, 'TC_METRICS_TOKEN'),
+    spreadsheetImports: {
+      concurrency: integer(env, 'TC_IMPORT_CONCURRENCY', 2, 1, 64),
+      deadlineMs: integer(env, 'TC_IMPORT_DEADLINE_S', 30, 1, 600) * 1000,
+      memoryMb: integer(env, 'TC_IMPORT_MEMORY_MB', 128, 32, 4096),
+    },
     retention: {
       outboxDays: integer(env, 'TC_OUTBOX_RETENTION_DAYS', 14, 1, 36_500),
       webActionDays: integer(env, 'TC_WEB_ACTION_RETENTION_DAYS', 90, 1, 36_500),

@@ -128,7 +128,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const bookings = createBookingsArea({ ...apis, sales: sales.api });
   const customerRecordOfUser = users.api.customerRecordOfUser;
   const blm = createBlmArea({ ...apis, payments: payments.api, sales: sales.api, customerRecordOfUser });
-  const groups = createGroupsArea({ customers: customers.api });
+  const groups = createGroupsArea({ customers: customers.api, spreadsheets: platform.spreadsheets });
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
   return [

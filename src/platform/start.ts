@@ -11,6 +11,7 @@ import { createPlatformTokenVerifier } from './auth/platform-bearer.js';
 import { createSessionStore, type SessionStore } from './auth/sessions.js';
 import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
 import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
+import { createSpreadsheetImports, type SpreadsheetImports } from './spreadsheets/index.js';
 import { createLogger } from './logger.js';
 import { type Brands, createBrands } from './rendering/branding.js';
 import { dataFolderSecret } from './data-folder.js';
@@ -85,6 +86,8 @@ export interface Platform {
   periodic: PeriodicWork;
   /** This node's Prometheus registry, served at GET /metrics. */
   metrics: Metrics;
+  /** This node's spreadsheet imports: each in a worker thread, a few at once, all ended when the app closes. */
+  spreadsheets: SpreadsheetImports;
   app: FastifyInstance;
   /** The platform client's credentials, and whether this start generated the secret. */
   platformClient: { clientId: string; secret: string; generated: boolean };
@@ -111,17 +114,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const brands = createBrands({ pools: tenancy.pools, log: logger });
   await tenancy.registry.start();
   await tenancy.lifecycle.migrateAll();
-  const heartbeat = createHeartbeat({
-    platformDb,
-    nodeId: config.nodeId,
-    intervalMs: config.cluster.heartbeatIntervalMs,
-    log: logger,
-  });
-  await heartbeat.start();
+  const heartbeat = await startHeartbeat(config, platformDb, logger);
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
   const { outbox, periodic, events, jobs } = createBackgroundWork(config, tenancy, logger, clock);
   const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp, brands), logger);
+  const spreadsheets = createSpreadsheetImports(config.spreadsheetImports);
+  // before the requests in flight are waited for: an import under way ends now, not at its deadline
+  app.addHook('preClose', () => spreadsheets.stop());
   const metrics = createMetrics({
     pools: tenancy.pools,
     maxConnections: config.db.maxConnections,
@@ -148,6 +148,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     events,
     periodic,
     metrics,
+    spreadsheets,
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
@@ -161,6 +162,18 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       await platformDb.end({ timeout: 5 });
     },
   };
+}
+
+/** This node's heartbeat in the platform database, started. */
+async function startHeartbeat(config: Config, platformDb: Sql, log: Logger): Promise<Heartbeat> {
+  const heartbeat = createHeartbeat({
+    platformDb,
+    nodeId: config.nodeId,
+    intervalMs: config.cluster.heartbeatIntervalMs,
+    log,
+  });
+  await heartbeat.start();
+  return heartbeat;
 }
 
 /** The mail worker, the round of periodic work, the domain events, and the platform's own jobs in the round. */

@@ -1,6 +1,7 @@
 // Small ZIP archives for tests of what an upload is (src/areas/documents/upload-types.ts): stored or deflated
 // entries, with or without data descriptors (sizes after the data, as streaming writers do), and a minimal DOCX.
-import { crc32, deflateRawSync } from 'node:zlib';
+// An entry may also come deflated already (deflatedStream): tens of MB of XML that never sit in memory whole.
+import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 
 export interface ZipOptions {
   /** Deflate the entries (else stored). */
@@ -9,18 +10,50 @@ export interface ZipOptions {
   dataDescriptors?: boolean;
 }
 
+/** An entry's content deflated already, with the size and CRC of what it inflates to. */
+export interface Deflated {
+  deflated: Buffer;
+  size: number;
+  crc: number;
+}
+
+/** `chunks` deflated as they come, one at a time: their whole never sits in memory. */
+export async function deflatedStream(chunks: Iterable<Buffer>): Promise<Deflated> {
+  const deflater = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflater.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => deflater.on('end', resolve));
+  let size = 0;
+  let crc = 0;
+  for (const chunk of chunks) {
+    size += chunk.length;
+    crc = crc32(chunk, crc);
+    if (!deflater.write(chunk)) await new Promise((resolve) => deflater.once('drain', resolve));
+  }
+  deflater.end();
+  await ended;
+  return { deflated: Buffer.concat(out), size, crc };
+}
+
+/** What an entry holds and how it is written: the options' way, or as deflated already. */
+function entryData(text: string | Buffer | Deflated, options: ZipOptions) {
+  if (typeof text !== 'string' && !Buffer.isBuffer(text)) {
+    return { data: text.deflated, method: 8, crc: text.crc, size: text.size };
+  }
+  const content = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  const data = options.deflate ? deflateRawSync(content) : content;
+  return { data, method: options.deflate ? 8 : 0, crc: crc32(content), size: content.length };
+}
+
 /** A ZIP archive of `entries` ([name, content]) with its central directory. */
-export function zipArchive(entries: Array<[string, string | Buffer]>, options: ZipOptions = {}): Buffer {
+export function zipArchive(entries: Array<[string, string | Buffer | Deflated]>, options: ZipOptions = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of entries) {
-    const content = Buffer.isBuffer(text) ? text : Buffer.from(text);
-    const data = options.deflate ? deflateRawSync(content) : content;
+    const { data, method, crc, size } = entryData(text, options);
     const nameBytes = Buffer.from(name);
-    const crc = crc32(content);
     const flags = options.dataDescriptors ? 0x08 : 0;
-    const method = options.deflate ? 8 : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -29,7 +62,7 @@ export function zipArchive(entries: Array<[string, string | Buffer]>, options: Z
     if (!options.dataDescriptors) {
       local.writeUInt32LE(crc, 14);
       local.writeUInt32LE(data.length, 18);
-      local.writeUInt32LE(content.length, 22);
+      local.writeUInt32LE(size, 22);
     }
     local.writeUInt16LE(nameBytes.length, 26);
     const descriptor = Buffer.alloc(options.dataDescriptors ? 16 : 0);
@@ -37,7 +70,7 @@ export function zipArchive(entries: Array<[string, string | Buffer]>, options: Z
       descriptor.writeUInt32LE(0x08074b50, 0);
       descriptor.writeUInt32LE(crc, 4);
       descriptor.writeUInt32LE(data.length, 8);
-      descriptor.writeUInt32LE(content.length, 12);
+      descriptor.writeUInt32LE(size, 12);
     }
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -47,7 +80,7 @@ export function zipArchive(entries: Array<[string, string | Buffer]>, options: Z
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data, descriptor);

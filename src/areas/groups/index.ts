@@ -10,6 +10,7 @@ import { groupSheetOperations } from './sheets/index.js';
 import { groupOperations } from './groups.operations.js';
 import { createGroupService, groupRecords } from './groups/index.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
+import type { SpreadsheetImports } from '../../platform/spreadsheets/index.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [
@@ -22,12 +23,14 @@ const TAGS: readonly ApiTag[] = [
 export interface GroupsAreaDeps {
   /** A group's partner is a customer record. */
   customers: Pick<CustomersApi, 'findById'>;
+  /** The node's spreadsheet imports: the passenger import reads its files through them. */
+  spreadsheets: SpreadsheetImports;
 }
 
 export function createGroupsArea(deps: GroupsAreaDeps): Area {
   return {
     tags: TAGS,
-    operations: [...groupOperations(createGroupService(deps)), ...groupSheetOperations()],
+    operations: [...groupOperations(createGroupService(deps)), ...groupSheetOperations(deps.spreadsheets)],
     api: undefined,
     records: groupRecords,
   };

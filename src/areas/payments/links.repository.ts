@@ -41,6 +41,19 @@ export async function hasActiveLink(db: Queryable, kind: string, ownerId: number
   return rows.length > 0;
 }
 
+/** The owner's link that may still be paid, if it has one. */
+export async function selectActiveLink(
+  db: Queryable,
+  kind: string,
+  ownerId: number,
+  now: Date,
+): Promise<LinkRow | undefined> {
+  const [row] = await db<LinkRow[]>`
+    SELECT ${columns(db)} FROM payment_links
+    WHERE owner_kind = ${kind} AND owner_id = ${ownerId} AND status = 'ACTIVE' AND expires_at > ${now}`;
+  return row;
+}
+
 /** The new link's id; a second ACTIVE link of the owner fails on payment_links_one_active. */
 export async function insertLink(db: Queryable, link: NewLink): Promise<number> {
   const [row] = await db<{ link_id: number }[]>`INSERT INTO payment_links ${db(link)} RETURNING link_id`;

@@ -1,7 +1,7 @@
 // The settings area: the agency's own settings (table tenant_settings), and the tax rule every document uses.
 import type { Area } from '../../platform/area.js';
 import { settingsOperations } from './settings.operations.js';
-import { readSettings } from './settings.service.js';
+import { readSettings, writeSettings } from './settings.service.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 import type { ReadTenantLook } from '../../platform/rendering/branding.js';
 
@@ -10,11 +10,15 @@ const TAGS: readonly ApiTag[] = [
   {
     name: 'settings',
     description:
-      "The agency's settings: notification address, quote validity, sales tax, its pages' colours and contact",
+      "The agency's settings: notification address, quote validity and terms, sales tax, its identity and bank " +
+      "details on documents, payment terms, its pages' colours",
   },
 ];
 
-export type { TenantSettings } from './settings.service.js';
+export type { AgencyDetails, TenantSettings } from './settings.service.js';
+export type { WriteSettingsRequest } from './settings.schemas.js';
+/** Writes settings as the admin's /settings/write does (the demo tenant's are seeded with it). */
+export { writeSettings };
 export { type LineTax, lineTax, sumLineTaxes, type TaxPolicy } from './tax.rules.js';
 
 export interface SettingsApi {

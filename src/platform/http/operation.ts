@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { Allowed, Role } from '../auth/roles.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
+import { clientGoneSignal, leaseFor, noDatabase } from './context-parts.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { callerToken, namedSession, withSessionCarriers } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
@@ -21,7 +22,6 @@ import { readFieldsBeforeFile, type UploadedFile, uploadedFile } from './multipa
 import { addRoute, consumes, type ExtraBody } from './route-scope.js';
 import { RawAnswer } from './raw.js';
 import { answerPageFailure, PAGE_ANSWERS } from './page-route.js';
-import { leaseFor, noDatabase } from './tenant-lease.js';
 import { prepareInput, refuseUnstorableInput } from './route-input.js';
 import { type RecordParameters, type RecordReaders, readersFor, refuseUnreadableRecords } from './records.js';
 
@@ -45,6 +45,8 @@ export interface TenantContext extends RequestContext {
   otherSession?: Session;
   /** The file of a multipart request to an operation declaring `multipartFile`, unread (multipart.ts). */
   file?: UploadedFile;
+  /** Aborted when the client leaves before its answer: set for operations declaring `stopsWhenClientLeaves`. */
+  signal?: AbortSignal;
 }
 
 export interface PlatformContext extends RequestContext {
@@ -106,6 +108,8 @@ export interface TenantOperation<I extends TObject | undefined, Q extends TObjec
   multipartFile?: string;
   /** A POST that also takes an HTML form's fields (application/x-www-form-urlencoded): a page's buttons. */
   formBody?: boolean;
+  /** Long work (a file read in a worker) that is stopped when the client leaves: the handler gets `ctx.signal`. */
+  stopsWhenClientLeaves?: boolean;
   handler: (ctx: TenantContext, input: Input<I>, query: Input<Q>) => Promise<Static<R> | RawAnswer>;
 }
 
@@ -217,7 +221,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
       security: definition.allow === 'anyone' ? [] : [{ session: [] }],
       multipartFile: definition.multipartFile,
       formBody: definition.formBody,
-      run: async (request, _reply, parsedInput, parsedQuery) => {
+      run: async (request, reply, parsedInput, parsedQuery) => {
         const tenant = request.tenant;
         if (!tenant) throw new ApiError(ErrorCode.NOTFOUND, 'This operation is served on a tenant host', 404);
         const lease = definition.database === false ? undefined : leaseFor(kernel, tenant);
@@ -234,6 +238,7 @@ function registerTenantOperation<I extends TObject | undefined, Q extends TObjec
             log: request.log,
             now: kernel.clock(),
             file: uploadedFile(request),
+            signal: definition.stopsWhenClientLeaves ? clientGoneSignal(reply) : undefined,
           };
           await authorize(kernel, definition, ctx, callerToken(request, definition)?.token);
           refuseUnstorableInput(request);

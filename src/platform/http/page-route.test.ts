@@ -9,7 +9,8 @@ import type { Service } from '../../service.js';
 
 let service: Service;
 let t: TestTenant;
-const CONTACT = { contactEmail: 'help@agency.example', contactPhone: '+971 4 555 0100' };
+// the agency's one e-mail and phone, the ones its documents print
+const CONTACT = { contactEmail: 'help@agency.example', phone: '+971 4 555 0100' };
 
 beforeAll(async () => {
   service = await startTestService();
@@ -38,6 +39,7 @@ describe('a malformed link answers a branded page with 400', () => {
     ["a payment's return without its reference", '/payment/offline/success'],
     ["a payment's return with an over-long reference", `/payment/offline/success?ref=${'R'.repeat(101)}`],
     ["an order's tickets without the token", '/payment/offline/tickets?ref=ON-1'],
+    ["an invoice's payment page without its key", '/document/invoicePayment?invoice=INV-2026-000001'],
   ])('%s', async (_what, url) => {
     const answer = await open(url);
     expectAgencyPage(answer, 400);
@@ -81,6 +83,13 @@ describe('an unknown or expired link answers a branded page with 404 or 410', ()
     }
   });
 
+  it("an invoice's payment page with a wrong key: 200 naming nothing, in the agency's colours", async () => {
+    const answer = await open('/document/invoicePayment?invoice=INV-2026-000001&key=0123456789abcdef');
+    expectAgencyPage(answer, 200);
+    expect(answer.body).toContain('This link is not valid');
+    expect(answer.body).toContain('--brand:#7a1f5c;');
+  });
+
   it("a page of a tenant on the base domain: 404, in the platform's name", async () => {
     const answer = await service.app.inject({
       method: 'GET',
@@ -119,6 +128,7 @@ describe('the OpenAPI document', () => {
       paths['/booking/tickets/{id}'].get,
       paths['/document/quoteResponse'].get,
       paths['/document/quoteResponse'].post,
+      paths['/document/invoicePayment'].get,
       paths['/payment/offline/success'].get,
       paths['/payment/offline/tickets'].get,
       paths['/realms/{realm}/protocol/openid-connect/auth'].get,

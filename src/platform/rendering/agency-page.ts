@@ -1,6 +1,6 @@
 // The frame of an agency's own pages a customer opens from its e-mails (a quote to answer, an error page of a link):
 // templates/layouts/agency-page.html in the agency's name and colours, the page's language and direction, and its
-// contact in the footer when the agency gave one (settings contactEmail, contactPhone).
+// contact in the footer when the agency gave one (settings contactEmail and phone, the ones its documents print).
 import type { Branding } from './branding.js';
 import { directionOf, formatMessage, type Language } from './language.js';
 import type { TemplateValues } from './html.js';

@@ -1,14 +1,15 @@
 // The PDF voucher: one A4 page per ticket with the agency's name, the booking reference, the ticket's QR code and
-// its facts, made and drawn with the platform's PDF module; the standard fonts are not embedded, so text outside
-// their encoding (WinAnsi) gets the module's readable fallback (accents dropped, other scripts as '?').
+// its facts, made and drawn with the platform's PDF module, whose embedded fonts show every script a name or a
+// pickup is written in (Arabic shaped, right to left).
 import {
   COLOR_MUTED,
   COLOR_TEXT,
   cut,
+  drawLine,
+  drawWrapped,
   FONT,
   FONT_BOLD,
   pdfBytes,
-  toHelveticaText,
 } from '../../../platform/rendering/pdf/index.js';
 
 export interface VoucherTicket {
@@ -33,41 +34,36 @@ const QR_SIZE = 200;
 // Texts are cut so that a ticket always fits on its one page.
 const MAX_TEXT = 400;
 
-/** What the standard fonts can show of a text (helvetica-text.ts), cut to fit. */
-const shown = (text: string) => toHelveticaText(cut(text, MAX_TEXT));
+const shown = (text: string) => cut(text, MAX_TEXT);
 
 function drawTicket(doc: PDFKit.PDFDocument, voucher: Voucher, ticket: VoucherTicket, index: number): void {
   const width = doc.page.width - 2 * MARGIN;
-  doc.font(FONT_BOLD).fontSize(20).fillColor(BRAND).text(shown(voucher.tenantName), MARGIN, MARGIN);
+  const full = { x: MARGIN, width };
+  let y = MARGIN;
+  y += drawWrapped(doc, shown(voucher.tenantName), MARGIN, y, width, { font: FONT_BOLD, size: 20, color: BRAND });
+  const count = `ticket ${index + 1} of ${voucher.tickets.length}`;
+  y += drawLine(doc, `Booking ${shown(voucher.refnum)} - ${count}`, full, y, 'left', { size: 10, color: COLOR_MUTED });
   doc
-    .font(FONT)
-    .fontSize(10)
-    .fillColor(COLOR_MUTED)
-    .text(`Booking ${shown(voucher.refnum)} - ticket ${index + 1} of ${voucher.tickets.length}`);
-  doc
-    .moveTo(MARGIN, doc.y + 6)
-    .lineTo(MARGIN + width, doc.y + 6)
+    .moveTo(MARGIN, y + 6)
+    .lineTo(MARGIN + width, y + 6)
     .strokeColor(BRAND)
     .lineWidth(2)
     .stroke();
-  const top = doc.y + 24;
+  const top = y + 24;
   doc.image(ticket.qrPng, MARGIN, top, { width: QR_SIZE, height: QR_SIZE });
-  doc
-    .font('Courier-Bold')
-    .fontSize(12)
-    .fillColor(COLOR_TEXT)
-    .text(shown(ticket.barcode), MARGIN, top + QR_SIZE + 8, { width: QR_SIZE, align: 'center' });
+  const code = { x: MARGIN, width: QR_SIZE };
+  drawLine(doc, shown(ticket.barcode), code, top + QR_SIZE + 8, 'center', { font: FONT_BOLD, size: 12 });
   const left = MARGIN + QR_SIZE + 24;
   const columnWidth = width - QR_SIZE - 24;
-  doc.font(FONT_BOLD).fontSize(14).text(shown(ticket.description), left, top, { width: columnWidth });
+  y = top + drawWrapped(doc, shown(ticket.description), left, top, columnWidth, { font: FONT_BOLD, size: 14 });
   for (const [label, value] of ticket.facts) {
     if (!value) continue;
-    doc.moveDown(0.6).font(FONT).fontSize(9).fillColor(COLOR_MUTED).text(label, left, doc.y, { width: columnWidth });
-    doc.font(FONT).fontSize(11).fillColor(COLOR_TEXT).text(shown(value), left, doc.y, { width: columnWidth });
+    y += 6 + drawWrapped(doc, label, left, y + 6, columnWidth, { font: FONT, size: 9, color: COLOR_MUTED });
+    y += drawWrapped(doc, shown(value), left, y, columnWidth, { size: 11, color: COLOR_TEXT });
   }
-  const below = Math.max(doc.y, top + QR_SIZE + 40) + 24;
-  doc.font(FONT_BOLD).fontSize(11).fillColor(BRAND).text('What to bring', MARGIN, below, { width });
-  doc.font(FONT).fontSize(10).fillColor(COLOR_TEXT).text(shown(voucher.whatToBring), { width });
+  const below = Math.max(y, top + QR_SIZE + 40) + 24;
+  const heading = drawWrapped(doc, 'What to bring', MARGIN, below, width, { font: FONT_BOLD, size: 11, color: BRAND });
+  drawWrapped(doc, shown(voucher.whatToBring), MARGIN, below + heading, width, { size: 10 });
 }
 
 export function renderVoucherPdf(voucher: Voucher): Promise<Buffer> {

@@ -3,6 +3,7 @@
 import { Allow } from '../../../platform/auth/roles.js';
 import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import { RawAnswer } from '../../../platform/http/raw.js';
+import type { SpreadsheetImports } from '../../../platform/spreadsheets/index.js';
 import {
   IMPORT_BODY_LIMIT,
   PaxExportRequest,
@@ -14,7 +15,7 @@ import {
 } from './group-sheets.schemas.js';
 import { passengerTemplate, TEMPLATE_FILENAME, TEMPLATE_ROWS } from './group-sheets.template.js';
 import { exportPassengers } from './pax-export.js';
-import { importPassengers } from './pax-import.service.js';
+import { createPaxImport } from './pax-import.service.js';
 import { IMPORT_LIMITS } from './pax-import.rules.js';
 import { exportSchedule } from './schedule.js';
 import { XLSX_TYPE } from './sheet-writer.js';
@@ -33,28 +34,33 @@ const template = operation({
   handler: async () => new RawAnswer(XLSX_TYPE, await passengerTemplate(), { filename: TEMPLATE_FILENAME }),
 });
 
-const importPax = operation({
-  ...forEmployees,
-  path: '/groups/pax/import',
-  summary:
-    'Import passengers from a spreadsheet (base64): matches updated, others inserted → counts, errors, passengers',
-  description:
-    "The first sheet's first row is the header, matched by title (any case, * ignored, any order): the " +
-    "export's fourteen columns and Passport Expiry, other titles ignored, First Name and Last Name required. " +
-    'Rows are numbered as the sheet numbers them (first data row 2). ' +
-    'A row matches the group’s passenger of the same last name and passport number (case and spaces aside), or ' +
-    'without a passport number, of the same first and last name and none: matches are updated (columns the sheet ' +
-    'lacks are kept), others inserted, all in one transaction; a row with any error is not written and is reported ' +
-    'in errors (a second row with the same match as an earlier one too). dryRun: everything but the writing. ' +
-    `INVALID_FORMAT naming fileData: not base64, above 5 MB, not an XLSX workbook, one that unpacks to too much or ` +
-    `has too many entries, a sheet of more than ${IMPORT_LIMITS.dataRows} passenger rows, a header without the ` +
-    'required titles. Formulas are read as their text, never evaluated.',
-  input: PaxImportRequest,
-  response: PaxImportResult,
-  records: { groupId: 'group' },
-  bodyLimit: IMPORT_BODY_LIMIT,
-  handler: (ctx, input) => importPassengers(ctx, input),
-});
+const importPax = (paxImport: ReturnType<typeof createPaxImport>) =>
+  operation({
+    ...forEmployees,
+    path: '/groups/pax/import',
+    summary:
+      'Import passengers from a spreadsheet (base64): matches updated, others inserted → counts, errors, passengers',
+    description:
+      "The first sheet's first row is the header, matched by title (any case, * ignored, any order): the " +
+      "export's fourteen columns and Passport Expiry, other titles ignored, First Name and Last Name required. " +
+      'Rows are numbered as the sheet numbers them (first data row 2). ' +
+      'A row matches the group’s passenger of the same last name and passport number (case and spaces aside), or ' +
+      'without a passport number, of the same first and last name and none: matches are updated (columns the sheet ' +
+      'lacks are kept), others inserted, all in one transaction; a row with any error is not written and is reported ' +
+      'in errors (a second row with the same match as an earlier one too). dryRun: everything but the writing. ' +
+      `INVALID_FORMAT naming fileData: not base64, above 5 MB, not an XLSX workbook, one that unpacks to too much (in ` +
+      'all or in one part) or has too many entries, more than 64,000 cell formats (as Excel), too many rows, columns, ' +
+      `cells or shared strings, a sheet of more than ${IMPORT_LIMITS.dataRows} passenger rows, one that cannot be ` +
+      'read within the time or memory an import has, a header without the required titles. Formulas are read as ' +
+      'their text, never evaluated. A node reads a few files at once: one more answers HTTP 429 RATE_LIMITED with ' +
+      'Retry-After.',
+    input: PaxImportRequest,
+    response: PaxImportResult,
+    records: { groupId: 'group' },
+    bodyLimit: IMPORT_BODY_LIMIT,
+    stopsWhenClientLeaves: true,
+    handler: (ctx, input) => paxImport.importPassengers(ctx, input),
+  });
 
 const exportPax = operation({
   ...forEmployees,
@@ -83,6 +89,7 @@ const schedule = operation({
   handler: (ctx, input) => exportSchedule(ctx, input),
 });
 
-export function groupSheetOperations(): OperationDeclaration[] {
-  return [template, importPax, exportPax, schedule];
+/** The operations; the import reads its files through the node's spreadsheet imports. */
+export function groupSheetOperations(spreadsheets: SpreadsheetImports): OperationDeclaration[] {
+  return [template, importPax(createPaxImport(spreadsheets)), exportPax, schedule];
 }

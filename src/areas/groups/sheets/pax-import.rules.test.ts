@@ -2,7 +2,7 @@
 // row number, the field and the raw value, and the match key that makes a second import update, not duplicate.
 import { describe, expect, it } from 'vitest';
 import { matchHeader, matchKey, parseRows } from './pax-import.rules.js';
-import type { SheetRow } from './sheet-reader.js';
+import type { SheetRow } from '../../../platform/spreadsheets/index.js';
 
 const TODAY = '2026-11-28';
 const row = (rowNumber: number, ...cells: Array<string | number | boolean | Date | undefined>): SheetRow => ({

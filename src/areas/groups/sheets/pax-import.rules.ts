@@ -2,7 +2,7 @@
 // passenger or into errors naming the sheet's row, the field and the raw value, and the key a row matches a stored
 // passenger by. No I/O: the sheet's rows come in, typed rows and errors go out.
 import { invalidFormat } from '../../../platform/http/errors.js';
-import type { CellValue, SheetRow } from './sheet-reader.js';
+import type { CellValue, SheetRow } from '../../../platform/spreadsheets/index.js';
 import { IMPORT_COLUMNS, type PaxField, titleKey } from './sheet-columns.js';
 import { cellText, parseCell } from './sheet-cells.js';
 

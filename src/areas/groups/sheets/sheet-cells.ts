@@ -4,7 +4,7 @@
 import { isUnstorableText } from '../../../platform/http/input.js';
 import { LIMITS } from '../groups/index.js';
 import type { PaxColumn, PaxField } from './sheet-columns.js';
-import type { CellValue } from './sheet-reader.js';
+import type { CellValue } from '../../../platform/spreadsheets/index.js';
 
 export type CellResult = { value: string | number | boolean | null } | { error: string };
 

@@ -2,7 +2,7 @@
 // issuer and the document's facts, a party block, items tables that continue across pages under a repeated
 // header, a totals block, a closing note, and "Page n of N" on every page. Each piece takes plain data with
 // its texts already formatted, so a document type decides only what it shows, never how it is laid out.
-// Rendering does no I/O: pdfkit writes into memory (pdf-bytes.ts).
+// Rendering does no I/O: pdfkit writes into memory, with the fonts read once (pdf-bytes.ts, pdf-fonts.ts).
 
 import {
   BODY_SIZE,
@@ -13,6 +13,7 @@ import {
   bottomLimit,
   cut,
   type DocumentLayout,
+  drawFlowing,
   drawLine,
   drawWrapped,
   ensureSpace,
@@ -24,6 +25,7 @@ import {
   type TextStyle,
 } from './pdf-drawing.js';
 import { pdfBytes } from './pdf-bytes.js';
+import { lineHeight } from './script-text.js';
 
 export type { DocumentLayout } from './pdf-drawing.js';
 
@@ -271,7 +273,7 @@ function drawTableRow(
 ): void {
   const { doc } = layout;
   const shown = columns.map((column, index) => shownCell(doc, column, cells[index]));
-  const contentHeight = Math.max(...shown.map((cell) => cell.height), BODY_SIZE * 1.2);
+  const contentHeight = Math.max(...shown.map((cell) => cell.height), lineHeight(BODY_SIZE));
   const rowHeight = ROW_PADDING + contentHeight + ROW_PADDING;
   ensureSpace(layout, rowHeight, repeatHeader);
 
@@ -310,7 +312,8 @@ export function drawTotals(layout: DocumentLayout, rows: TotalRow[]): void {
   const ruleRoom = 4;
 
   const heights = rows.map(
-    (row) => Math.max(measure(doc, row.label, label.width, {}), BODY_SIZE * 1.2) + 5 + (row.ruleAbove ? ruleRoom : 0),
+    (row) =>
+      Math.max(measure(doc, row.label, label.width, {}), lineHeight(BODY_SIZE)) + 5 + (row.ruleAbove ? ruleRoom : 0),
   );
   ensureSpace(
     layout,
@@ -338,7 +341,7 @@ export function drawClosingNote(layout: DocumentLayout, text: string): void {
   const width = layout.right - layout.left;
   const style: TextStyle = { size: 8, color: COLOR_MUTED };
   const height = measure(doc, text, width, style);
-  // a note that fits on one page is kept together; a longer one flows onto the next pages (pdfkit wraps it)
+  // a note that fits on one page is kept together; a longer one flows onto the next pages
   if (height <= bottomLimit(layout) - MARGIN - 20) ensureSpace(layout, height);
-  layout.y += drawWrapped(doc, text, layout.left, layout.y, width, style);
+  drawFlowing(layout, text, style);
 }

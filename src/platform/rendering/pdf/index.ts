@@ -1,6 +1,7 @@
 // PDFs, made in one place (pdf-bytes.ts) and laid out by one module: the business-document layout (header, party,
 // items tables across pages, totals, page numbers) and the drawing primitives for documents of their own shape
-// (the ticket voucher). Text goes through toHelveticaText: the standard fonts are used, nothing is embedded.
+// (the ticket voucher). Text in any script the embedded Noto fonts hold, shaped and ordered right to left where it
+// reads so (pdf-fonts.ts, script-text.ts).
 export {
   type DocumentFact,
   type DocumentHeader,
@@ -18,6 +19,15 @@ export {
   type TableColumn,
   type TotalRow,
 } from './document-layout.js';
-export { toHelveticaText, UNSUPPORTED_TEXT_MARK } from './helvetica-text.js';
 export { pdfBytes, type PdfSetup } from './pdf-bytes.js';
-export { COLOR_MUTED, COLOR_TEXT, cut, FONT, FONT_BOLD } from './pdf-drawing.js';
+export {
+  COLOR_MUTED,
+  COLOR_TEXT,
+  cut,
+  drawLine,
+  drawWrapped,
+  FONT,
+  FONT_BOLD,
+  type TextStyle,
+} from './pdf-drawing.js';
+export { UNSUPPORTED_TEXT_MARK } from './script-text.js';

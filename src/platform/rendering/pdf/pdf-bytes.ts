@@ -1,7 +1,8 @@
 // One place where a PDF is made: an A4 pdfkit document written into memory, drawn by the caller, its bytes
 // answered once it ends. Every document (invoice, quote, ticket voucher, proposal) starts here, so the page set-up,
-// metadata and, later, the fonts every script needs are decided once.
+// metadata and the fonts every script needs (pdf-fonts.ts) are decided once.
 import type PDFKitDocument from 'pdfkit';
+import { loadTextKit, useTextKit } from './pdf-fonts.js';
 
 // pdfkit takes over half a second to load: loaded with the first PDF, not when the service starts.
 let pdfkit: Promise<typeof PDFKitDocument> | undefined;
@@ -20,8 +21,10 @@ export interface PdfSetup {
 /** The bytes of the A4 PDF that `draw` draws; `draw` must not end the document. */
 export async function pdfBytes(setup: PdfSetup, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   pdfkit ??= import('pdfkit').then((module) => module.default);
-  const PDFDocument = await pdfkit;
+  const [PDFDocument, kit] = await Promise.all([pdfkit, loadTextKit()]);
   const doc = new PDFDocument({
+    // no default font: text is drawn in the embedded fonts only (script-text.ts), so no standard font is listed
+    font: '',
     size: 'A4',
     margins: setup.margins,
     bufferPages: setup.bufferPages ?? false,
@@ -37,6 +40,7 @@ export async function pdfBytes(setup: PdfSetup, draw: (doc: PDFKit.PDFDocument) 
     doc.on('error', reject);
   });
   try {
+    useTextKit(doc, kit);
     draw(doc);
   } finally {
     doc.end();

@@ -1,10 +1,11 @@
 // The drawing primitives the document layout is built from: text styles, wrapped and single-line text in a box,
-// rules, and page breaks that head the new page with the document's running title. Every text goes through
-// toHelveticaText because the documents use the standard fonts only (see helvetica-text.ts).
-import { toHelveticaText } from './helvetica-text.js';
+// rules, and page breaks that head the new page with the document's running title. Text is laid out by
+// script-text.ts in the embedded fonts, whatever its scripts and directions.
+import type { FontWeight } from './pdf-fonts.js';
+import { drawTextLine, layoutText, lineHeight, type TextLine, textWidth } from './script-text.js';
 
-export const FONT = 'Helvetica';
-export const FONT_BOLD = 'Helvetica-Bold';
+export const FONT: FontWeight = 'regular';
+export const FONT_BOLD: FontWeight = 'bold';
 export const COLOR_TEXT = '#1f2933';
 export const COLOR_MUTED = '#6b7280';
 export const COLOR_RULE = '#d9dde3';
@@ -35,19 +36,14 @@ export interface DocumentLayout {
 }
 
 export interface TextStyle {
-  font?: string;
+  font?: FontWeight;
   size?: number;
   color?: string;
 }
 
 export type Alignment = 'left' | 'right' | 'center';
 
-function applyStyle(doc: PDFKit.PDFDocument, style: TextStyle): void {
-  doc
-    .font(style.font ?? FONT)
-    .fontSize(style.size ?? BODY_SIZE)
-    .fillColor(style.color ?? COLOR_TEXT);
-}
+const fontOf = (style: TextStyle) => ({ weight: style.font ?? FONT, size: style.size ?? BODY_SIZE });
 
 /** The text cut to `max` characters, an ellipsis marking the cut. */
 export function cut(text: string, max: number): string {
@@ -56,8 +52,23 @@ export function cut(text: string, max: number): string {
 
 /** Height of wrapped text in a box of `width`. */
 export function measure(doc: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): number {
-  applyStyle(doc, style);
-  return doc.heightOfString(toHelveticaText(text), { width });
+  const font = fontOf(style);
+  return layoutText(doc, text, font, width).length * lineHeight(font.size);
+}
+
+/** Width of the text on one line. */
+export function widthOf(doc: PDFKit.PDFDocument, text: string, style: TextStyle): number {
+  return textWidth(doc, text, fontOf(style));
+}
+
+/** Draws the lines of a text one under the other, each aligned in the box; answers their height. */
+function drawLines(doc: PDFKit.PDFDocument, lines: TextLine[], box: Box, y: number, align: Alignment, size: number) {
+  lines.forEach((line, index) => {
+    const free = box.width - line.width;
+    const x = align === 'left' ? box.x : align === 'right' ? box.x + free : box.x + free / 2;
+    drawTextLine(doc, line, x, y + index * lineHeight(size), size);
+  });
+  return lines.length * lineHeight(size);
 }
 
 /** Draws wrapped text; answers its height. */
@@ -69,11 +80,9 @@ export function drawWrapped(
   width: number,
   style: TextStyle,
 ): number {
-  const shown = toHelveticaText(text);
-  applyStyle(doc, style);
-  const height = doc.heightOfString(shown, { width });
-  doc.text(shown, x, y, { width });
-  return height;
+  const font = fontOf(style);
+  doc.fillColor(style.color ?? COLOR_TEXT);
+  return drawLines(doc, layoutText(doc, text, font, width), { x, width }, y, 'left', font.size);
 }
 
 /**
@@ -88,23 +97,25 @@ export function drawLine(
   align: Alignment,
   style: TextStyle,
 ): number {
-  const shown = toHelveticaText(text).replace(/\s*\n\s*/g, ' ');
-  let size = style.size ?? BODY_SIZE;
-  applyStyle(doc, { ...style, size });
-  while (size > SMALLEST_SIZE && doc.widthOfString(shown) > box.width) {
-    size -= 0.5;
-    doc.fontSize(size);
+  const shown = text.replace(/\s*\n\s*/g, ' ');
+  const font = fontOf(style);
+  while (font.size > SMALLEST_SIZE && textWidth(doc, shown, font) > box.width) font.size -= 0.5;
+  doc.fillColor(style.color ?? COLOR_TEXT);
+  // still too wide at the smallest size (an outsized document number): wrapped inside the box rather than spilt out
+  const wrapAt = textWidth(doc, shown, font) > box.width ? box.width : undefined;
+  return drawLines(doc, layoutText(doc, shown, font, wrapAt), box, y, align, font.size);
+}
+
+/** Draws wrapped text across the full width from the cursor on, line by line, going on on new pages as needed. */
+export function drawFlowing(layout: DocumentLayout, text: string, style: TextStyle): void {
+  const { doc } = layout;
+  const font = fontOf(style);
+  const box = { x: layout.left, width: layout.right - layout.left };
+  for (const line of layoutText(doc, text, font, box.width)) {
+    ensureSpace(layout, lineHeight(font.size));
+    doc.fillColor(style.color ?? COLOR_TEXT);
+    layout.y += drawLines(doc, [line], box, layout.y, 'left', font.size);
   }
-  if (doc.widthOfString(shown) > box.width) {
-    // still too wide at the smallest size (an outsized document number): wrap inside the box rather than spill out
-    const height = doc.heightOfString(shown, { width: box.width, align });
-    doc.text(shown, box.x, y, { width: box.width, align });
-    return height;
-  }
-  const width = doc.widthOfString(shown);
-  const x = align === 'left' ? box.x : align === 'right' ? box.x + box.width - width : box.x + (box.width - width) / 2;
-  doc.text(shown, x, y, { lineBreak: false });
-  return doc.currentLineHeight();
 }
 
 /** A thin horizontal line from `from` to the right edge of the content. */

@@ -1,16 +1,19 @@
-// The spreadsheet import's first two steps on generated files, without a service: the archive check (not a ZIP, no
-// workbook, ZIP bombs that declare or hide their size, entries outside the directory, too many entries) and the
+// A spreadsheet import's two steps on generated files, in this thread, without a service or a worker: the archive
+// check (not a ZIP, no workbook, ZIP bombs that declare or hide their size, entries outside the directory, too many
+// entries, a part past its cap, the counts of cell formats, shared strings, rows, columns and cells) and the
 // streaming read of the first sheet (cells as plain values, formulas as their text, the row bound).
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { zipArchive } from '../../../../test/support/zip.js';
-import { ARCHIVE_LIMITS, checkSpreadsheetArchive } from './sheet-archive.js';
+import { zipArchive } from '../../../test/support/zip.js';
+import { checkSpreadsheetArchive } from './archive.js';
+import { SPREADSHEET_BOUNDS, type SpreadsheetLimits } from './limits.js';
 import { readFirstSheet } from './sheet-reader.js';
 
 const PARAMETER = 'fileData';
-const LIMITS = { dataRows: 50, columns: 20 };
+const READ = { dataRows: 50, rowsOf: 'passengers', columnsRead: 20 };
+const LIMITS: SpreadsheetLimits = { rows: 200_000, columns: 1024, cells: 1_000_000, sharedStrings: 1_000_000 };
 
 async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -60,7 +63,7 @@ function patchedArchive(deflated: Buffer, declaredSize: number): Buffer {
   return head;
 }
 
-const refusal = (bytes: Buffer) => checkSpreadsheetArchive(PARAMETER, bytes);
+const refusal = (bytes: Buffer, limits = LIMITS) => checkSpreadsheetArchive(PARAMETER, bytes, limits);
 
 describe('the archive check', () => {
   it('passes a workbook written by exceljs, its sheets last in reading order', async () => {
@@ -90,7 +93,7 @@ describe('the archive check', () => {
     const bomb = patchedArchive(await deflatedZeros(80), 80 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(200_000);
     await expect(refusal(bomb)).rejects.toThrow(
-      `unpacks to more than ${ARCHIVE_LIMITS.uncompressedBytes / 1048576} MiB`,
+      `unpacks to more than ${SPREADSHEET_BOUNDS.uncompressedBytes / 1048576} MiB`,
     );
   });
 
@@ -100,9 +103,12 @@ describe('the archive check', () => {
   });
 
   it('refuses an archive of more entries than a workbook has', async () => {
-    const many: Array<[string, string]> = Array.from({ length: ARCHIVE_LIMITS.entries + 1 }, (_, n) => [`x/${n}`, '']);
+    const many: Array<[string, string]> = Array.from({ length: SPREADSHEET_BOUNDS.entries + 1 }, (_, n) => [
+      `x/${n}`,
+      '',
+    ]);
     const archive = zipArchive([['[Content_Types].xml', '<Types/>'], ['xl/workbook.xml', '<w/>'], ...many]);
-    await expect(refusal(archive)).rejects.toThrow(`holds more than ${ARCHIVE_LIMITS.entries} entries`);
+    await expect(refusal(archive)).rejects.toThrow(`holds more than ${SPREADSHEET_BOUNDS.entries} entries`);
   });
 
   it('refuses data the directory does not list (a streaming reader would unpack it)', async () => {
@@ -130,7 +136,7 @@ describe('the archive check', () => {
 });
 
 describe('reading the first sheet', () => {
-  const read = async (bytes: Buffer, limits = LIMITS) => readFirstSheet(PARAMETER, await refusal(bytes), limits);
+  const read = async (bytes: Buffer, how = READ) => readFirstSheet(PARAMETER, await refusal(bytes), how);
 
   it('gives each non-empty row its sheet number and cells as values; a formula as its text, never its result', async () => {
     const birth = new Date(Date.UTC(1990, 4, 3));
@@ -167,6 +173,65 @@ describe('reading the first sheet', () => {
     sheet.commit();
     await book.commit();
     const bytes = Buffer.concat(chunks);
-    await expect(read(bytes, { dataRows: 10_000, columns: 20 })).rejects.toThrow('has more than 10000 rows');
+    await expect(read(bytes, { ...READ, dataRows: 10_000 })).rejects.toThrow('has more than 10000 rows');
+  });
+});
+
+/** A workbook's skeleton with `parts` ([name, content]) added, deflated or stored. */
+function workbookWith(parts: Array<[string, string]>, deflate = true): Buffer {
+  return zipArchive(
+    [['[Content_Types].xml', '<Types/>'], ['xl/workbook.xml', '<workbook/>'], ...parts],
+    deflate ? { deflate: true } : {},
+  );
+}
+
+const styles = (formats: number, tag = '<xf/>') =>
+  `<styleSheet><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs>${tag.repeat(formats - 1)}</cellXfs></styleSheet>`;
+
+const sheet = (rows: string[]) => `<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`;
+const row = (cells: string[]) => `<row>${cells.map((cell) => `<c${cell}><v>1</v></c>`).join('')}</row>`;
+
+describe('the counts of the parts', () => {
+  it("refuses more cell formats than Excel's 64,000, counted exactly across the chunks they straddle", async () => {
+    await expect(refusal(workbookWith([['xl/styles.xml', styles(64_000)]]))).resolves.toBeDefined();
+    for (const tag of ['<xf/>', '<x:xf applyFont="1"/>', '<xf numFmtId="0">\n</xf>']) {
+      await expect(refusal(workbookWith([['xl/styles.xml', styles(64_001, tag)]]))).rejects.toThrow(
+        'Parameter fileData has more than 64000 cell formats',
+      );
+    }
+    // stored entries are counted as deflated ones are
+    await expect(refusal(workbookWith([['xl/styles.xml', styles(64_001)]], false))).rejects.toThrow('cell formats');
+  });
+
+  it('refuses a styles part above its cap by the size it declares, before inflating it', async () => {
+    const cap = SPREADSHEET_BOUNDS.stylesBytes;
+    const big = `<styleSheet>${' '.repeat(cap)}</styleSheet>`;
+    await expect(refusal(workbookWith([['xl/styles.xml', big]]))).rejects.toThrow(
+      'has a part xl/styles.xml that unpacks to more than 16 MiB',
+    );
+  });
+
+  it('refuses more shared strings, rows, columns or cells than the caller allows', async () => {
+    const limits: SpreadsheetLimits = { rows: 3, columns: 4, cells: 10, sharedStrings: 5 };
+    const check = (parts: Array<[string, string]>) => refusal(workbookWith(parts), limits);
+    const strings = (count: number) => `<sst>${'<si><t>x</t></si>'.repeat(count)}</sst>`;
+    await expect(check([['xl/sharedStrings.xml', strings(5)]])).resolves.toBeDefined();
+    await expect(check([['xl/sharedStrings.xml', strings(6)]])).rejects.toThrow('has more than 5 shared strings');
+    const threeRows = sheet([row(['', '']), row(['']), '<row r="3"/>']);
+    await expect(check([['xl/worksheets/sheet1.xml', threeRows]])).resolves.toBeDefined();
+    await expect(check([['xl/worksheets/sheet1.xml', sheet([threeRows, '<row/>'])]])).rejects.toThrow(
+      'has a sheet of more than 3 rows',
+    );
+    const wide = 'has a row of more than 4 columns';
+    await expect(check([['xl/worksheets/sheet1.xml', sheet([row(['', '', '', '', ''])])]])).rejects.toThrow(wide);
+    await expect(check([['xl/worksheets/sheet1.xml', sheet([row([' r="E1"'])])]])).rejects.toThrow(wide);
+    await expect(check([['xl/worksheets/sheet1.xml', sheet([row([" r='$D$1'"])])]])).resolves.toBeDefined();
+    // the cells of every sheet count together
+    const sixCells = sheet([row(['', '', '']), row(['', '', ''])]);
+    const twoSheets: Array<[string, string]> = [
+      ['xl/worksheets/sheet1.xml', sixCells],
+      ['xl/worksheets/sheet2.xml', sixCells],
+    ];
+    await expect(check(twoSheets)).rejects.toThrow('has more than 10 cells');
   });
 });

@@ -1,11 +1,11 @@
 // The rows of a spreadsheet's first sheet, streamed: cells come out as plain values (text, number, boolean, date) and
 // a row count past the bound is refused as soon as it is reached, so a sheet of a hundred thousand rows is never
 // held whole. A formula cell reads as its formula's text: nothing is evaluated, and a result the file claims for
-// it is never taken for data.
+// it is never taken for data. Runs in an import's worker thread (sheet-worker.ts), where exceljs is loaded.
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { loadExcelJS } from './exceljs.js';
-import { ApiError, invalidFormat } from '../../../platform/http/errors.js';
+import { ApiError, invalidFormat } from '../http/errors.js';
+import type { FirstSheetRead } from './limits.js';
 
 /** A cell as a rule reads it: what the sheet holds, a formula as its text. */
 export type CellValue = string | number | boolean | Date;
@@ -16,13 +16,6 @@ export interface SheetRow {
   cells: Array<CellValue | undefined>;
 }
 
-export interface SheetReadLimits {
-  /** Rows after the header row; one more is refused. */
-  dataRows: number;
-  /** Columns read from each row; any further are ignored. */
-  columns: number;
-}
-
 /**
  * Every non-empty row of the first sheet, read from an archive that passed checkSpreadsheetArchive (its records in
  * reading order). More than `dataRows` rows after the first: INVALID_FORMAT naming `parameter`, as is a file the
@@ -31,10 +24,10 @@ export interface SheetReadLimits {
 export async function readFirstSheet(
   parameter: string,
   records: readonly Buffer[],
-  limits: SheetReadLimits,
+  read: FirstSheetRead,
 ): Promise<SheetRow[]> {
   const source = Readable.from(records);
-  const { stream: xlsxStream } = await loadExcelJS();
+  const { stream: xlsxStream } = (await import('exceljs')).default;
   const reader = new xlsxStream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -47,10 +40,10 @@ export async function readFirstSheet(
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
-        const cells = cellsOf(row, limits.columns);
+        const cells = cellsOf(row, read.columnsRead);
         if (cells.every((cell) => cell === undefined)) continue;
-        if (rows.length > limits.dataRows) {
-          throw invalidFormat(parameter, `has more than ${limits.dataRows} rows of passengers`);
+        if (rows.length > read.dataRows) {
+          throw invalidFormat(parameter, `has more than ${read.dataRows} rows of ${read.rowsOf}`);
         }
         rows.push({ rowNumber: row.number, cells });
       }

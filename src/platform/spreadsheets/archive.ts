@@ -1,21 +1,17 @@
 // What a spreadsheet sent for import must be before anything unpacks it: an XLSX (a ZIP with the workbook part)
-// whose entries, all of them, really inflate to a bounded size. A ZIP bomb declares a huge size (refused from the
-// directory alone) or lies about it (refused as soon as inflating passes the declared size), and an archive with
-// data outside its directory (entries the directory hides, which a streaming reader would still unpack) is refused:
-// the entries must tile the archive up to its directory. Inflating streams in small chunks and keeps nothing, so the
-// check needs little memory whatever the archive claims.
+// whose entries, each of them and all together, really inflate to a bounded size, and whose parts hold no more cell
+// formats, shared strings, rows, columns and cells than their bounds (part-counts.ts). A ZIP bomb declares a huge
+// size (refused from the directory alone) or lies about it (refused as soon as inflating passes the declared size),
+// and an archive with data outside its directory (entries the directory hides, which a streaming reader would still
+// unpack) is refused: the entries must tile the archive up to its directory. Inflating streams in small chunks that
+// are counted and dropped, so the check needs little memory whatever the archive claims.
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
-import { invalidFormat } from '../../../platform/http/errors.js';
-import { readZipDirectory, type ZipDirectoryEntry } from '../../../platform/zip-directory.js';
-
-export const ARCHIVE_LIMITS = {
-  /** Entries of an XLSX: a workbook of a few sheets has some twenty. */
-  entries: 1000,
-  /** All entries inflated: a 10,000-row passenger sheet is a few MB of XML. */
-  uncompressedBytes: 64 * 1024 * 1024,
-} as const;
+import { invalidFormat } from '../http/errors.js';
+import { readZipDirectory, type ZipDirectoryEntry } from '../zip-directory.js';
+import { SPREADSHEET_BOUNDS, type SpreadsheetLimits } from './limits.js';
+import { type CellTally, counterOf, type PartCounter, PartRefusal, partCap } from './part-counts.js';
 
 const LOCAL_SIGNATURE = 0x04034b50;
 const LOCAL_HEADER_LENGTH = 30;
@@ -34,26 +30,30 @@ const notASpreadsheet = (parameter: string, why: string) =>
  * entries' records (slices of `bytes`) in the order a streaming reader reads them best, then the directory (which a
  * streaming reader reads as the end, without following its offsets).
  */
-export async function checkSpreadsheetArchive(parameter: string, bytes: Buffer): Promise<Buffer[]> {
+export async function checkSpreadsheetArchive(
+  parameter: string,
+  bytes: Buffer,
+  limits: SpreadsheetLimits,
+): Promise<Buffer[]> {
   if (bytes.length < LOCAL_HEADER_LENGTH || bytes.readUInt32LE(0) !== LOCAL_SIGNATURE) {
     throw notASpreadsheet(parameter, 'it is no ZIP archive');
   }
   const directory = readZipDirectory(bytes, bytes.length);
   if (!directory) throw notASpreadsheet(parameter, 'its ZIP directory is missing or damaged');
   const { entries } = directory;
-  if (entries.length > ARCHIVE_LIMITS.entries) {
-    throw notASpreadsheet(parameter, `it holds more than ${ARCHIVE_LIMITS.entries} entries`);
+  if (entries.length > SPREADSHEET_BOUNDS.entries) {
+    throw notASpreadsheet(parameter, `it holds more than ${SPREADSHEET_BOUNDS.entries} entries`);
   }
   const names = new Set(entries.map((entry) => entry.name));
   if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) {
     throw notASpreadsheet(parameter, 'it has no workbook');
   }
-  const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  if (declared > ARCHIVE_LIMITS.uncompressedBytes) throw tooLarge(parameter);
+  refuseDeclaredSizes(parameter, entries);
   const records = entryRecords(bytes, entries, directory.directoryOffset);
   if (typeof records === 'string') throw notASpreadsheet(parameter, records);
+  const tally: CellTally = { cells: 0 };
   for (const entry of entries) {
-    const size = await inflatedSize(dataOf(bytes, entry), entry.method, entry.uncompressedSize);
+    const size = await inflatedSize(dataOf(bytes, entry), entry, counterOf(entry.name, limits, tally), parameter);
     if (size !== entry.uncompressedSize) {
       throw notASpreadsheet(parameter, `its entry ${entry.name} does not inflate to the size it declares`);
     }
@@ -61,9 +61,21 @@ export async function checkSpreadsheetArchive(parameter: string, bytes: Buffer):
   return [...readingOrder(bytes, records), bytes.subarray(directory.directoryOffset)];
 }
 
-function tooLarge(parameter: string) {
-  const mib = ARCHIVE_LIMITS.uncompressedBytes / 1024 / 1024;
-  return invalidFormat(parameter, `unpacks to more than ${mib} MiB (a spreadsheet this large is refused)`);
+/** Every part within its own cap and all of them within the archive's, by the sizes the directory declares. */
+function refuseDeclaredSizes(parameter: string, entries: readonly ZipDirectoryEntry[]): void {
+  const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (declared > SPREADSHEET_BOUNDS.uncompressedBytes) {
+    throw tooLarge(parameter, 'unpacks to', SPREADSHEET_BOUNDS.uncompressedBytes);
+  }
+  for (const entry of entries) {
+    const cap = partCap(entry.name);
+    if (entry.uncompressedSize > cap) throw tooLarge(parameter, `has a part ${entry.name} that unpacks to`, cap);
+  }
+}
+
+function tooLarge(parameter: string, what: string, cap: number) {
+  const mib = cap / 1024 / 1024;
+  return invalidFormat(parameter, `${what} more than ${mib} MiB (a spreadsheet this large is refused)`);
 }
 
 /** Where an entry's compressed data starts (after its local header, name and extra field). */
@@ -134,22 +146,43 @@ function descriptorLength(bytes: Buffer, at: number): number {
 }
 
 /**
- * How many bytes `data` inflates to, stopping as soon as it passes `declared`; -1 when it passes it or is no whole
- * deflate stream. Streams through zlib and counts, holding no output.
+ * How many bytes an entry's `data` inflates to, each chunk read by the part's `counter`, stopping as soon as it passes
+ * the size the entry declares; -1 when it passes it or is no whole deflate stream; INVALID_FORMAT naming `parameter`
+ * when a count passes its bound. Streams through zlib and counts, holding no output.
  */
-async function inflatedSize(data: Buffer, method: number, declared: number): Promise<number> {
-  if (method === STORED) return data.length;
+async function inflatedSize(
+  data: Buffer,
+  entry: ZipDirectoryEntry,
+  counter: PartCounter | undefined,
+  parameter: string,
+): Promise<number> {
+  const chunks = entry.method === STORED ? slices(data) : undefined;
   let size = 0;
-  const counter = new Writable({
+  const reader = new Writable({
     write(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      done(size > declared ? new Error('inflates past its declared size') : null);
+      if (size > entry.uncompressedSize) return done(new Error('inflates past its declared size'));
+      try {
+        counter?.write(chunk);
+        done();
+      } catch (error) {
+        done(error instanceof Error ? error : new Error(String(error)));
+      }
     },
   });
   try {
-    await pipeline(Readable.from([data]), createInflateRaw({ chunkSize: INFLATE_CHUNK }), counter);
-  } catch {
+    if (chunks) await pipeline(Readable.from(chunks), reader);
+    else await pipeline(Readable.from([data]), createInflateRaw({ chunkSize: INFLATE_CHUNK }), reader);
+  } catch (error) {
+    if (error instanceof PartRefusal) throw invalidFormat(parameter, error.message);
     return -1;
   }
   return size;
+}
+
+/** A stored entry's data in inflating-sized slices (views, no copies). */
+function slices(data: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += INFLATE_CHUNK) parts.push(data.subarray(at, at + INFLATE_CHUNK));
+  return parts;
 }
