@@ -1,6 +1,8 @@
-// The demo tenant a new installation starts with (TC_DEMO): provisioned on the first start, its catalog seeded
-// once (db/seeds/demo.ts), so a new user sees a working travel shop with nothing configured.
+// The demo tenant a new installation starts with (TC_DEMO): provisioned on the first start with the settings of a UAE
+// agency registered for VAT (db/seeds/demo-settings.ts), its catalog seeded once (db/seeds/demo.ts), so a new user
+// sees a working travel shop with nothing configured.
 import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
+import { seedDemoSettings } from '../db/seeds/demo-settings.js';
 import { randomToken } from './platform/crypto.js';
 import { type Service, tenantUrl } from './service.js';
 
@@ -14,25 +16,44 @@ export interface DemoLogin {
   systemSession: string;
 }
 
-export async function ensureDemoTenant(service: Service): Promise<DemoLogin | undefined> {
-  if (service.registry.byCode(DEMO_TENANT)) return undefined;
+/**
+ * Provisions the demo tenant unless it exists, and then only writes its agency's settings: a later start, or an
+ * admin's changes since, are left alone. `tenantCode` is the demo's code (another one in tests).
+ */
+export async function ensureDemoTenant(service: Service, tenantCode = DEMO_TENANT): Promise<DemoLogin | undefined> {
+  if (service.registry.byCode(tenantCode)) return undefined;
   const made = await service.provisioner.provision({
-    tenantCode: DEMO_TENANT,
+    tenantCode,
     tenantName: 'Demo Travel Agency',
-    dbUser: 'tc_demo',
+    dbUser: `tc_${tenantCode.replace(/-/g, '_')}`,
     dbPass: randomToken(24),
-    adminEmail: `admin@${DEMO_TENANT}.${service.config.baseDomain}`,
+    adminEmail: `admin@${tenantCode}.${service.config.baseDomain}`,
     adminUsername: 'admin',
     timezone: 'Asia/Dubai',
     currency: 'AED',
     market: 'UAE',
   });
+  await seedSettings(service, tenantCode);
   return {
-    url: tenantUrl(service.config, DEMO_TENANT),
+    url: tenantUrl(service.config, tenantCode),
     username: made.adminUser.username,
     temporaryPassword: made.adminUser.temporaryPassword,
     systemSession: made.systemSession,
   };
+}
+
+/** The demo agency's settings, on the tenant just provisioned; the service starts without them if they fail. */
+async function seedSettings(service: Service, tenantCode: string): Promise<void> {
+  const tenant = service.registry.byCode(tenantCode);
+  if (!tenant) return;
+  const lease = await service.pools.acquire(tenant);
+  try {
+    await seedDemoSettings(tenant, lease.sql, service.logger);
+  } catch (error) {
+    service.logger.error({ err: error }, 'demo settings not seeded');
+  } finally {
+    lease.release();
+  }
 }
 
 /** The demo tenant's catalog, written once: a demo tenant that has categories already is left alone. */

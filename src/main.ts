@@ -89,6 +89,7 @@ function printWelcome(
     '',
     `Travel Commerce Service is listening on http://${config.host}:${config.port}`,
     `  API reference:   ${config.publicUrl}/docs  (OpenAPI: ${config.publicUrl}/openapi.json)`,
+    `                   "Try it out" sends tenant operations to ${tenantServer(config.publicUrl)} (tenant: demo)`,
     `  Platform token:  POST ${service.idp.issuer(MASTER_REALM)}/protocol/openid-connect/token`,
     `                   client_id=${platformClient.clientId}`,
   ];
@@ -114,6 +115,12 @@ function printWelcome(
       `                   demo catalog: ${demoCatalog.products} products in ${demoCatalog.categories} categories`,
     );
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** The API reference's server of tenant operations: the tenant code is a variable of it. */
+function tenantServer(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//{tenant}.${url.host}${url.pathname.replace(/\/$/, '')}`;
 }
 
 main().catch((error: unknown) => {

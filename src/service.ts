@@ -23,7 +23,12 @@ import { createQuotesArea } from './areas/quotes/index.js';
 import { createSalesArea } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
-import { createRealmPasswordChooser, createUsersArea, seedAdminUser } from './areas/users/index.js';
+import {
+  createRealmPasswordChooser,
+  createRealmPasswordReset,
+  createUsersArea,
+  seedAdminUser,
+} from './areas/users/index.js';
 import { createVisasArea } from './areas/visas/index.js';
 import type { Config } from './config.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
@@ -86,10 +91,17 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const auth = createAuthArea({ idp: platform.idp, primaryClient: config.idp.authClients[0] ?? 'tc-web' });
   const platformAdmin = createPlatformAdminArea(platform);
   const settings = createSettingsArea();
+  // The pages browsers see (sign-in, tickets, quotes, payments, their errors) in the agency's colours and contact.
+  platform.brands.use(settings.api.look);
   const customers = createCustomersArea({ ...base, settings: settings.api });
   const users = createUsersArea({ ...base, customers: customers.api });
-  // A password chosen on the builtin realm's login page becomes the tenant user's too (contract §7.1).
-  if (platform.idp.kind === 'builtin') platform.idp.usePasswordChooser(createRealmPasswordChooser(platform));
+  // A password chosen on the builtin realm's login page becomes the tenant user's too (contract §7.1), and its
+  // "Forgot password?" is the tenant's own reset.
+  if (platform.idp.kind === 'builtin') {
+    platform.idp.usePasswordChooser(createRealmPasswordChooser(platform));
+    const { requestPasswordReset } = users.api;
+    platform.idp.usePasswordReset(createRealmPasswordReset({ ...platform, requestPasswordReset }));
+  }
   const rateLimits = config.rateLimits;
   const common = createCommonArea({ ...base, rateLimits, webActionRetentionDays: config.retention.webActionDays });
   const catalog = createCatalogArea(platform);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_FILE, renderOperations, withOperations } from '../scripts/api-docs.js';
 import type { Service } from '../src/service.js';
-import { startTestService, TEST_BASE_DOMAIN } from './support/service.js';
+import { platformToken, provisionTenant, startTestService, TEST_BASE_DOMAIN } from './support/service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REDOCLY = path.join(ROOT, 'node_modules', '.bin', 'redocly');
@@ -90,5 +90,70 @@ describe('the API documents', () => {
     expect(pair).toMatchObject({ prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false });
     expect(pair).not.toHaveProperty('additionalItems');
     expect(document.info.description).not.toMatch(/contract/i);
+  });
+});
+
+/** Every description of the document, with where it is. */
+function descriptionsOf(node: unknown, at = ''): Array<[string, string]> {
+  if (Array.isArray(node)) return node.flatMap((element, index) => descriptionsOf(element, `${at}/${index}`));
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(
+    ([key, value]): Array<[string, string]> =>
+      key === 'description' && typeof value === 'string'
+        ? [[at, value]]
+        : ['default', 'example', 'examples', 'enum', 'const'].includes(key)
+          ? []
+          : descriptionsOf(value, `${at}/${key}`),
+  );
+}
+
+describe('the API reference at /docs (issue 30, item 8)', () => {
+  const get = (url: string, host = TEST_BASE_DOMAIN, headers: Record<string, string> = {}) =>
+    service.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+  it('shows no placeholder of a description as an HTML tag: each is a code span', async () => {
+    for (const url of ['/openapi.json', '/docs/json']) {
+      const document = (await get(url)).json();
+      expect(document.info.description).toContain('served on `<tenantCode>.<base domain>`');
+      const bare = descriptionsOf(document)
+        .map(([at, text]): [string, string] => [at, text.replace(/`[^`]*`/g, '')])
+        .filter(([, prose]) => /<[A-Za-z]/.test(prose));
+      expect(bare).toEqual([]);
+    }
+  });
+
+  it('has a filter box', async () => {
+    const initializer = await get('/docs/static/swagger-initializer.js');
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toMatch(/"?filter"?\s*:\s*true/);
+  });
+
+  it('lets "Try it out" from the docs\' origin reach a tenant\'s host (CORS), and no other origin', async () => {
+    const tenantHost = `${(await provisionTenant(service, await platformToken(service))).tenantCode}.localhost:8080`;
+    const docsOrigin = 'http://localhost:8080';
+    const preflight = await service.app.inject({
+      method: 'OPTIONS',
+      url: '/auth/config',
+      headers: {
+        host: tenantHost,
+        origin: docsOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-auth-request-access-token',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(docsOrigin);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-auth-request-access-token');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const tried = await get('/auth/config', tenantHost, { origin: docsOrigin });
+    expect([tried.statusCode, tried.headers['access-control-allow-origin']]).toEqual([200, docsOrigin]);
+    expect(String(tried.headers['access-control-expose-headers'])).toContain('x-correlation-id');
+    const elsewhere = await get('/auth/config', tenantHost, { origin: 'http://evil.example' });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    expect(elsewhere.headers.vary).toBe('Origin');
+    const onBase = await get('/system/health', TEST_BASE_DOMAIN, { origin: 'http://evil.example' });
+    expect(onBase.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

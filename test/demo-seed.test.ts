@@ -2,9 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
 import { addDays, formatDate, weekdayOf } from '../src/platform/time.js';
-import { ensureDemoCatalog } from '../src/demo-tenant.js';
+import { ensureDemoCatalog, ensureDemoTenant } from '../src/demo-tenant.js';
+import { createSettingsArea, type TenantSettings } from '../src/areas/settings/index.js';
+import type { Sql } from '../src/platform/database/connections.js';
+import type { TenantRecord } from '../src/platform/tenancy/tenant.js';
 import type { Service } from '../src/service.js';
-import { platformToken, type ProvisionedTestTenant, provisionTenant, startTestService } from './support/service.js';
+import {
+  platformToken,
+  type ProvisionedTestTenant,
+  provisionTenant,
+  startTestService,
+  uniqueTenantCode,
+} from './support/service.js';
 
 interface Category {
   categoryId: number;
@@ -184,4 +193,49 @@ describe('the demo catalog at start-up (ensureDemoCatalog, as npm start runs it)
     // A later start leaves the seeded catalog alone.
     expect(await ensureDemoCatalog(service, fresh.tenantCode)).toBeUndefined();
   }, 60_000);
+});
+
+describe("the demo agency's settings (ensureDemoTenant, as npm start runs it)", () => {
+  /** Work on the tenant's database, on a pool lease as a request has it. */
+  const onTenant = async <T>(tenantCode: string, work: (record: TenantRecord, sql: Sql) => Promise<T>): Promise<T> => {
+    const record = service.registry.byCode(tenantCode);
+    if (!record) throw new Error(`no tenant ${tenantCode}`);
+    const lease = await service.pools.acquire(record);
+    try {
+      return await work(record, lease.sql);
+    } finally {
+      lease.release();
+    }
+  };
+  const settingsOf = (tenantCode: string): Promise<TenantSettings> =>
+    onTenant(tenantCode, (record, db) => createSettingsArea().api.read({ tenant: record, db }));
+
+  it('are a UAE agency registered for VAT, written on provisioning only', async () => {
+    const code = uniqueTenantCode('demo');
+    const login = await ensureDemoTenant(service, code);
+    expect(login?.url).toContain(code);
+    const settings = await settingsOf(code);
+    expect(settings.tax).toEqual({ ratePercent: '5', registrationNumber: '100123456700003', pricesIncludeTax: true });
+    expect(settings.tax.registrationNumber).toMatch(/^\d{15}$/);
+    expect(settings.agency).toMatchObject({
+      legalName: 'Demo Travel Agency L.L.C.',
+      phone: '+971 4 555 0100',
+      email: 'accounts@demo-travel.example',
+    });
+    expect(settings.agency.address).toContain('Dubai, United Arab Emirates');
+    expect(settings.agency.bankDetails).toContain('IBAN: AE07 0331 2345 6789 0123 456');
+    expect(settings.quoteTerms).toContain('VAT at 5 %');
+    expect(settings.invoiceDueDays).toBe(7);
+
+    // a later start provisions nothing and leaves the settings (an admin's changes) alone
+    await onTenant(code, (_record, sql) => sql`UPDATE tenant_settings SET phone = '+971 4 000 0000'`);
+    expect(await ensureDemoTenant(service, code)).toBeUndefined();
+    expect((await settingsOf(code)).agency.phone).toBe('+971 4 000 0000');
+  }, 120_000);
+
+  it('are not written on any other tenant', async () => {
+    const settings = await settingsOf(tenant.tenantCode);
+    expect(settings.tax.registrationNumber).toBeNull();
+    expect(settings.agency.address).toBeNull();
+  });
 });

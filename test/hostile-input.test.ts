@@ -4,6 +4,7 @@
 // Issue 28 added numbers no column can hold (Infinity, 1e308, 2^53, …) in every numeric parameter, path parameters
 // included (`/booking/voucher/:id` gets the sampled values, not the literal `:id`), and multipart bodies without a
 // boundary: the walk is of `service.operations`, so every operation an area adds, pages among them, is in it.
+// Issue 30: an operation answering an HTML page (htmlPage) refuses with a page and a 4xx status, not the envelope.
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,16 @@ function send({ method, path, host, headers = {}, body }: Sent): Promise<Answer>
 interface Envelope {
   apiStatus: { errorCode: string; errorMessage: string };
   apiData: unknown;
+}
+
+/**
+ * A refusal of an operation that answers an HTML page (issue 30: an e-mail's link a browser opens): a page with a
+ * 4xx status, never the envelope and never a 5xx.
+ */
+function expectRefusalPage(answer: Answer, what: string): void {
+  expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(answer.headers['content-type'], what).toMatch(/^text\/html/);
 }
 
 function envelopeOf(answer: Answer, what: string): Envelope {
@@ -280,7 +291,12 @@ describe('every operation', () => {
       // Query parameters of a POST (`pk`, …): a NUL there, with a NUL in the body too.
       if (target.method === 'POST') cases.push({ value: { extra: NUL }, query: '?pk=%00&ref=x%00.png' });
       for (const { value, query, naming } of cases) {
-        const { apiStatus } = envelopeOf(await send(requestWith(target, value, query)), target.what);
+        const answer = await send(requestWith(target, value, query));
+        if (target.operation.htmlPage) {
+          expectRefusalPage(answer, target.what);
+          continue;
+        }
+        const { apiStatus } = envelopeOf(answer, target.what);
         codes.set(apiStatus.errorCode, (codes.get(apiStatus.errorCode) ?? 0) + 1);
         if (apiStatus.errorCode === 'INVALID_FORMAT' && naming) {
           expect(apiStatus.errorMessage, target.what).toBe(
@@ -314,7 +330,9 @@ describe('every operation', () => {
       for (const body of bodies) {
         if (target.method === 'POST') {
           const { method, host, headers, operation } = target;
-          envelopeOf(await send({ method, path: operation.path, host, headers, body }), target.what);
+          const answer = await send({ method, path: operation.path, host, headers, body });
+          if (operation.htmlPage) expectRefusalPage(answer, target.what);
+          else envelopeOf(answer, target.what);
         } else {
           // A query string is flat: the same text as one value, beside prototype keys. The operation may run
           // (reads with sample values), and one that answers a page (HTML, PDF) may do so.
@@ -322,7 +340,8 @@ describe('every operation', () => {
           const { method, host, headers, operation } = target;
           const answer = await send({ method, path: `${operation.path}${query}`, host, headers });
           if (answer.status < 300 && !/^application\/json/.test(String(answer.headers['content-type']))) continue;
-          envelopeOf(answer, target.what);
+          if (operation.htmlPage) expectRefusalPage(answer, target.what);
+          else envelopeOf(answer, target.what);
         }
       }
     }
@@ -348,6 +367,10 @@ describe('every operation', () => {
             continue;
           }
           if (answer.status < 300 && !/^application\/json/.test(String(answer.headers['content-type']))) continue;
+          if (target.operation.htmlPage) {
+            expectRefusalPage(answer, what);
+            continue;
+          }
           const { apiStatus } = envelopeOf(answer, what);
           // An id no column holds is refused naming it, unless the caller is refused first (contract §7.1).
           if (!recordId || ['FORBIDDEN', 'NOT_LOGGED_IN'].includes(apiStatus.errorCode)) continue;
@@ -396,6 +419,11 @@ describe('every operation', () => {
           headers: { ...headers, 'content-type': contentType },
           body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
         });
+        if (operation.htmlPage) {
+          expectRefusalPage(answer, `${target.what} (${contentType})`);
+          expect(answer.status, target.what).toBe(415);
+          continue;
+        }
         const { apiStatus } = envelopeOf(answer, `${target.what} (${contentType})`);
         expect(apiStatus.errorCode, target.what).toBe('INVALID_FORMAT');
         if (answer.status === 400) {

@@ -31,6 +31,9 @@ const PERSONAL_RECORD_ID =
 const UNDECLARED: Readonly<Record<string, readonly string[]>> = {
   // A label the website back end writes on its own analytics row: nothing of that user is read or answered.
   '/common/wact': ['userId'],
+  // An invoice's payment page: its number with its pay key is the key, as a booking's refnum with its access code;
+  // a pair that does not match answers a page naming nothing (docs/decisions.md, issue 30).
+  '/document/invoicePayment': ['invoice'],
   // A part of quote numbers to search for (employees only), not one quote's number.
   '/document/searchQuotes': ['quoteNumber'],
   // The caller's own labels of the travellers an offer is priced for (contract §7.5), not ids of stored records.

@@ -59,8 +59,9 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   [/^\/booking\/cancel$/, ANY_SESSION],
   [/^\/document\/getMyQuotes$/, LOGGED_IN],
   [/^\/document\/print(Invoice|Quote)$/, ANY_SESSION],
-  // the sent quote's page: its token is the key (docs/decisions.md, quotes)
-  [/^\/document\/quoteResponse$/, ANYONE],
+  // the sent quote's page and its PDF: its token is the key (docs/decisions.md, quotes); an invoice's payment page:
+  // the invoice's number and pay key are the key (docs/decisions.md, issue 30)
+  [/^\/document\/(quoteResponse|quotePdf|invoicePayment)$/, ANYONE],
   [/^\/payment\//, ANYONE],
   [/^\/(blm|offline|cruise\/booking)\//, AGENT_OR_ADMIN],
   // the supplier's countries of the hotel static data: anyone (contract §3)

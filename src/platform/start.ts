@@ -13,6 +13,7 @@ import { createHeartbeat, type Heartbeat } from './cluster/heartbeat.js';
 import { createSecretBox, randomToken, type SecretBox } from './crypto.js';
 import { createSpreadsheetImports, type SpreadsheetImports } from './spreadsheets/index.js';
 import { createLogger } from './logger.js';
+import { type Brands, createBrands } from './rendering/branding.js';
 import { dataFolderSecret } from './data-folder.js';
 import { bootstrapDatabases, bootstrapOptions } from './database/bootstrap.js';
 import { connect, type ServerAddress, type Sql } from './database/connections.js';
@@ -20,7 +21,11 @@ import { tolerateDriverConnectionLoss } from './database/driver-rejections.js';
 import type { DatabaseSupervision } from './database/embedded-supervisor.js';
 import type { Kernel } from './http/kernel.js';
 import { createHttpServer } from './http/server.js';
-import { type BuiltinIdentityProvider, createBuiltinIdentityProvider } from './idp/builtin/builtin-idp.js';
+import {
+  type BuiltinIdentityProvider,
+  type BuiltinIdentityProviderDeps,
+  createBuiltinIdentityProvider,
+} from './idp/builtin/builtin-idp.js';
 import { registerBuiltinIdpRoutes } from './idp/builtin/routes.js';
 import { type FindLoginAccount, tenantLoginAccounts } from './idp/builtin/tenant-login-accounts.js';
 import { createKeycloakIdentityProvider, type KeycloakIdentityProvider } from './idp/keycloak/keycloak-idp.js';
@@ -34,6 +39,7 @@ import { createTenantPools, type TenantPools } from './tenancy/pools.js';
 import { createProvisioner, type Provisioner, type TenantSeeder, WEB_CLIENT_ID } from './tenancy/provisioning.js';
 import { createTenantRegistry, type TenantRegistry } from './tenancy/registry.js';
 import { createTenantDatabases } from './tenancy/tenant-databases.js';
+import { tenantUrlOf } from './tenancy/tenant.js';
 
 export { createLogger } from './logger.js';
 
@@ -87,6 +93,8 @@ export interface Platform {
   platformClient: { clientId: string; secret: string; generated: boolean };
   /** `http://<code>.<base domain>:<port>`: a tenant's public address. */
   tenantUrl(tenantCode: string): string;
+  /** The tenants' branding on the pages browsers see; the composition root wires in the settings area's reader. */
+  brands: Brands;
   /** Work the platform runs once the app is ready (the outbox, the round of periodic work and its platform jobs). */
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
@@ -100,23 +108,17 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   tolerateDriverConnectionLoss(logger);
   const platformDb = await openPlatformDatabase(config, server, options.databasesReady);
   const secretBox = createSecretBox(await sealingKey(config));
-  // Asked at request time, once tenancy exists: the password grant counts attempts against tenant users.
-  const loginAccounts: FindLoginAccount = (realm, username) => tenantLoginAccounts(tenancy)(realm, username);
-  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock, loginAccounts);
+  const realms = tenantsOfRealms(() => ({ tenancy, brands }));
+  const { idp, platformClient } = await startIdentityProvider(config, platformDb, secretBox, clock, realms);
   const tenancy = createTenancy({ config, server, platformDb, secretBox, idp, logger, seeders: options.seeders });
+  const brands = createBrands({ pools: tenancy.pools, log: logger });
   await tenancy.registry.start();
   await tenancy.lifecycle.migrateAll();
-  const heartbeat = createHeartbeat({
-    platformDb,
-    nodeId: config.nodeId,
-    intervalMs: config.cluster.heartbeatIntervalMs,
-    log: logger,
-  });
-  await heartbeat.start();
+  const heartbeat = await startHeartbeat(config, platformDb, logger);
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
   const { outbox, periodic, events, jobs } = createBackgroundWork(config, tenancy, logger, clock);
-  const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp), logger);
+  const app = await createHttpServer(kernelOf(config, clock, tenancy, sessions, idp, brands), logger);
   const spreadsheets = createSpreadsheetImports(config.spreadsheetImports);
   // before the requests in flight are waited for: an import under way ends now, not at its deadline
   app.addHook('preClose', () => spreadsheets.stop());
@@ -150,6 +152,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     app,
     platformClient,
     tenantUrl: (code) => tenantUrl(config, code),
+    brands,
     jobs,
     async close() {
       await heartbeat.stop();
@@ -159,6 +162,18 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       await platformDb.end({ timeout: 5 });
     },
   };
+}
+
+/** This node's heartbeat in the platform database, started. */
+async function startHeartbeat(config: Config, platformDb: Sql, log: Logger): Promise<Heartbeat> {
+  const heartbeat = createHeartbeat({
+    platformDb,
+    nodeId: config.nodeId,
+    intervalMs: config.cluster.heartbeatIntervalMs,
+    log,
+  });
+  await heartbeat.start();
+  return heartbeat;
 }
 
 /** The mail worker, the round of periodic work, the domain events, and the platform's own jobs in the round. */
@@ -188,10 +203,23 @@ function createBackgroundWork(config: Config, tenancy: Tenancy, logger: Logger, 
   return { outbox, periodic, events, jobs };
 }
 
+/**
+ * What the builtin provider asks of a tenant realm's tenant, at request time (tenancy is made after the provider):
+ * the password grant counts attempts against its users; its browser pages are on its host, in its branding.
+ */
+function tenantsOfRealms(
+  later: () => { tenancy: Tenancy; brands: Brands },
+): Pick<BuiltinIdentityProviderDeps, 'loginAccounts' | 'pages'> {
+  const loginAccounts: FindLoginAccount = (realm, username) => tenantLoginAccounts(later().tenancy)(realm, username);
+  const tenantOf = (realm: string) =>
+    later()
+      .tenancy.registry.all()
+      .find((tenant) => tenant.realm === realm && tenant.status === 'ACTIVE');
+  return { loginAccounts, pages: { tenantOf, brands: { of: (tenant) => later().brands.of(tenant) } } };
+}
+
 export function tenantUrl(config: Config, tenantCode: string): string {
-  const publicUrl = new URL(config.publicUrl);
-  publicUrl.hostname = `${tenantCode}.${publicUrl.hostname}`;
-  return publicUrl.toString().replace(/\/$/, '');
+  return tenantUrlOf(config.publicUrl, tenantCode);
 }
 
 async function openPlatformDatabase(config: Config, server: ServerAddress, ready?: Promise<void>): Promise<Sql> {
@@ -216,7 +244,7 @@ async function startIdentityProvider(
   platformDb: Sql,
   secretBox: SecretBox,
   clock: () => Date,
-  loginAccounts: FindLoginAccount,
+  tenants: Pick<BuiltinIdentityProviderDeps, 'loginAccounts' | 'pages'>,
 ) {
   if (config.idp.keycloak) return startKeycloak(config, config.idp.keycloak, clock);
   const idp = createBuiltinIdentityProvider({
@@ -226,7 +254,7 @@ async function startIdentityProvider(
     tokenLifespanSeconds: config.idp.tokenLifespanSeconds,
     clock,
     loginLimits: { lockout: config.lockout, failuresPerAddress: config.rateLimits.loginFailures },
-    loginAccounts,
+    ...tenants,
   });
   const secret = config.idp.platformClientSecret
     ? { value: config.idp.platformClientSecret, created: false }
@@ -321,10 +349,12 @@ function kernelOf(
   tenancy: Tenancy,
   sessions: SessionStore,
   idp: IdentityProvider,
+  brands: Brands,
 ): Kernel {
   return {
     config,
     clock,
+    brands,
     tenants: tenancy.registry,
     pools: tenancy.pools,
     sessions,

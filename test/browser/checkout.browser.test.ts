@@ -163,7 +163,10 @@ describe.skipIf(!executablePath && !isCi())('checkout in a real browser through 
       expect(url.host).toBe(`${tenant.host}:${port}`);
       expect(url.pathname).toBe('/payment/offline/success');
       expect(url.searchParams.get('ref')).toBe(cart.orderNum);
-      expect(await page.title()).toBe('Payment received');
+      // the agency's name after the page's (layouts/payment-page), its header in the agency's colour (the default)
+      expect(await page.title()).toMatch(/^Payment received · ./);
+      const header = page.locator('header');
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 79, 138)');
       expect(await page.locator('h1').textContent()).toBe('Thank you, Mariam Khalil!');
       expect(await page.getByText(`Your payment for order ${cart.orderNum} is complete.`).isVisible()).toBe(true);
       const screenshot = await artifactPath('browser', 'checkout-paid.png');

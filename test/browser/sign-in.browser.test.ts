@@ -73,6 +73,29 @@ describe.skipIf(!executablePath && !isCi())('browser sign-in on the builtin prov
     console.log(`screenshot: ${file}`);
   }
 
+  /**
+   * A wrong password: the page comes back with the focus on the first field the error concerns, which names the
+   * error (aria-describedby); then the show-password toggle shows and hides what is typed.
+   */
+  async function wrongPasswordThenToggle(page: Page): Promise<void> {
+    await page.getByLabel('Username or e-mail').fill(tenant.adminUser.username);
+    await page.getByLabel('Password', { exact: true }).fill('not the password at all');
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await page.locator('#password-error').waitFor({ timeout: PAGE_TIMEOUT_MS });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    expect(await page.locator('#username').getAttribute('aria-describedby')).toBe('password-error');
+    expect(await page.locator('#password-error').textContent()).toBe('Invalid username or password.');
+    await screenshot(page, 'sign-in-error.png');
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('typed here');
+    const toggle = page.getByRole('button', { name: 'Show password' });
+    await toggle.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  }
+
   /** Opens `url` and waits until the browser has been sent to the app's `path`; answers where it landed. */
   async function landOn(page: Page, path: string, act: () => Promise<unknown>): Promise<URL> {
     await Promise.all([page.waitForURL((url) => url.pathname === path, { timeout: PAGE_TIMEOUT_MS }), act()]);
@@ -99,6 +122,10 @@ describe.skipIf(!executablePath && !isCi())('browser sign-in on the builtin prov
       const opened = await page.goto(authorizationUrl.href, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
       expect(opened?.status()).toBe(200);
       expect(await page.locator('.brand').textContent()).toBe(`Agency ${tenant.tenantCode}`);
+      // Served on the tenant's host; the focus starts in the first field.
+      expect(new URL(page.url()).host).toBe(`${tenant.host}:${port}`);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+      await wrongPasswordThenToggle(page);
       await page.getByLabel('Username or e-mail').fill(tenant.adminUser.username);
       await page.getByLabel('Password').fill(tenant.adminUser.temporaryPassword);
       await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()]);
@@ -148,6 +175,29 @@ describe.skipIf(!executablePath && !isCi())('browser sign-in on the builtin prov
       await screenshot(page, 'sign-in-form.png');
       const again = await landOn(page, '/signed-in', () => page.getByRole('button', { name: 'Sign in' }).click());
       expect(again.searchParams.get('code')).toBeTruthy();
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    '"Try it out" in /docs on the base domain reaches a tenant\'s host (CORS)',
+    async () => {
+      if (!browser) throw new Error('Chromium is not running');
+      const page = await browser.context.newPage();
+      const docs = await page.goto(`http://localhost:${port}/docs`, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+      expect(docs?.status()).toBe(200);
+      // What Swagger UI's "Try it out" does: a fetch from the docs' origin to the tenant's server.
+      const answer = await page.evaluate(async (url) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        return { status: response.status, body: await response.json() };
+      }, appUrl('/auth/guest'));
+      expect(answer.status).toBe(200);
+      expect(answer.body.apiStatus.errorCode).toBe('OK');
       await page.close();
     },
     TEST_TIMEOUT_MS,

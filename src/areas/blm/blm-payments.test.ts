@@ -305,7 +305,7 @@ describe('the payment gateway unreachable', () => {
 
 describe('what the payer of a booking sees (issue 30)', () => {
   beforeAll(async () => {
-    await t.adminApi.ok('/settings/write', { contactPhone: '+971 4 555 0199', contactWhatsapp: '+971 50 555 0198' });
+    await t.adminApi.ok('/settings/write', { phone: '+971 4 555 0199', contactWhatsapp: '+971 50 555 0198' });
   });
 
   it('is sent a confirmation naming the booking, its services and the amount, once', async () => {

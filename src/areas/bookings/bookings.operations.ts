@@ -25,8 +25,9 @@ export interface BookingServices {
 const anySession = { allow: Allow.anySession, sessionParameter: 'required', tags: ['booking'] } as const;
 const PAIR =
   'Keyed by the e-mail on the order (any case) and the refnum: any session holding the pair gets the answer, a wrong ' +
-  'pair answers NOTFOUND as a missing booking. 60 look-ups a minute per client address (with getTickets and the ' +
-  'voucher), then 429 RATE_LIMITED with Retry-After.';
+  'pair answers NOTFOUND as a missing booking. 60 wrong pairs a minute per client address (with getTickets and ' +
+  'the voucher; a look-up holds one of them while it runs, a right pair gives it back), then 429 RATE_LIMITED with ' +
+  'Retry-After.';
 
 const create = ({ bookings }: BookingServices) =>
   operation({

@@ -27,6 +27,7 @@ import { subscribeToPaidOrders } from './paid-orders.js';
 import { mailTickets } from './tickets-mail.js';
 import { ticketSources } from './ticketing/index.js';
 import { createTickets } from './tickets/index.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -68,6 +69,8 @@ export interface BookingsAreaDeps {
   // ── tickets helper: its deps go here ──
   /** Seals the tenant's ticket-signing key. */
   secretBox: SecretBox;
+  /** The agency's contact on its tickets pages. */
+  brands: Pick<Brands, 'of'>;
 }
 
 // A claim outlives the supplier's timeout by this much before another confirm may take the line over.

@@ -20,7 +20,7 @@ let t: TestTenant;
 beforeAll(async () => {
   inbox = await startMailInbox();
   t = await tenant(await startTestService({ env: { TC_SMTP_URL: inbox.url, TC_RATE_LIMIT_GUEST: '1000' } }));
-  await t.adminApi.ok('/settings/write', { contactPhone: '+971 4 555 0100', contactWhatsapp: '+971 50 555 0101' });
+  await t.adminApi.ok('/settings/write', { phone: '+971 4 555 0100', contactWhatsapp: '+971 50 555 0101' });
 });
 afterAll(async () => {
   await t.service.close();

@@ -31,6 +31,22 @@ export async function findById(db: Queryable, customerId: number): Promise<Custo
   return row && toCustomer(row);
 }
 
+/** A customer as a document addresses it: the address as lines, and the tax number. */
+export interface CustomerAddress {
+  /** Street, second line, postal code and city, country; null when none is known. */
+  address: string | null;
+  taxNumber: string | null;
+}
+
+/** The address and tax number of the customer of that id (archived too: its documents still name it). */
+export async function addressOf(db: Queryable, customerId: number): Promise<CustomerAddress | undefined> {
+  const row = await repo.selectAddress(db, customerId);
+  if (!row) return undefined;
+  const cityLine = [row.zip, row.city].filter(Boolean).join(' ');
+  const lines = [row.street, row.street2, cityLine, row.country_name].filter((line) => line);
+  return { address: lines.length > 0 ? lines.join('\n') : null, taxNumber: row.tax_number };
+}
+
 /** The oldest active customer of that e-mail address (case-insensitive), if any. */
 export async function findByEmail(db: Queryable, email: string): Promise<Customer | undefined> {
   const row = await repo.selectActiveByEmail(db, email);

@@ -164,8 +164,11 @@ export interface NewCustomerRow {
   userId: number | null;
   phone?: string | null;
   street?: string | null;
+  street2?: string | null;
+  zip?: string | null;
   city?: string | null;
   countryId?: number | null;
+  taxNumber?: string | null;
   isCompany?: boolean;
   parentId?: number | null;
 }
@@ -176,11 +179,30 @@ export interface NewCustomerRow {
  */
 export async function insertCustomerUnlessTaken(db: Queryable, customer: NewCustomerRow): Promise<number | undefined> {
   const [row] = await db<{ customer_id: number }[]>`
-    INSERT INTO customers (cust_name, email, mobile_phone, user_id, phone, street, city, country_id, is_company, parent_id)
+    INSERT INTO customers (cust_name, email, mobile_phone, user_id, phone, street, street2, zip, city, country_id,
+                           tax_number, is_company, parent_id)
     VALUES (${customer.name}, ${customer.email}, ${customer.mobilePhone}, ${customer.userId},
-            ${customer.phone ?? null}, ${customer.street ?? null}, ${customer.city ?? null},
-            ${customer.countryId ?? null}, ${customer.isCompany ?? false}, ${customer.parentId ?? null})
+            ${customer.phone ?? null}, ${customer.street ?? null}, ${customer.street2 ?? null}, ${customer.zip ?? null},
+            ${customer.city ?? null}, ${customer.countryId ?? null}, ${customer.taxNumber ?? null},
+            ${customer.isCompany ?? false}, ${customer.parentId ?? null})
     ON CONFLICT (lower(email)) WHERE active AND NOT email_duplicate DO NOTHING
     RETURNING customer_id`;
   return row?.customer_id;
+}
+
+/** What a document addressed to the customer prints: its address and tax number, archived or not. */
+export interface CustomerAddressRow {
+  street: string | null;
+  street2: string | null;
+  zip: string | null;
+  city: string | null;
+  country_name: string | null;
+  tax_number: string | null;
+}
+
+export async function selectAddress(db: Queryable, customerId: number): Promise<CustomerAddressRow | undefined> {
+  const [row] = await db<CustomerAddressRow[]>`
+    SELECT street, street2, zip, city, common_country_name(country_id) AS country_name, tax_number
+    FROM customers WHERE customer_id = ${customerId}`;
+  return row;
 }

@@ -86,8 +86,13 @@ export const CreateCustomerRequest = Type.Object({
   mobilePhone: Text(50),
   phone: Type.Optional(Text(50)),
   street: Type.Optional(Text(200)),
+  street2: Type.Optional(Text(200)),
+  zip: Type.Optional(Text(20, 'Postal code')),
   city: Type.Optional(Text(100)),
   countryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'ISO 3166-1 numeric code' })),
+  taxNumber: Type.Optional(
+    Text(40, "The customer's tax registration number (a company's TRN), printed on its tax invoices"),
+  ),
   isCompany: Type.Optional(Type.Boolean()),
   parentId: Type.Optional(
     RecordId(

@@ -64,8 +64,11 @@ export async function create(ctx: TenantContext, input: CreateCustomerRequest): 
       userId: null,
       phone: input.phone ?? null,
       street: input.street ?? null,
+      street2: input.street2 ?? null,
+      zip: input.zip ?? null,
       city: input.city ?? null,
       countryId: input.countryId ?? null,
+      taxNumber: input.taxNumber ?? null,
       isCompany: input.isCompany ?? false,
       parentId: input.parentId ?? null,
     });

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Area } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { SettingsApi } from '../settings/index.js';
-import { findByEmail, findById, findOrCreateByEmail } from './customers.lookup.js';
+import { addressOf, findByEmail, findById, findOrCreateByEmail } from './customers.lookup.js';
 import { customersOperations } from './customers.operations.js';
 import { type CustomerRecordOf, customerRecords, tripRequestRecords } from './customers.records.js';
 import { findTripRequest, markTripRequestQuoted } from './trip-requests.lookup.js';
@@ -15,7 +15,7 @@ import type { ApiTag } from '../../platform/http/openapi.js';
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [{ name: 'customer', description: 'Customer records and trip requests' }];
 
-export type { Customer, NewCustomer } from './customers.lookup.js';
+export type { Customer, CustomerAddress, NewCustomer } from './customers.lookup.js';
 export type { CustomerRecordOf } from './customers.records.js';
 export type { TripRequestStatus } from './customers.rules.js';
 export type { TripRequestRecord } from './trip-requests.lookup.js';
@@ -23,6 +23,8 @@ export type { TripRequestRecord } from './trip-requests.lookup.js';
 /** Look-ups for other areas; each runs on the handle (pool or transaction) the caller passes. */
 export interface CustomersApi {
   findById: typeof findById;
+  /** The address and tax number a document addressed to the customer prints. */
+  addressOf: typeof addressOf;
   findByEmail: typeof findByEmail;
   findOrCreateByEmail: typeof findOrCreateByEmail;
   findTripRequest: typeof findTripRequest;
@@ -32,6 +34,7 @@ export interface CustomersApi {
 /** The api needs no dependencies: a test that builds another area by hand passes it as it is. */
 export const customersApi: CustomersApi = {
   findById,
+  addressOf,
   findByEmail,
   findOrCreateByEmail,
   findTripRequest,

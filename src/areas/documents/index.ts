@@ -3,9 +3,13 @@ import type { Area } from '../../platform/area.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { renderQuotePdf } from './quote-pdf.js';
-export type { QuoteDocument, QuoteLine } from './quote-pdf.js';
+export type { InvoiceDocument, PaymentInstructions } from './invoice-pdf.js';
+export type { QuoteDocument, QuoteFigures, QuoteLine } from './quote-pdf.js';
+export type { DocumentCustomer, DocumentIssuer } from './document-parties.js';
+/** What a quote shows as text (lines, totals, validity): its PDF and its page on the service show the same. */
+export { quoteFigures } from './quote-pdf.js';
 // How documents write amounts and dates, for pages and mails that show the same figures.
-export { formatDateText, formatMinorAmount } from './document-format.js';
+export { formatDateText, formatMinorAmount, formatQuantity } from './document-format.js';
 
 // ---- uploads ----
 import type { FileStorage } from './storage/file-storage.js';

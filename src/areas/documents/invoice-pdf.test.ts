@@ -14,8 +14,7 @@ function line(description: string, quantity: number, unitPriceMinor: number, det
 
 function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   return {
-    tenantName: 'Sunrise Tours & Travel LLC',
-    tenantAddress: 'Office 1204, Bay Square 7\nBusiness Bay, Dubai',
+    issuer: { name: 'Sunrise Tours & Travel LLC', address: 'Office 1204, Bay Square 7\nBusiness Bay, Dubai' },
     invoiceNumber: 'INV-2025-000123',
     issueDate: '2025-03-12',
     dueDate: '2025-03-26',
@@ -155,7 +154,7 @@ describe('renderInvoicePdf', () => {
       'henna painting, a barbecue dinner under the stars and hotel pick-up from anywhere in Dubai';
     const buffer = await renderInvoicePdf(
       invoice({
-        tenantName: 'Sunrise Tours شركة',
+        issuer: { name: 'Sunrise Tours شركة' },
         customer: { name: 'أميرة Amira', address: 'شارع ٥, Jumeirah' },
         lines: [line(description, 1, 100_000, 'الجمعة 2025-03-14')],
       }),
@@ -195,7 +194,7 @@ describe('renderInvoicePdf', () => {
     const { text, info } = await readPdf(
       await renderInvoicePdf(
         invoice({
-          taxRegistrationNumber: '100123456700003',
+          issuer: { name: 'Sunrise Tours & Travel LLC', taxRegistrationNumber: '100123456700003' },
           lines: [taxed('Desert safari', 35_001, 1_750), taxed('Museum pass (exempt)', 12_000, 0)],
           taxes: [{ name: 'VAT', rateText: '5%', amountMinor: 1_750 }],
           subtotalMinor: 47_001,
@@ -214,8 +213,55 @@ describe('renderInvoicePdf', () => {
     expect(text).toMatch(/NET VAT 5% AMOUNT/);
     expect(text).toMatch(/Desert safari 1 AED 350\.01 AED 350\.01 AED 17\.50 AED 367\.51/);
     expect(text).toMatch(/Museum pass \(exempt\) 1 AED 120\.00 AED 120\.00 AED 0\.00 AED 120\.00/);
-    expect(text).toMatch(/Subtotal \(net\) AED 470\.01 VAT \(5%\) AED 17\.50 Total AED 487\.51/);
+    expect(text).toMatch(/Subtotal \(net\) AED 470\.01 VAT 5% AED 17\.50 Total AED 487\.51/);
     expect(info.Title).toBe('Tax invoice INV-2025-000123');
+  });
+
+  it('names both parties of a tax invoice and says, while unpaid, by when and how to pay; a paid one does not', async () => {
+    const parties = {
+      issuer: {
+        name: 'Sunrise Tours & Travel L.L.C.',
+        address: 'Office 1204, Bay Square 5\nBusiness Bay, Dubai',
+        phone: '+971 4 123 4567',
+        email: 'accounts@sunrise.example',
+        taxRegistrationNumber: '100123456700003',
+      },
+      customer: { name: 'Gulf Events FZ-LLC', address: 'Building 4, Dubai Media City', taxNumber: '100987654300003' },
+      issueDate: '2025-03-12',
+      dueDate: '2025-03-26',
+    };
+    const howToPay = {
+      payUrl: 'https://sunrise.example/document/invoicePayment?invoice=INV-2025-000123&key=k',
+      bankDetails: 'Emirates NBD\nIBAN AE07 0331 2345 6789 0123 456',
+    };
+    const unpaid = await readPdf(await renderInvoicePdf(invoice({ ...parties, howToPay })));
+    for (const shown of [
+      'TAX INVOICE',
+      'Sunrise Tours & Travel L.L.C.',
+      'Business Bay, Dubai',
+      'Tel. +971 4 123 4567',
+      'accounts@sunrise.example',
+      'TRN 100123456700003',
+      'Gulf Events FZ-LLC',
+      'Building 4, Dubai Media City',
+      'TRN 100987654300003',
+      'Due date 26 Mar 2025',
+      'How to pay: AED 284.62 is due by 26 Mar 2025.',
+      `Pay online by card: ${howToPay.payUrl}`,
+      'By bank transfer, quoting INV-2025-000123 as the reference:',
+      'IBAN AE07 0331 2345 6789 0123 456',
+    ]) {
+      expect(unpaid.text, shown).toContain(shown);
+    }
+    // dates without times
+    expect(unpaid.text).not.toMatch(/26 Mar 2025 \d/);
+    const paid = await readPdf(
+      await renderInvoicePdf(invoice({ ...parties, howToPay, status: 'PAID', paidMinor: 128_462, balanceMinor: 0 })),
+    );
+    expect(paid.text).toContain('TRN 100987654300003');
+    for (const hidden of ['Due date', 'How to pay', 'Pay online', 'IBAN']) expect(paid.text).not.toContain(hidden);
+    const nowhere = await readPdf(await renderInvoicePdf(invoice({ ...parties })));
+    expect(nowhere.text).toContain('Please contact us to pay.');
   });
 
   it('is a plain invoice without a registration number, and without tax columns when its lines carry no tax', async () => {

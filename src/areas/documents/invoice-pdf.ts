@@ -5,10 +5,10 @@
 // Text is drawn in the PDF module's embedded fonts: Latin, Arabic (shaped, right to left) and the symbols used;
 // what none of them holds is one UNSUPPORTED_TEXT_MARK per run (script-text.ts).
 
+import { type DocumentCustomer, type DocumentIssuer, customerParty, issuerLines } from './document-parties.js';
 import { formatDateText, formatMinorAmount, formatQuantity } from './document-format.js';
 import {
   type DocumentHeader,
-  type DocumentParty,
   drawClosingNote,
   drawDocumentHeader,
   drawItemsTable,
@@ -49,11 +49,17 @@ export interface InvoicePayment {
   amountMinor: number;
 }
 
+/** How an unpaid invoice may be paid: printed under its totals with its due date. */
+export interface PaymentInstructions {
+  /** The agency's bank details for a transfer, as it wrote them (lines). */
+  bankDetails?: string;
+  /** The invoice's payment page, where it is paid online by card. */
+  payUrl?: string;
+}
+
 export interface InvoiceDocument {
-  tenantName: string;
-  tenantAddress?: string;
-  /** The issuer's tax registration number: printed as "TRN" in the header, and the document is a tax invoice. */
-  taxRegistrationNumber?: string;
+  /** The agency; with a tax registration number the document is a tax invoice. */
+  issuer: DocumentIssuer;
   invoiceNumber: string;
   /** yyyy-MM-dd */
   issueDate: string;
@@ -62,7 +68,7 @@ export interface InvoiceDocument {
   status: 'PAID' | 'UNPAID' | 'PARTIALLY_PAID';
   /** ISO 4217 code; every *Minor amount is in its minor unit. */
   currency: string;
-  customer: { name: string; email?: string; phone?: string; address?: string };
+  customer: DocumentCustomer;
   lines: InvoiceLine[];
   taxes: InvoiceTax[];
   subtotalMinor: number;
@@ -73,6 +79,8 @@ export interface InvoiceDocument {
   /** The document the invoice comes from, e.g. a quote's number. */
   reference?: string;
   payments?: InvoicePayment[];
+  /** Shown while a balance is due. */
+  howToPay?: PaymentInstructions;
   footer?: string;
 }
 
@@ -89,44 +97,57 @@ const MAX_METHOD_CHARACTERS = 400;
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   checkNumbers(invoice);
   // A registered issuer's invoice is a tax invoice, and says so (UAE VAT: "Tax Invoice" clearly displayed).
-  const kind = invoice.taxRegistrationNumber ? 'Tax invoice' : 'Invoice';
+  const kind = invoice.issuer.taxRegistrationNumber ? 'Tax invoice' : 'Invoice';
   const setup = {
     title: `${kind} ${invoice.invoiceNumber}`,
-    author: invoice.tenantName,
-    runningTitle: `${invoice.tenantName} - ${kind} ${invoice.invoiceNumber}`,
+    author: invoice.issuer.name,
+    runningTitle: `${invoice.issuer.name} - ${kind} ${invoice.invoiceNumber}`,
     pageLabel: `${kind} ${invoice.invoiceNumber}`,
   };
   return renderPdfDocument(setup, (layout) => {
     drawDocumentHeader(layout, invoiceHeader(invoice));
-    drawParty(layout, billTo(invoice));
+    drawParty(layout, customerParty('BILL TO', invoice.customer));
     drawItemsTable(layout, lineTable(invoice));
     drawTotals(layout, totalRows(invoice));
     const payments = invoice.payments ?? [];
     if (payments.length > 0) drawItemsTable(layout, paymentTable(payments, invoice.currency));
-    if (invoice.footer) drawClosingNote(layout, invoice.footer);
+    const note = [paymentNote(invoice), invoice.footer].filter(Boolean).join('\n\n');
+    if (note) drawClosingNote(layout, note);
   });
+}
+
+/** While a balance is due: until when, and how to pay it (a transfer to the agency's bank, or online). */
+function paymentNote(invoice: InvoiceDocument): string | undefined {
+  if (invoice.balanceMinor <= 0) return undefined;
+  const due = formatMinorAmount(invoice.balanceMinor, invoice.currency);
+  const when = invoice.dueDate ? ` by ${formatDateText(invoice.dueDate)}` : '';
+  const lines = [`How to pay: ${due} is due${when}.`];
+  const { bankDetails, payUrl } = invoice.howToPay ?? {};
+  if (payUrl) lines.push(`Pay online by card: ${payUrl}`);
+  if (bankDetails) {
+    lines.push(`By bank transfer, quoting ${invoice.invoiceNumber} as the reference:`, bankDetails);
+  }
+  if (!payUrl && !bankDetails) lines.push('Please contact us to pay.');
+  return lines.join('\n');
 }
 
 function invoiceHeader(invoice: InvoiceDocument): DocumentHeader {
   const facts: DocumentHeader['facts'] = [{ label: 'Invoice no.', value: invoice.invoiceNumber, strong: true }];
-  if (invoice.taxRegistrationNumber) facts.push({ label: 'TRN', value: invoice.taxRegistrationNumber });
   facts.push({ label: 'Issue date', value: formatDateText(invoice.issueDate) });
-  if (invoice.dueDate) facts.push({ label: 'Due date', value: formatDateText(invoice.dueDate) });
+  // a date, never a time; shown while something is due
+  if (invoice.dueDate && invoice.balanceMinor > 0)
+    facts.push({ label: 'Due date', value: formatDateText(invoice.dueDate.slice(0, 10)) });
   if (invoice.orderNum) facts.push({ label: 'Order no.', value: invoice.orderNum });
   if (invoice.reference) facts.push({ label: 'Reference', value: invoice.reference });
   const status = STATUS[invoice.status];
   facts.push({ label: 'Status', value: status.label, strong: true, color: status.color });
+  const issuer = issuerLines(invoice.issuer);
   return {
-    issuerName: invoice.tenantName,
-    ...(invoice.tenantAddress ? { issuerAddress: invoice.tenantAddress } : {}),
-    title: invoice.taxRegistrationNumber ? 'TAX INVOICE' : 'INVOICE',
+    issuerName: invoice.issuer.name,
+    ...(issuer ? { issuerAddress: issuer } : {}),
+    title: invoice.issuer.taxRegistrationNumber ? 'TAX INVOICE' : 'INVOICE',
     facts,
   };
-}
-
-function billTo(invoice: InvoiceDocument): DocumentParty {
-  const { customer } = invoice;
-  return { heading: 'BILL TO', name: customer.name, details: [customer.email, customer.phone, customer.address] };
 }
 
 function lineTable(invoice: InvoiceDocument): ItemsTable {
@@ -180,7 +201,7 @@ function totalRows(invoice: InvoiceDocument): TotalRow[] {
   const subtotal = invoice.taxes.length > 0 ? 'Subtotal (net)' : 'Subtotal';
   const rows: TotalRow[] = [{ label: subtotal, value: money(invoice.subtotalMinor) }];
   for (const tax of invoice.taxes) {
-    rows.push({ label: tax.rateText ? `${tax.name} (${tax.rateText})` : tax.name, value: money(tax.amountMinor) });
+    rows.push({ label: `${tax.name} ${tax.rateText}`.trim(), value: money(tax.amountMinor) });
   }
   rows.push({ label: 'Total', value: money(invoice.totalMinor), strong: true, ruleAbove: true });
   rows.push({ label: 'Paid', value: money(invoice.paidMinor) });

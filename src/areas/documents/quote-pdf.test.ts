@@ -1,31 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/support/pdf.js';
-import { type QuoteDocument, type QuoteLine, renderQuotePdf } from './quote-pdf.js';
+import { type QuoteDocument, type QuoteLine, quoteFigures, renderQuotePdf } from './quote-pdf.js';
 
 function line(description: string, quantity: number, unitPriceMinor: number, taxPercent = 5): QuoteLine {
-  const totalMinor = quantity * unitPriceMinor;
+  const netMinor = quantity * unitPriceMinor;
   return {
     description,
     quantity,
     unitPriceMinor,
-    totalMinor,
-    taxMinor: Math.round((totalMinor * taxPercent) / 100),
-    taxRateText: `${taxPercent}%`,
+    netMinor,
+    taxMinor: Math.round((netMinor * taxPercent) / 100),
+    taxText: `${taxPercent}%`,
   };
 }
 
 function quote(overrides: Partial<QuoteDocument> = {}): QuoteDocument {
   return {
-    tenantName: 'Sunrise Tours & Travel LLC',
-    taxRegistrationNumber: '100234567800003',
+    issuer: { name: 'Sunrise Tours & Travel LLC', taxRegistrationNumber: '100234567800003' },
     quoteNumber: 'QUO-2026-000042',
     issueDate: '2026-03-12',
-    validUntil: '2026-04-11T10:15:00',
+    validUntil: '2026-04-11',
     status: 'SENT',
     currency: 'AED',
     customer: { name: 'Amira Hashimi', email: 'amira@example.com', phone: '+971 50 123 4567' },
     lines: [line('Desert safari with BBQ dinner', 2, 35_000), line('Dhow cruise, Dubai Marina', 1, 52_345, 0)],
-    tax: { name: 'VAT', rateText: '5%' },
+    taxLabel: 'VAT 5%',
     netMinor: 122_345,
     taxMinor: 3_500,
     totalMinor: 125_845,
@@ -43,28 +42,19 @@ describe('renderQuotePdf', () => {
       'QUOTE',
       'QUO-2026-000042',
       'Sunrise Tours & Travel LLC',
-      'Tax registration no. 100234567800003',
+      'TRN 100234567800003',
       'QUOTE FOR',
       'Amira Hashimi',
       'amira@example.com',
-      'Desert safari with BBQ dinner',
-      'Dhow cruise, Dubai Marina',
-      'TAX %',
-      '5%',
-      '0%',
-      'AED 350.00', // a unit price
-      'AED 700.00', // a line
-      'AED 35.00', // a line's tax
-      'Net amount',
-      'AED 1,223.45',
-      'VAT (5%)',
-      'Total',
-      'AED 1,258.45',
+      'DESCRIPTION QTY UNIT PRICE VAT AMOUNT',
+      // net lines: quantity, unit price, the line's rate, the line without tax
+      'Desert safari with BBQ dinner 2 AED 350.00 5% AED 700.00',
+      'Dhow cruise, Dubai Marina 1 AED 523.45 0% AED 523.45',
+      'Net amount AED 1,223.45 VAT 5% AED 35.00 Total AED 1,258.45',
       'SENT',
       '12 Mar 2026',
-      'Valid until',
-      '11 Apr 2026 10:15',
-      'This quote is valid until 11 Apr 2026 10:15.',
+      'Valid until 11 Apr 2026',
+      'This quote is valid until 11 Apr 2026.',
     ]) {
       expect(text, shown).toContain(shown);
     }
@@ -78,17 +68,16 @@ describe('renderQuotePdf', () => {
       await renderQuotePdf(
         quote({
           lines,
-          tax: undefined,
-          taxRegistrationNumber: undefined,
+          taxLabel: undefined,
+          issuer: { name: 'Sunrise Tours & Travel LLC' },
           netMinor: 15_000,
           taxMinor: 0,
           totalMinor: 15_000,
         }),
       ),
     );
-    expect(text).not.toContain('TAX %');
     expect(text).not.toContain('VAT');
-    expect(text).not.toContain('Tax registration');
+    expect(text).not.toContain('TRN');
     expect(text).toContain('AED 150.00');
   });
 
@@ -119,5 +108,26 @@ describe('renderQuotePdf', () => {
     );
     expect(kwd.text).toContain('KWD 12.345');
     await expect(renderQuotePdf(quote({ totalMinor: 1.5 }))).rejects.toThrow(/totalMinor/);
+  });
+
+  it('prints the terms under the validity, and the figures it draws are the ones quoteFigures answers', async () => {
+    const terms = 'Prices hold until the date of validity.\nCancellation: free until 48 hours before the tour.';
+    const document = quote({ terms, status: 'ACCEPTED', answeredOn: '2026-03-14' });
+    const { text } = await readPdf(await renderQuotePdf(document));
+    expect(text).toContain('Terms and conditions');
+    expect(text).toContain('Cancellation: free until 48 hours before the tour.');
+    expect(text).toContain('Answered 14 Mar 2026');
+    const figures = quoteFigures(document);
+    expect(figures.totals).toEqual([
+      { label: 'Net amount', value: 'AED 1,223.45' },
+      { label: 'VAT 5%', value: 'AED 35.00' },
+      { label: 'Total', value: 'AED 1,258.45', strong: true },
+    ]);
+    for (const figure of figures.lines) {
+      expect(text).toContain(
+        [figure.description, figure.quantity, figure.unitPrice, figure.tax, figure.amount].join(' '),
+      );
+    }
+    expect(figures.validUntil).toBe('11 Apr 2026');
   });
 });

@@ -1,19 +1,20 @@
 // The payments area (issue 28, item 1): the one owner of payment links (table payment_links, keyed by owner kind and
 // owner id). An area that takes money by link registers its owner kind (owners.ts) and gets back the one way to
 // make a link, its return pages (the paths it declares) and a round of its links for operators and tests; one
-// reconciler visits every owner kind's open links every minute. Owners today: back-office bookings, visa invoices,
-// hotel bookings.
+// reconciler visits every owner kind's open links every minute. Owners today: sales orders and invoices, back-office
+// bookings, visa invoices, hotel bookings.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area, Job } from '../../platform/area.js';
 import { Allow } from '../../platform/auth/roles.js';
 import { type OperationDeclaration, operation, type TenantContext } from '../../platform/http/operation.js';
 import { EVERY_MINUTE, type PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantRecord } from '../../platform/tenancy/tenant.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import type { Queryable, Sql } from '../../platform/database/connections.js';
 import type { PaymentGateway } from '../../integrations/payment-gateway/index.js';
 import { type CreateDeps, type CreatedLink, createLink } from './link-create.js';
 import { createSettlement, type Settlement, type SettleScope } from './link-settle.js';
-import { ownerOfGatewayOrder } from './links.repository.js';
+import { ownerOfGatewayOrder, selectActiveLink } from './links.repository.js';
 import type { PaymentOwner } from './owners.js';
 import { createReturnPages, type ReturnPageRenderer as Pages } from './return-pages.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
@@ -51,6 +52,8 @@ export interface PaymentsAreaDeps extends CreateDeps {
   clock: () => Date;
   /** Where tenants' own page templates live. */
   dataDir: string;
+  /** The agency's name and colours on the return pages (and on their error pages: the route's, by htmlPage). */
+  brands: Pick<Brands, 'of'>;
 }
 
 /** What an owner kind gets from registering. */
@@ -61,6 +64,8 @@ export interface OwnerPayments<R = undefined> {
   settleOpenLinks(scope: SettleScope): Promise<number>;
   /** The owner whose link opened that gateway order. */
   ownerOfGatewayOrder(db: Queryable, orderRef: string): Promise<number | undefined>;
+  /** The owner's link that may still be paid (its page and expiry), if it has one: a payer sent there again. */
+  activeLink(db: Queryable, ownerId: number, now: Date): Promise<{ paymentUrl: string; expiresAt: Date } | undefined>;
   /** The return pages of the owner kind, for the owner's list of operations. */
   operations: OperationDeclaration[];
   /** One round of this kind's open links now (runOnce only: the reconciler's timer visits every kind). */
@@ -87,6 +92,7 @@ function pageOperation(path: string, after: string, owner: PaymentOwner, settlem
       'Without a valid `t`: a page naming the reference only, nothing changes.',
     input: ReturnQuery,
     response: Html,
+    htmlPage: true,
     handler: async (ctx, input) => {
       const settled = await settlement.settleReturn(ctx, owner, input.ref, input.t);
       return pages.page(ctx, owner, { ref: input.ref, token: input.t, ...settled });
@@ -145,6 +151,10 @@ export function createPaymentsArea(deps: PaymentsAreaDeps): Area<PaymentsApi> {
       operations,
       settleOpenLinks: (scope) => settlement.reconcile(scope, new Map([[owner.kind, settled]]), { minAgeSeconds: 0 }),
       ownerOfGatewayOrder: (db, orderRef) => ownerOfGatewayOrder(db, owner.kind, orderRef),
+      async activeLink(db, ownerId, now) {
+        const link = await selectActiveLink(db, owner.kind, ownerId, now);
+        return link && { paymentUrl: link.payment_url, expiresAt: link.expires_at };
+      },
       roundJob(name) {
         const runOnce = roundOf(name, new Map([[owner.kind, settled]]));
         return { name, start: () => undefined, stop: () => Promise.resolve(), runOnce };

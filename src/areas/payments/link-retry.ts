@@ -61,6 +61,7 @@ export function createRetry(deps: CreateDeps, pages: ReturnPageRenderer) {
           "page saying why, with the agency's contact. Without a valid `t`: a page naming the reference only.",
         input: ReturnQuery,
         response: Html,
+        htmlPage: true,
         handler: (ctx, input) => retry(ctx, owner, input.ref, input.t),
       }),
   };

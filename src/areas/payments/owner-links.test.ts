@@ -145,7 +145,11 @@ describe("a templated owner's own pages", () => {
     },
   };
   const page = async (outcome: PageOutcome, ownerId: number | undefined) => {
-    const pages = createReturnPages({ dataDir: t.service.config.dataDir, settings: createSettingsArea().api });
+    const pages = createReturnPages({
+      dataDir: t.service.config.dataDir,
+      settings: createSettingsArea().api,
+      brands: t.service.brands,
+    });
     const returned = { ref: 'ON-1', token: undefined, outcome, ownerId };
     const answer = await t.db((sql) => pages.page(context(sql), templated, returned));
     return String(answer.body);
@@ -154,6 +158,8 @@ describe("a templated owner's own pages", () => {
   it('is the one it chooses, with its values; otherwise the usual one', async () => {
     const paid = await page({ kind: 'paid', reference: 'ON-1', amount: '50.00', currency: 'AED' }, 3);
     expect(paid).toContain('Thank you, Layla Haddad!');
+    // in the agency's colours (the service's, as it chose none)
+    expect(paid).toContain('--brand:#0b4f8a;');
     expect(paid).toContain('will e-mail them to <strong>layla@example.com</strong>');
     // Without the link's token (no owner), and for outcomes it leaves alone: the area's own pages.
     const unknown = await page({ kind: 'paid', reference: 'ON-1', amount: '50.00', currency: 'AED' }, undefined);

@@ -26,6 +26,7 @@ export function paymentsAreaOf(service: Service, clock: () => Date) {
     dataDir: config.dataDir,
     settings: createSettingsArea().api,
     outbox: service.outbox,
+    brands: service.brands,
   });
   return { area, paymentGateway };
 }

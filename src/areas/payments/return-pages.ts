@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import { displayAmount } from '../../platform/money.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { escapeHtml, renderTenantPage, type TemplateValues } from '../../platform/rendering/html.js';
 import { contactLinks, type SettingsApi } from '../settings/index.js';
 import type { PageOutcome } from './link-settle.js';
@@ -116,6 +117,8 @@ export interface ReturnPagesDeps {
   dataDir: string;
   /** The agency's contact, on every page that follows a link's token. */
   settings: Pick<SettingsApi, 'read'>;
+  /** The agency's name and colours (settings brandColor, accentColor) on every page. */
+  brands: Pick<Brands, 'of'>;
 }
 
 /** What the payer's browser came back with: the link's reference, its token, and the settled outcome. */
@@ -137,11 +140,17 @@ export function createReturnPages(deps: ReturnPagesDeps) {
     return `${retry}?ref=${encodeURIComponent(returned.ref)}&t=${encodeURIComponent(returned.token)}`;
   }
 
-  /** The agency's name and contact, on every page. */
-  const agency = async (ctx: TenantContext): Promise<TemplateValues> => ({
-    tenantName: ctx.tenant.tenantName,
-    ...contactLinks((await deps.settings.read(ctx)).contact),
-  });
+  /** The agency's name, colours and contact (its e-mail, phone and WhatsApp), on every page. */
+  const agency = async (ctx: TenantContext): Promise<TemplateValues> => {
+    const brand = await deps.brands.of(ctx.tenant, ctx.db);
+    const settings = await deps.settings.read(ctx);
+    const { brandColor, brandTextColor, accentColor, accentTextColor } = brand;
+    return {
+      tenantName: brand.name,
+      brand: { brandColor, brandTextColor, accentColor, accentTextColor },
+      ...contactLinks(settings.contact),
+    };
+  };
 
   async function render(ctx: TenantContext, page: TemplatePage, values: TemplateValues): Promise<RawAnswer> {
     const body = await renderTenantPage(

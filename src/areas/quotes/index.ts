@@ -1,12 +1,14 @@
 // The quotes area: quotes an agency makes for its customers (tables quotes, quote_items, quote_response_tokens;
 // numbers from the platform's counter), served under /document/* as the specification places them, with their PDF,
-// their sending by e-mail and the customer's answer on a page of the service.
+// their sending by e-mail and the customer's answer on a page of the service (which invoices an accepted quote,
+// offers to pay it, and tells the agency's staff).
 import type { Area } from '../../platform/area.js';
 import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.js';
 import type { CustomerRecordOf, CustomersApi } from '../customers/index.js';
 import type { SalesApi } from '../sales/index.js';
 import type { DocumentsApi } from '../documents/index.js';
 import type { SettingsApi } from '../settings/index.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { createQuoteDocuments } from './quote-document.js';
 import { quoteExtraOperations } from './quote-extras.operations.js';
 import { createQuoteFollowUps } from './quote-followups.js';
@@ -28,9 +30,9 @@ const TAGS: readonly ApiTag[] = [
 ];
 
 export interface QuotesAreaDeps {
-  customers: Pick<CustomersApi, 'findById' | 'markTripRequestQuoted'>;
-  /** An accepted quote's invoice (invoiceForLines). */
-  sales: Pick<SalesApi, 'invoiceForLines'>;
+  customers: Pick<CustomersApi, 'findById' | 'addressOf' | 'markTripRequestQuoted'>;
+  /** An accepted quote's invoice (invoiceForLines), and what its payer is shown of it (invoicePayState). */
+  sales: Pick<SalesApi, 'invoiceForLines' | 'invoicePayState'>;
   settings: SettingsApi;
   catalog: QuotesCatalog;
   documents: Pick<DocumentsApi, 'renderQuotePdf'>;
@@ -39,19 +41,22 @@ export interface QuotesAreaDeps {
   outbox: Pick<OutboxWorker, 'kick'>;
   /** The tenant's public base URL: the host of the link in a sent quote's e-mail. */
   tenantUrl: (tenantCode: string) => string;
+  /** The agency's colours and contact on the quote's page. */
+  brands: Pick<Brands, 'of'>;
 }
 
 export function createQuotesArea(deps: QuotesAreaDeps): Area {
   const quotes = createQuoteService(deps);
   const documents = createQuoteDocuments(deps);
-  const sending = createQuoteSending({ ...deps, quoteDocuments: documents, mail: createMailQueue(deps.outbox) });
+  const mail = createMailQueue(deps.outbox);
+  const sending = createQuoteSending({ ...deps, quoteDocuments: documents, mail });
   return {
     tags: TAGS,
     operations: [
       ...quoteOperations({ quotes, documents }),
       ...quoteExtraOperations({
         sending,
-        responses: createQuoteResponses(),
+        responses: createQuoteResponses({ ...deps, quoteDocuments: documents, mail }),
         followUps: createQuoteFollowUps({ ...deps, writes: quotes }),
       }),
     ],

@@ -8,6 +8,7 @@ import type { QuoteSending } from './quote-sending.js';
 import {
   CreateQuoteFromTripRequest,
   Html,
+  Pdf,
   Quote,
   QuoteIdRequest,
   QuoteResponseForm,
@@ -27,8 +28,9 @@ const sendQuote = ({ sending }: QuoteExtraServices) =>
     summary: 'Send a DRAFT quote to its customer (beyond the specification) → the quote, now SENT',
     description:
       "DRAFT → SENT; e-mails the customer's address the quote's PDF and a link (query token=<value>) to " +
-      '/document/quoteResponse, where the customer accepts or declines it until validUntil. INVALID_STATE: not a ' +
-      'DRAFT, no items, past its validity, or a customer without an e-mail address.',
+      '/document/quoteResponse, where the customer accepts or declines it until validUntil (the end of that day) ' +
+      "and sees it, and its answer, afterwards. The quote keeps the settings' quoteTerms as its terms. " +
+      'INVALID_STATE: not a DRAFT, no items, past its validity, or a customer without an e-mail address.',
     allow: Allow.employees,
     tags: ['quotes'],
     input: QuoteIdRequest,
@@ -42,14 +44,20 @@ const responseBase = {
   allow: Allow.anyone,
   tags: ['quotes'],
   response: Html,
+  htmlPage: true,
 } as const;
 
 const showQuoteResponse = ({ responses }: QuoteExtraServices) =>
   operation({
     ...responseBase,
     methods: ['GET'],
-    summary: "The page of a sent quote's e-mail link (HTML): the quote, and buttons to accept or decline it",
-    description: 'The token is the key (no session). A token unknown, used or expired gets a page saying so.',
+    summary: "The page of a sent quote's e-mail link (HTML): the quote as its PDF shows it, and the answer",
+    description:
+      'The token is the key (no session). The lines (quantity, unit price, VAT rate, net amount), net, VAT named ' +
+      'with its rate and total, exactly as the PDF; the validity date, the PDF (/document/quotePdf) and the terms. ' +
+      'While SENT and valid: Accept, and Decline (asks for confirmation and an optional reason). Once answered, ' +
+      'whatever its age: the status and when; accepted, the invoice it became and a button to pay it ' +
+      '(/document/invoicePayment). A token unknown gets a page saying so (404), one of a quote expired unanswered too (410).',
     input: QuoteResponseQuery,
     handler: (ctx, input) => responses.show(ctx, input.token),
   });
@@ -59,12 +67,31 @@ const decideQuoteResponse = ({ responses }: QuoteExtraServices) =>
     ...responseBase,
     methods: ['POST'],
     formBody: true,
-    summary: "The customer's answer from the quote page (HTML form: token, decision accept|reject) → a page",
+    summary: "The customer's answer from the quote page (HTML form: token, decision, reason, confirmed) → the page",
     description:
-      'SENT → ACCEPTED (accept) or REJECTED (reject), once: the token is used by the first answer; a second, or a ' +
-      'token unknown or expired, gets a page saying so and changes nothing.',
+      'accept: SENT → ACCEPTED, and the quote is invoiced at once (an UNPAID invoice of its lines, due after the ' +
+      "settings' invoiceDueDays; the page then offers to pay it). reject with confirmed=yes: SENT → REJECTED, " +
+      'keeping the optional reason (at most 1000 characters; getQuote shows it as declineReason); reject without ' +
+      "it only answers the confirmation page. Either answer e-mails the settings' notificationEmail once. The token " +
+      'is used by the first answer; a second gets the page saying the quote was already answered (200); a token ' +
+      'unknown (404) or of a quote expired unanswered (410), a page saying so. Nothing else changes.',
     input: QuoteResponseForm,
-    handler: (ctx, input) => responses.decide(ctx, input.token, input.decision),
+    handler: (ctx, input) => responses.decide(ctx, input),
+  });
+
+const quotePdfByToken = ({ responses }: QuoteExtraServices) =>
+  operation({
+    path: '/document/quotePdf',
+    methods: ['GET'],
+    allow: Allow.anyone,
+    tags: ['quotes'],
+    summary: "The quote's PDF from its page's link (the token is the key) → application/pdf",
+    description:
+      "As /document/printQuote, for the customer who holds the sent quote's link, before and after answering. " +
+      'A token unknown gets a page saying so (200).',
+    input: QuoteResponseQuery,
+    response: Pdf,
+    handler: (ctx, input) => responses.pdf(ctx, input.token),
   });
 
 const createQuoteFromTripRequest = ({ followUps }: QuoteExtraServices) =>
@@ -91,8 +118,9 @@ const invoiceQuote = ({ followUps }: QuoteExtraServices) =>
     summary: 'Invoice an ACCEPTED quote (beyond the specification) → the quote with its invoiceNumber',
     description:
       "An UNPAID sales order of the quote's lines, with each line's tax as the quote fixed it, and its invoice " +
-      '(printInvoice, registerPayment); the order and invoice name the quote number as their reference. A quote not ' +
-      'ACCEPTED, or invoiced already: INVALID_STATE.',
+      '(printInvoice, registerPayment); the order and invoice name the quote number as their reference. A quote ' +
+      'accepted on its page is invoiced then: this is for one accepted without an invoice (before that, or whose ' +
+      'customer record was archived). A quote not ACCEPTED, or invoiced already: INVALID_STATE.',
     allow: Allow.employees,
     tags: ['quotes'],
     input: QuoteIdRequest,
@@ -103,7 +131,12 @@ const invoiceQuote = ({ followUps }: QuoteExtraServices) =>
 
 /** The operations beyond the specification, bound to their services. */
 export function quoteExtraOperations(services: QuoteExtraServices): OperationDeclaration[] {
-  return [sendQuote, showQuoteResponse, decideQuoteResponse, createQuoteFromTripRequest, invoiceQuote].map((declare) =>
-    declare(services),
-  );
+  return [
+    sendQuote,
+    showQuoteResponse,
+    decideQuoteResponse,
+    quotePdfByToken,
+    createQuoteFromTripRequest,
+    invoiceQuote,
+  ].map((declare) => declare(services));
 }

@@ -1,6 +1,6 @@
 // What follows a quote (beyond the specification): a quote made for a trip request marks it QUOTED in the same
 // transaction (a CLOSED request: no quote, no number taken); an ACCEPTED quote becomes an UNPAID invoice of its
-// lines with their tax, once.
+// lines with their tax, once: as the customer accepts it, or by invoiceQuote for one accepted without.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredCustomer, type TestTenant, type TestUser, tenant, user } from '../../../test/support/factories.js';
 import { readPdf } from '../../../test/support/pdf.js';
@@ -112,22 +112,19 @@ describe('createQuoteFromTripRequest', () => {
 });
 
 describe('invoiceQuote', () => {
-  it('invoices an ACCEPTED quote once, with its lines and their tax', async () => {
+  it('an accepted quote is invoiced as the customer accepts it, with its lines and their tax, once', async () => {
     await t.adminApi.ok('/settings/write', { vatRatePercent: 5 });
     const quote = await acceptedQuote([
       { description: 'Dune dinner', quantity: 3, unitPrice: 0.1 },
       { description: 'Hotel night', quantity: 2, unitPrice: 400 },
     ]);
     await t.adminApi.ok('/settings/write', { vatRatePercent: 0 });
-    expect(quote).toMatchObject({ status: 'ACCEPTED', invoiceNumber: null, netAmount: 800.3, taxAmount: 40.02 });
-
-    const invoiced = await agent.api.ok<Quote>('/document/invoiceQuote', { quoteId: quote.quoteId });
-    expect(invoiced.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
-    expect(invoiced.status).toBe('ACCEPTED');
+    expect(quote).toMatchObject({ status: 'ACCEPTED', netAmount: 800.3, taxAmount: 40.02 });
+    expect(quote.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     const printed = await t.api.inject({
       method: 'POST',
       url: '/document/printInvoice',
-      payload: { session: agent.session, docnum: invoiced.invoiceNumber },
+      payload: { session: agent.session, docnum: quote.invoiceNumber },
     });
     expect(printed.headers['content-type']).toBe('application/pdf');
     const { text } = await readPdf(printed.rawPayload);
@@ -141,6 +138,18 @@ describe('invoiceQuote', () => {
       'INVALID_STATE',
       'invoiced already',
     );
+  });
+
+  it('invoiceQuote invoices a quote accepted without an invoice (before acceptance invoiced), once', async () => {
+    const draft = await agent.api.ok<Quote>('/document/createQuote', {
+      customerId: customer.contactId,
+      items: [{ description: 'Old acceptance', quantity: 1, unitPrice: 250 }],
+    });
+    await agent.api.ok('/document/sendQuote', { quoteId: draft.quoteId });
+    await t.db((sql) => sql`UPDATE quotes SET status = 'ACCEPTED' WHERE quote_id = ${draft.quoteId}`);
+    const invoiced = await agent.api.ok<Quote>('/document/invoiceQuote', { quoteId: draft.quoteId });
+    expect(invoiced).toMatchObject({ status: 'ACCEPTED', invoiceNumber: expect.stringMatching(/^INV-/) });
+    await agent.api.expectError('/document/invoiceQuote', { quoteId: draft.quoteId }, 'INVALID_STATE', 'invoiced');
   });
 
   it('refuses a quote that is not ACCEPTED, and unknown quotes', async () => {

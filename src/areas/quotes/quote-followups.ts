@@ -1,12 +1,14 @@
 // What follows a quote (beyond the specification): a DRAFT made for a trip request, which marks the request QUOTED
 // in the same transaction (customers api), and the invoice of an ACCEPTED quote, made by the sales area's
-// invoiceForLines in the quote's transaction with the lines' tax as the quote fixed it.
+// invoiceForLines in the quote's transaction with the lines' tax as the quote fixed it: when the customer accepts it
+// on its page, or by staff (/document/invoiceQuote) for a quote accepted without one.
 import { withTransaction } from '../../platform/database/transaction.js';
+import type { TransactionSql } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { toMinor } from '../../platform/money.js';
 import type { CustomersApi } from '../customers/index.js';
-import type { InvoiceLineInput, SalesApi } from '../sales/index.js';
+import type { InvoicedLines, InvoiceLineInput, SalesApi } from '../sales/index.js';
 import { quoteAnswer, type QuoteWrites } from './quote-writes.js';
 import * as repo from './quotes.repository.js';
 import type { CreateQuoteFromTripRequest, Quote } from './quotes.schemas.js';
@@ -39,6 +41,28 @@ function invoiceLine(item: repo.ItemRow, currency: string): InvoiceLineInput {
   };
 }
 
+/**
+ * The accepted quote's invoice, in the caller's transaction under the quote's lock: an UNPAID order of its lines with
+ * their tax as the quote fixed it, referencing the quote; the quote keeps the invoice's number.
+ */
+export async function invoiceAcceptedQuote(
+  sales: Pick<SalesApi, 'invoiceForLines'>,
+  ctx: TenantContext,
+  tx: TransactionSql,
+  quote: repo.QuoteRow,
+): Promise<InvoicedLines> {
+  const items = await repo.selectItems(tx, quote.quote_id);
+  const invoiced = await sales.invoiceForLines(ctx, tx, {
+    customerId: quote.customer_id,
+    currency: quote.currency,
+    taxRatePercent: invoiceRate(items),
+    lines: items.map((item) => invoiceLine(item, quote.currency)),
+    reference: quote.quote_number,
+  });
+  await repo.setInvoiceNumber(tx, quote.quote_id, invoiced.invoiceNumber, ctx.now);
+  return invoiced;
+}
+
 export function createQuoteFollowUps(deps: QuoteFollowUpDeps) {
   return {
     fromTripRequest(ctx: TenantContext, input: CreateQuoteFromTripRequest): Promise<Quote> {
@@ -67,15 +91,7 @@ export function createQuoteFollowUps(deps: QuoteFollowUpDeps) {
             `Quote ${quote.quote_number} is ${quote.status}: only an ACCEPTED quote is invoiced`,
           );
         }
-        const items = await repo.selectItems(tx, quoteId);
-        const invoiced = await deps.sales.invoiceForLines(ctx, tx, {
-          customerId: quote.customer_id,
-          currency: quote.currency,
-          taxRatePercent: invoiceRate(items),
-          lines: items.map((item) => invoiceLine(item, quote.currency)),
-          reference: quote.quote_number,
-        });
-        await repo.setInvoiceNumber(tx, quoteId, invoiced.invoiceNumber, ctx.now);
+        await invoiceAcceptedQuote(deps.sales, ctx, tx, quote);
       });
       return quoteAnswer(ctx, quoteId);
     },

@@ -29,13 +29,15 @@ async function sentQuote(lines = [{ description: 'Desert <b>safari</b>', quantit
 
 const page = (token: string) =>
   t.api.inject({ method: 'GET', url: `/document/quoteResponse?token=${encodeURIComponent(token)}` });
-const answer = (token: string, decision: string) =>
+const answer = (token: string, decision: string, more: Record<string, string> = {}) =>
   t.api.inject({
     method: 'POST',
     url: '/document/quoteResponse',
     headers: FORM,
-    payload: new URLSearchParams({ token, decision }).toString(),
+    payload: new URLSearchParams({ token, decision, ...more }).toString(),
   });
+/** A decline the customer confirmed (the page asks first). */
+const decline = (token: string) => answer(token, 'reject', { confirmed: 'yes' });
 const status = async (quoteId: number) => (await agent.api.ok<Quote>('/document/getQuote', { quoteId })).status;
 
 beforeAll(async () => {
@@ -119,33 +121,36 @@ describe('the quote response page', () => {
     expect(accepted.body).toContain(`you accepted quote ${quote.quoteNumber}`);
     expect(await status(quote.quoteId)).toBe('ACCEPTED');
 
-    const again = await answer(token, 'reject');
+    const again = await decline(token);
     expect(again.statusCode).toBe(200);
-    expect(again.body).toContain('already accepted');
+    expect(again.body).toContain('already accepted. Nothing was changed.');
     expect(await status(quote.quoteId)).toBe('ACCEPTED');
     const reopened = await page(token);
     expect(reopened.statusCode).toBe(200);
-    expect(reopened.body).toContain('already accepted');
+    expect(reopened.body).toContain('Accepted on');
+    expect(reopened.body).not.toContain('name="decision"');
   });
 
-  it('declining moves it to REJECTED', async () => {
+  it('declining, once confirmed, moves it to REJECTED', async () => {
     const { quote, token } = await sentQuote();
-    const declined = await answer(token, 'reject');
+    const declined = await decline(token);
     expect(declined.body).toContain(`You declined quote ${quote.quoteNumber}`);
     expect(await status(quote.quoteId)).toBe('REJECTED');
   });
 
   it('takes one of racing answers', async () => {
     const { quote, token } = await sentQuote();
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => answer(token, i % 2 ? 'accept' : 'reject')));
-    expect(answers.filter((a) => /Quote (accepted|declined)</.test(a.body))).toHaveLength(1);
-    expect(answers.filter((a) => a.body.includes('Link already used'))).toHaveLength(5);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? answer(token, 'accept') : decline(token))),
+    );
+    expect(answers.filter((a) => /you (accepted|declined) quote/i.test(a.body))).toHaveLength(1);
+    expect(answers.filter((a) => a.body.includes('Nothing was changed.'))).toHaveLength(5);
     expect(['ACCEPTED', 'REJECTED']).toContain(await status(quote.quoteId));
   });
 
   it('answers an unknown or expired link with a page, and changes nothing', async () => {
     const unknown = await page('no-such-token');
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('This link is not valid');
     expect((await answer('no-such-token', 'accept')).body).toContain('This link is not valid');
 
@@ -153,7 +158,7 @@ describe('the quote response page', () => {
     offsetMs += 31 * 86_400_000; // past validUntil (30 days by default)
     try {
       const expired = await page(token);
-      expect(expired.statusCode).toBe(200);
+      expect(expired.statusCode).toBe(410);
       expect(expired.body).toContain(`Quote ${quote.quoteNumber} was valid until`);
       expect((await answer(token, 'accept')).body).toContain('Quote expired');
     } finally {
@@ -162,11 +167,12 @@ describe('the quote response page', () => {
     expect(await status(quote.quoteId)).toBe('SENT');
   });
 
-  it('refuses a bad decision or a missing token as the API does, and forms elsewhere', async () => {
+  it('refuses a bad decision or a missing token with a page (400), and forms elsewhere', async () => {
     const bad = await answer('whatever', 'maybe');
-    expect(bad.json().apiStatus).toMatchObject({ errorCode: 'INVALID_FORMAT' });
+    expect([bad.statusCode, bad.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
     const missing = await t.api.inject({ method: 'GET', url: '/document/quoteResponse' });
-    expect(missing.json().apiStatus).toMatchObject({ errorCode: 'MISSING_PARAMETER' });
+    expect([missing.statusCode, missing.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(missing.body).toContain(t.record.tenantName);
     const form = await t.api.inject({ method: 'POST', url: '/document/getQuote', headers: FORM, payload: 'quoteId=1' });
     expect(form.statusCode).toBe(415);
   });

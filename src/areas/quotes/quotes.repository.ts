@@ -18,6 +18,11 @@ export interface QuoteRow {
   trip_request_id: number | null;
   invoice_number: string | null;
   created_at: Date;
+  /** When the customer accepted or declined it, and why it declined (if it said). */
+  responded_at: Date | null;
+  decline_reason: string | null;
+  /** The terms it was sent with (null: a DRAFT, or none). */
+  terms: string | null;
   item_count: number;
 }
 
@@ -44,7 +49,8 @@ export interface QuoteWithItemsRow extends QuoteRow {
 const quoteFields = (db: Queryable) => db`
   q.quote_id, q.quote_number, q.customer_id, q.customer_name, q.currency, q.status,
   q.net_amount::text AS net_amount, q.tax_amount::text AS tax_amount, q.total_amount::text AS total_amount,
-  q.valid_until, q.created_by, q.trip_request_id, q.invoice_number, q.created_at`;
+  q.valid_until, q.created_by, q.trip_request_id, q.invoice_number, q.created_at, q.responded_at, q.decline_reason,
+  q.terms`;
 
 const quoteColumns = (db: Queryable) => db`
   ${quoteFields(db)}, (SELECT count(*)::int FROM quote_items c WHERE c.quote_id = q.quote_id) AS item_count`;
@@ -201,6 +207,16 @@ export async function updateTotals(db: Queryable, quoteId: number, now: Date): P
                  coalesce(sum(gross_amount), 0) AS gross
           FROM quote_items WHERE quote_id = ${quoteId}) s
     WHERE q.quote_id = ${quoteId}`;
+}
+
+/** The terms a quote is sent with, kept with it (the caller holds its lock). */
+export async function setTerms(db: Queryable, quoteId: number, terms: string | null): Promise<void> {
+  await db`UPDATE quotes SET terms = ${terms} WHERE quote_id = ${quoteId}`;
+}
+
+/** Why the customer declined the quote, as it wrote it (the caller holds its lock). */
+export async function setDeclineReason(db: Queryable, quoteId: number, reason: string): Promise<void> {
+  await db`UPDATE quotes SET decline_reason = ${reason} WHERE quote_id = ${quoteId}`;
 }
 
 /** Moves the quote from one status to another; false when it was not in `from` (the caller holds its lock). */

@@ -70,13 +70,18 @@ describe('numbers, validity and dates', () => {
     expect(tenantYear(new Date('2025-12-31T21:00:00Z'), 'America/New_York')).toBe(2025);
   });
 
-  it('ends validity the same local time N calendar days later, across a DST change', () => {
+  it('keeps a quote valid to the end of the tenant day N calendar days later (a date), across a DST change', () => {
+    // 1 March 14:00 in Dubai + 30 days: valid through 31 March, to its last millisecond in Dubai
     expect(validUntilOf(new Date('2026-03-01T10:00:00Z'), 30, 'Asia/Dubai').toISOString()).toBe(
-      '2026-03-31T10:00:00.000Z',
+      '2026-03-31T19:59:59.999Z',
     );
-    // New York moves to summer time on 8 March 2026: 09:00 local stays 09:00 local
+    // 31 Dec 23:30 in Dubai is 1 Jan's day there: its date, not the UTC one, counts
+    expect(validUntilOf(new Date('2026-12-31T19:30:00Z'), 1, 'Asia/Dubai').toISOString()).toBe(
+      '2027-01-01T19:59:59.999Z',
+    );
+    // New York moves to summer time on 8 March 2026: the day ends at local midnight, UTC-4 by then
     expect(validUntilOf(new Date('2026-03-01T14:00:00Z'), 10, 'America/New_York').toISOString()).toBe(
-      '2026-03-11T13:00:00.000Z',
+      '2026-03-12T03:59:59.999Z',
     );
   });
 

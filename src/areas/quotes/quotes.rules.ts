@@ -2,7 +2,7 @@
 // number and the end of validity. No I/O; amounts are integer minor units of the quote's currency.
 import { ApiError, ErrorCode, invalidFormat, missingParameter } from '../../platform/http/errors.js';
 import { fromMinor, minorUnitExponent, toMinor } from '../../platform/money.js';
-import { addDays, formatDate, formatDateTime, localToInstant } from '../../platform/time.js';
+import { addDays, formatDate, localToInstant } from '../../platform/time.js';
 import { type LineTax, lineTax, type TaxPolicy } from '../settings/index.js';
 
 export const QUOTE_STATUSES = ['DRAFT', 'SENT', 'ACCEPTED', 'REJECTED'] as const;
@@ -16,6 +16,7 @@ export const LIMITS = {
   itemsPerRequest: 200,
   itemsPerQuote: 500,
   description: 1000,
+  declineReason: 1000,
   listRows: 500,
   quantity: 1_000_000,
   unitPrice: 1_000_000_000,
@@ -130,10 +131,14 @@ export function tenantYear(now: Date, timezone: string): number {
   return Number(formatDate(now, timezone).slice(0, 4));
 }
 
-/** The same local time `days` calendar days later in the tenant's timezone (a quote's end of validity). */
+/**
+ * A quote's end of validity: the last millisecond of the tenant's calendar day `days` after today, so the date a
+ * document prints ("valid until 31 Mar 2026") is the whole of the last day it may be accepted.
+ */
 export function validUntilOf(now: Date, days: number, timezone: string): Date {
-  const [date = '', time = '00:00:00'] = formatDateTime(now, timezone).split('T');
-  return localToInstant(`${addDays(date, days)}T${time}`, timezone) ?? new Date(now.getTime() + days * 86_400_000);
+  const lastDay = addDays(formatDate(now, timezone), days);
+  const nextMidnight = localToInstant(addDays(lastDay, 1), timezone);
+  return nextMidnight ? new Date(nextMidnight.getTime() - 1) : new Date(now.getTime() + days * 86_400_000);
 }
 
 /** The instants of a DATE search: from the tenant's midnight of `fromDate` up to (not including) the one after `toDate`. */

@@ -51,19 +51,31 @@ const summaryFields = {
   totalAmount: Type.Number({ description: 'The gross: netAmount + taxAmount' }),
   status: Status,
   createDate: DateTime('When it was created'),
-  validUntil: DateTime("Creation plus the tenant's quoteValidityDays"),
+  validUntil: DateTime(
+    "The end (23:59:59) of the tenant's day quoteValidityDays after creation: the date documents print",
+  ),
   createdBy: Nullable(Type.Integer({ description: 'The user who created it' })),
   itemCount: Type.Integer(),
   tripRequestId: Nullable(Type.Integer({ description: 'The trip request the quote answers, if any' })),
   invoiceNumber: Nullable(
-    Type.String({ description: 'The invoice an ACCEPTED quote became (/document/invoiceQuote)' }),
+    Type.String({
+      description: 'The invoice an ACCEPTED quote became: when the customer accepted it, or by /document/invoiceQuote',
+    }),
   ),
+  respondedAt: Nullable(DateTime('When the customer accepted or declined it on its page')),
 };
 
 export const QuoteSummary = Type.Object(summaryFields);
 export type QuoteSummary = Static<typeof QuoteSummary>;
 
-export const Quote = Type.Object({ ...summaryFields, items: Type.Array(QuoteItem) });
+export const Quote = Type.Object({
+  ...summaryFields,
+  declineReason: Nullable(Type.String({ description: 'Why the customer declined it, if it said (REJECTED)' })),
+  terms: Nullable(
+    Type.String({ description: "The terms it was sent with (null while a DRAFT: the settings' quoteTerms apply)" }),
+  ),
+  items: Type.Array(QuoteItem),
+});
 export type Quote = Static<typeof Quote>;
 
 export const NewQuoteItem = Type.Object({
@@ -132,4 +144,10 @@ export const QuoteResponseQuery = Type.Object({
 export const QuoteResponseForm = Type.Object({
   token: Type.String({ maxLength: 200, [VERBATIM]: true }),
   decision: Type.Unsafe<'accept' | 'reject'>(Type.String({ enum: ['accept', 'reject'] })),
+  reason: Type.Optional(
+    Type.String({ maxLength: LIMITS.declineReason, description: 'Why the customer declines (reject; optional)' }),
+  ),
+  confirmed: Type.Optional(
+    Type.String({ maxLength: 10, description: "'yes': the customer confirmed declining; without it reject only asks" }),
+  ),
 });

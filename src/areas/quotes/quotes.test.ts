@@ -73,7 +73,8 @@ describe('createQuote', () => {
     });
     expect(quote.quoteNumber).toMatch(new RegExp(`^QUO-${today().slice(0, 4)}-\\d{6}$`));
     expect(quote.createDate.slice(0, 10)).toBe(today());
-    expect(quote.validUntil).toBe(`${addDays(quote.createDate.slice(0, 10), 30)}${quote.createDate.slice(10)}`);
+    // valid through the whole of the 30th day (the tenant's calendar)
+    expect(quote.validUntil).toBe(`${addDays(quote.createDate.slice(0, 10), 30)}T23:59:59`);
     expect(quote.items).toEqual([
       {
         itemId: expect.any(Number),

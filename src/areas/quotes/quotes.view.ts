@@ -28,6 +28,7 @@ export function toQuoteSummary(row: QuoteRow, timezone: string): QuoteSummary {
     itemCount: row.item_count,
     tripRequestId: row.trip_request_id,
     invoiceNumber: row.invoice_number,
+    respondedAt: row.responded_at ? formatDateTime(row.responded_at, timezone) : null,
   };
 }
 
@@ -51,6 +52,8 @@ export function toQuoteItem(row: ItemRow, currency: string): QuoteItem {
 export function toQuote(row: QuoteWithItemsRow, timezone: string): Quote {
   return {
     ...toQuoteSummary(row, timezone),
+    declineReason: row.decline_reason,
+    terms: row.terms,
     items: row.items.map((item) => toQuoteItem(item, row.currency)),
   };
 }

@@ -94,7 +94,7 @@ describe('tax at checkout', () => {
     expect(text).toContain(`TRN ${TRN}`);
     expect(text).toMatch(/AED 33\.33 AED 99\.99 AED 5\.00 AED 104\.99/);
     expect(text).toMatch(/AED 40\.00 AED 40\.00 AED 0\.00 AED 40\.00/);
-    expect(text).toMatch(/Subtotal \(net\) AED 139\.99 VAT \(5%\) AED 5\.00 Total AED 144\.99/);
+    expect(text).toMatch(/Subtotal \(net\) AED 139\.99 VAT 5% AED 5\.00 Total AED 144\.99/);
   });
 
   it('with tax-inclusive prices the tax is taken out of them and the total is the cart’s', async () => {
@@ -118,7 +118,7 @@ describe('tax at checkout', () => {
     const text = await printed(String(number));
     expect(text).not.toContain('TAX INVOICE');
     expect(text).not.toContain('TRN');
-    expect(text).toMatch(/Subtotal \(net\) AED 135\.23 VAT \(5%\) AED 4\.76 Total AED 139\.99/);
+    expect(text).toMatch(/Subtotal \(net\) AED 135\.23 VAT 5% AED 4\.76 Total AED 139\.99/);
     const payment = await t.adminApi.ok<{ amount: number }>('/document/registerPayment', { invoice: number });
     expect(payment.amount).toBe(139.99);
   });

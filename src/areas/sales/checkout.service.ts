@@ -7,7 +7,7 @@ import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString, toMinor } from '../../platform/money.js';
-import { formatDate, formatDateTime } from '../../platform/time.js';
+import { addDays, formatDate, formatDateTime } from '../../platform/time.js';
 import type { OrderCheckResult } from '../../integrations/payment-gateway/index.js';
 import { PaymentGatewayError } from '../../integrations/payment-gateway/index.js';
 import type { CheckoutCart } from '../cart/index.js';
@@ -67,10 +67,14 @@ async function createInvoice(
       paymentStatus: input.paid ? 'PAID' : 'UNPAID',
     });
     await sellCartHolds(deps, ctx, tx, cart);
+    const issueDate = formatDate(ctx.now, ctx.tenant.timezone);
+    // an unpaid invoice is due after the agency's payment terms; a paid one on its issue
+    const dueDays = input.paid ? 0 : (await deps.settings.read({ tenant: ctx.tenant, db: tx })).invoiceDueDays;
     const invoice = await repo.insertInvoiceOfOrder(tx, {
       number: await nextDocumentNumber(tx, 'INV', documentYear(ctx)),
       salesOrderId: order.sales_order_id,
-      issueDate: formatDate(ctx.now, ctx.tenant.timezone),
+      issueDate,
+      dueDate: addDays(issueDate, dueDays),
     });
     if (input.paid) await recordCashPayment(ctx, tx, invoice, order);
     await deps.cart.setCartPayment(tx, cart.cartId, {

@@ -1,6 +1,6 @@
 // The sales area: checkout of carts (invoices, payment links: orders are an owner kind of the payments area),
-// payments, invoices, the order's pages of the gateway's return addresses, and the job that settles payments whose
-// redirect never came.
+// payments, invoices (an owner kind too: an unpaid invoice is paid online from its payment page), the order's pages of
+// the gateway's return addresses, and the job that settles payments whose redirect never came.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from '../../platform/area.js';
 import type { Config } from '../../config.js';
@@ -19,17 +19,22 @@ import type { SettingsApi } from '../settings/index.js';
 import { createCheckoutService } from './checkout.service.js';
 import { createInvoiceDocuments } from './invoice-document.js';
 import { type InvoiceForLinesInput, type InvoicedLines, invoiceForLines } from './invoice-for-lines.js';
+import { createInvoicePayments, invoicePayState } from './invoice-pay-page.js';
+import { invoicePaymentOperations } from './invoice-payment.operations.js';
+import { salesInvoiceOwner } from './invoice-payments.js';
 import { orderForBooking } from './order-for-booking.js';
 import type { PaymentsApi } from '../payments/index.js';
 import { salesOrderOwner } from './order-owner.js';
 import type { OrderLinks } from './payment-link.js';
 import { endLapsedFailedOrders } from './payment-outcome.js';
 import { createOrderTicketsPage } from './tickets-page.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { salesOperations } from './sales.operations.js';
 import { salesRecords } from './sales.records.js';
 import { cartHasPayableLink, setTicketsPage } from './sales.repository.js';
 
 export type { InvoiceForLinesInput, InvoiceLineInput, InvoicedLines } from './invoice-for-lines.js';
+export type { InvoicePayState } from './invoice-pay-page.js';
 export type { BookableLine, OrderForBooking } from './order-for-booking.js';
 export { ORDER_PAID } from './paid-order.js';
 
@@ -41,6 +46,11 @@ export interface SalesApi {
    * without lines; amounts that do not add up (net + tax ≠ gross) are a bug and throw.
    */
   invoiceForLines: (ctx: TenantContext, tx: TransactionSql, input: InvoiceForLinesInput) => Promise<InvoicedLines>;
+  /**
+   * What a payer is shown of the invoice of that number (open balance, due date, whether paid) and the address of
+   * its payment page (it holds the invoice's key): an accepted quote's page offers it.
+   */
+  invoicePayState: typeof invoicePayState;
   /** The order of that number with its lines and the service each sells (a booking request copies it). */
   orderForBooking: typeof orderForBooking;
   /** Whether a payment link of the cart can still be paid (repository: cartHasPayableLink). */
@@ -74,6 +84,8 @@ export interface SalesAreaDeps {
   customerRecordOf: CustomerRecordOf;
   /** `order.paid` is published in the settling transaction (bookings subscribes). */
   events: Pick<DomainEvents, 'publish'>;
+  /** The agency's name and contact on a ticket link's error page. */
+  brands: Pick<Brands, 'of'>;
   /** Orders are an owner kind of payment links (`sales-order`). */
   payments: PaymentsApi;
 }
@@ -89,15 +101,24 @@ export function createSalesArea(deps: SalesAreaDeps): Area<SalesApi> {
   };
   const links = deps.payments.registerOwner(salesOrderOwner(checkoutDeps));
   const checkout = createCheckoutService({ ...checkoutDeps, links });
+  const invoiceLinks = deps.payments.registerOwner(salesInvoiceOwner(deps));
+  const invoicePayments = createInvoicePayments({ links: invoiceLinks, settings: deps.settings, brands: deps.brands });
   const pages = createOrderTicketsPage({
     tickets: deps.offlineTickets.ticketsForReference,
     tenantUrl: deps.tenantUrl,
     dataDir: deps.config.dataDir,
+    brands: deps.brands,
   });
   return {
-    operations: [...salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }), ...links.operations],
+    operations: [
+      ...salesOperations({ checkout, documents: createInvoiceDocuments(deps), pages }),
+      ...links.operations,
+      ...invoicePaymentOperations(invoicePayments),
+      ...invoiceLinks.operations,
+    ],
     api: {
       invoiceForLines: (ctx, tx, input) => invoiceForLines(deps, ctx, tx, input),
+      invoicePayState,
       orderForBooking,
       cartHasPayableLink,
       recordTicketsPage: setTicketsPage,

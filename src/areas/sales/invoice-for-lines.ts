@@ -7,7 +7,7 @@ import type { TransactionSql } from '../../platform/database/connections.js';
 import { ApiError, ErrorCode, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { minorToDecimalString } from '../../platform/money.js';
-import { formatDate } from '../../platform/time.js';
+import { addDays, formatDate } from '../../platform/time.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { SettingsApi } from '../settings/index.js';
 import { documentYear, newOrderNumber } from './checkout-order.js';
@@ -40,6 +40,8 @@ export interface InvoiceForLinesInput {
 
 export interface InvoicedLines {
   invoiceNumber: string;
+  /** yyyy-MM-dd: the issue date + the agency's payment terms (invoiceDueDays). */
+  dueDate: string;
   salesOrderId: number;
   orderNum: string;
 }
@@ -79,7 +81,7 @@ export async function invoiceForLines(
   checkLines(input);
   const customer = await deps.customers.findById(tx, input.customerId);
   if (!customer) throw notFound('Customer');
-  const { tax } = await deps.settings.read({ tenant: ctx.tenant, db: tx });
+  const { tax, invoiceDueDays } = await deps.settings.read({ tenant: ctx.tenant, db: tx });
   const money = (minor: number) => minorToDecimalString(minor, input.currency);
   const order = await repo.insertSalesOrder(tx, {
     orderNum: await newOrderNumber(ctx, tx),
@@ -111,10 +113,17 @@ export async function invoiceForLines(
       hold_id: null,
     })),
   );
+  const issueDate = formatDate(ctx.now, ctx.tenant.timezone);
   const invoice = await repo.insertInvoiceOfOrder(tx, {
     number: await nextDocumentNumber(tx, 'INV', documentYear(ctx)),
     salesOrderId: order.sales_order_id,
-    issueDate: formatDate(ctx.now, ctx.tenant.timezone),
+    issueDate,
+    dueDate: addDays(issueDate, invoiceDueDays),
   });
-  return { invoiceNumber: invoice.invoice_number, salesOrderId: order.sales_order_id, orderNum: order.order_num };
+  return {
+    invoiceNumber: invoice.invoice_number,
+    dueDate: invoice.due_date,
+    salesOrderId: order.sales_order_id,
+    orderNum: order.order_num,
+  };
 }

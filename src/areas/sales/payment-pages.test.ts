@@ -12,7 +12,7 @@ let t: TestTenant;
 
 beforeAll(async () => {
   t = await tenant(await startTestService({ env: { TC_RATE_LIMIT_GUEST: '1000' } }));
-  await t.adminApi.ok('/settings/write', { contactPhone: '+971 4 555 0123', contactWhatsapp: '+971 50 555 0124' });
+  await t.adminApi.ok('/settings/write', { phone: '+971 4 555 0123', contactWhatsapp: '+971 50 555 0124' });
 });
 afterAll(() => t?.service.close());
 

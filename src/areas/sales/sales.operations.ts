@@ -33,7 +33,13 @@ const TAX_RULE =
   "line; a tax-exempt product's line carries none. The order's and the invoice's total is the lines' gross: " +
   "with tax-exclusive prices the tax is added to the cart's prices, with tax-inclusive prices it is part of them.";
 
-const redirect = { allow: Allow.anyone, tags: ['payment redirects'], methods: ['GET'], response: Html } as const;
+const redirect = {
+  allow: Allow.anyone,
+  tags: ['payment redirects'],
+  methods: ['GET'],
+  response: Html,
+  htmlPage: true,
+} as const;
 
 const printInvoice = ({ documents }: SalesServices) =>
   operation({

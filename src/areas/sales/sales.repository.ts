@@ -67,6 +67,10 @@ export interface InvoiceRow {
   paid: string;
   status: 'UNPAID' | 'PAID';
   issue_date: string;
+  /** yyyy-MM-dd: issue date + the payment terms in force when it was issued. */
+  due_date: string;
+  /** The key of its payment page (/document/invoicePayment). */
+  pay_key: string;
 }
 
 export interface PaymentRow {
@@ -264,7 +268,8 @@ export function selectOrdersToReconcile(db: Queryable, now: Date = new Date()): 
 
 export async function findInvoiceOfOrder(db: Queryable, salesOrderId: number): Promise<InvoiceRow | undefined> {
   const [row] = await db<InvoiceRow[]>`
-    SELECT *, issue_date::text AS issue_date FROM invoices WHERE sales_order_id = ${salesOrderId}`;
+    SELECT *, issue_date::text AS issue_date, due_date::text AS due_date FROM invoices
+    WHERE sales_order_id = ${salesOrderId}`;
   return row;
 }
 
@@ -272,7 +277,8 @@ type InvoiceWithOrderOwner = InvoiceRow & { order_user_id: number | null; order_
 
 export async function findInvoice(db: Queryable, invoiceNumber: string): Promise<InvoiceWithOrderOwner | undefined> {
   const [row] = await db<InvoiceWithOrderOwner[]>`
-    SELECT i.*, i.issue_date::text AS issue_date, o.user_id AS order_user_id, o.session_id::text AS order_session_id
+    SELECT i.*, i.issue_date::text AS issue_date, i.due_date::text AS due_date, o.user_id AS order_user_id,
+           o.session_id::text AS order_session_id
     FROM invoices i JOIN sales_orders o USING (sales_order_id)
     WHERE i.invoice_number = ${invoiceNumber}`;
   return row;
@@ -281,10 +287,24 @@ export async function findInvoice(db: Queryable, invoiceNumber: string): Promise
 /** The invoice, locked until the transaction ends (a payment is registered once). */
 export async function lockInvoice(db: Queryable, invoiceNumber: string): Promise<InvoiceWithOrderOwner | undefined> {
   const [row] = await db<InvoiceWithOrderOwner[]>`
-    SELECT i.*, i.issue_date::text AS issue_date, o.user_id AS order_user_id, o.session_id::text AS order_session_id
+    SELECT i.*, i.issue_date::text AS issue_date, i.due_date::text AS due_date, o.user_id AS order_user_id,
+           o.session_id::text AS order_session_id
     FROM invoices i JOIN sales_orders o USING (sales_order_id)
     WHERE i.invoice_number = ${invoiceNumber} FOR UPDATE OF i`;
   return row;
+}
+
+/** The invoice of that id (an invoice's payment link names it by id). */
+export async function selectInvoiceById(db: Queryable, invoiceId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db<InvoiceRow[]>`
+    SELECT *, issue_date::text AS issue_date, due_date::text AS due_date FROM invoices WHERE invoice_id = ${invoiceId}`;
+  return row;
+}
+
+/** Locks the invoice of that id until the transaction ends; false when there is none. */
+export async function lockInvoiceById(db: Queryable, invoiceId: number): Promise<boolean> {
+  const rows = await db`SELECT 1 FROM invoices WHERE invoice_id = ${invoiceId} FOR UPDATE`;
+  return rows.length === 1;
 }
 
 /**
@@ -293,16 +313,17 @@ export async function lockInvoice(db: Queryable, invoiceNumber: string): Promise
  */
 export async function insertInvoiceOfOrder(
   db: Queryable,
-  invoice: { number: string; salesOrderId: number; issueDate: string },
+  invoice: { number: string; salesOrderId: number; issueDate: string; dueDate?: string },
 ): Promise<InvoiceRow> {
   const [row] = await db<InvoiceRow[]>`
-    INSERT INTO invoices (invoice_number, sales_order_id, customer_id, currency, total, net_total, tax_total, issue_date)
+    INSERT INTO invoices (invoice_number, sales_order_id, customer_id, currency, total, net_total, tax_total, issue_date,
+                          due_date)
     SELECT ${invoice.number}, o.sales_order_id, o.customer_id, o.currency, o.total, o.total - lines.tax, lines.tax,
-           ${invoice.issueDate}
+           ${invoice.issueDate}, ${invoice.dueDate ?? invoice.issueDate}
     FROM sales_orders o,
          LATERAL (SELECT coalesce(sum(tax), 0) AS tax FROM sales_order_lines l WHERE l.sales_order_id = o.sales_order_id) lines
     WHERE o.sales_order_id = ${invoice.salesOrderId}
-    RETURNING *, issue_date::text AS issue_date`;
+    RETURNING *, issue_date::text AS issue_date, due_date::text AS due_date`;
   if (!row) throw new Error('invoice insert returned no row');
   return row;
 }

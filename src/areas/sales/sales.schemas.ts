@@ -90,3 +90,13 @@ export const TicketPageQuery = Type.Object({
   ref: Type.String({ maxLength: 100 }),
   token: Type.String({ maxLength: 200, [VERBATIM]: true }),
 });
+
+/** An invoice's payment page: its number and its key (the address printed on the invoice). */
+export const InvoicePaymentRequest = Type.Object({
+  invoice: Type.String({ maxLength: 50, description: 'The invoice number' }),
+  key: Type.String({
+    maxLength: 64,
+    description: "The invoice's payment key, from its printed address",
+    [VERBATIM]: true,
+  }),
+});

@@ -5,6 +5,7 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { RawAnswer } from '../../platform/http/raw.js';
 import type { OfflineTicketsApi } from '../offline-tickets/index.js';
 import { escapeHtml } from '../../platform/rendering/html.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { type PageName, renderPage } from './redirect-pages.js';
 import * as repo from './sales.repository.js';
 
@@ -19,6 +20,7 @@ interface PagesDeps {
   tickets: OfflineTicketsApi['ticketsForReference'];
   tenantUrl: (tenantCode: string) => string;
   dataDir: string;
+  brands: Pick<Brands, 'of'>;
 }
 
 /** To the tickets page of the order's booking (302), once bookings recorded it on the order. */
@@ -35,8 +37,11 @@ async function toBookingTickets(deps: PagesDeps, ctx: TenantContext, salesOrderI
 export function createOrderTicketsPage(deps: PagesDeps) {
   const page = async (ctx: TenantContext, name: PageName, values: Record<string, string | number>, status = 200) =>
     html(await renderPage(deps.dataDir, ctx.tenant.tenantCode, name, values), status);
-  const errorPage = (ctx: TenantContext, cartReference: string, message: string, status = 200) =>
-    page(ctx, 'error', { cartReference, message }, status);
+  const errorPage = async (ctx: TenantContext, cartReference: string, message: string, status = 200) => {
+    const { name, contactEmail, contactPhone } = await deps.brands.of(ctx.tenant, ctx.db);
+    const contact = { tenantName: name, contactEmail: contactEmail ?? '', contactPhone: contactPhone ?? '' };
+    return page(ctx, 'error', { cartReference, message, ...contact }, status);
+  };
 
   return {
     /**

@@ -8,7 +8,9 @@ import { settingsService } from './settings.service.js';
 const read = operation({
   path: '/settings/read',
   methods: ['POST'],
-  summary: "The agency's settings: notification address, quote validity, sales tax, contact",
+  summary:
+    "The agency's settings: notification address, quote validity and terms, tax, identity, bank details, colours, " +
+    'contact, cancellation policy',
   allow: Allow.employees,
   tags: ['settings'],
   response: Settings,
@@ -21,7 +23,13 @@ const write = operation({
   summary: 'Change the settings named in the request (admin); the others keep their value → the settings',
   description:
     'A VAT rate applies to quotes and invoices created afterwards; documents already issued keep their tax. ' +
-    "notificationEmail null goes back to the admin's e-mail.",
+    "notificationEmail null goes back to the admin's e-mail; null clears a text setting (legalName null: the " +
+    "tenant's name), a colour null goes back to the service's. taxRegistrationNumber of a tenant of the UAE market: " +
+    '15 digits. legalName is one line; address at most 6 lines, bankDetails 8; phone: digits, spaces and + ( ) - . /. ' +
+    'A refused value: INVALID_FORMAT naming it. The agency details, bank details and payment terms are printed on ' +
+    'invoices issued or printed afterwards; quoteTerms on quotes sent afterwards (a sent quote keeps the terms it was ' +
+    'sent with). The colours, contactEmail and phone show on the sign-in page and on the ticket, quote and payment ' +
+    'pages and their error pages.',
   allow: Allow.admin,
   tags: ['settings'],
   input: WriteSettingsRequest,

@@ -10,7 +10,7 @@ import { usersOperations } from './users.operations.js';
 import { customerRecordOfUser, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
 import { createRealmUserSync } from './users.realm-sync.js';
-import { createUsersService, type UsersDeps } from './users.service.js';
+import { createUsersService, type ResetScope, type UsersDeps } from './users.service.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -19,6 +19,7 @@ const TAGS: readonly ApiTag[] = [
 ];
 
 export { createRealmPasswordChooser } from './users.realm-password.js';
+export { createRealmPasswordReset } from './users.realm-reset.js';
 
 /** The platform's parts the area uses, by their own names. */
 export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' | 'customers' | 'idp'> {
@@ -33,6 +34,8 @@ export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' 
 export interface UsersApi {
   /** The customer record of a customer user, by its id (the owner of a cart merged into a booking). */
   customerRecordOfUser: typeof customerRecordOfUser;
+  /** /user/resetpwdRequest's reset (the login page's "Forgot password?": createRealmPasswordReset). */
+  requestPasswordReset(scope: ResetScope, email: string): Promise<string>;
 }
 
 export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
@@ -48,7 +51,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
   return {
     tags: TAGS,
     operations: usersOperations(users),
-    api: { customerRecordOfUser },
+    api: { customerRecordOfUser, requestPasswordReset: users.requestPasswordReset },
     records: { user: userRecords },
     jobs: [deps.periodic.register(createRealmUserSync(deps))],
   };

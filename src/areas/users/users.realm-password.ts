@@ -11,7 +11,7 @@ import { type TenantPools, withTenantLease } from '../../platform/tenancy/pools.
 import type { TenantRegistry } from '../../platform/tenancy/registry.js';
 import { type RealmDirectory, tellRealm } from './users.realm.js';
 import * as repo from './users.repository.js';
-import { passwordProblem } from './users.rules.js';
+import { brokenPasswordRule } from '../../platform/password-policy.js';
 
 export interface RealmPasswordChooserDeps {
   idp: RealmDirectory;
@@ -29,8 +29,8 @@ export function createRealmPasswordChooser(deps: RealmPasswordChooserDeps): Pass
     if (!tenant) return realmOnlyChooser(choice);
     const user = await withTenantLease(deps.pools, tenant, (db) => repo.findUserByLoginOrEmail(db, choice.username));
     if (user?.user_login.toLowerCase() !== choice.username) return realmOnlyChooser(choice);
-    const problem = passwordProblem(choice.password, user.user_login, user.user_email);
-    if (problem) return { accepted: false, problem: `The password ${problem}.` };
+    const rule = brokenPasswordRule(choice.password, user.user_login, user.user_email);
+    if (rule) return { accepted: false, rule };
     // Hashed with no lease held: a tenant's pool may have a single connection, which requests need meanwhile.
     const passwordHash = await hashPassword(choice.password);
     const now = deps.clock();

@@ -1,18 +1,16 @@
 // Pure rules of user accounts: the password policy and the codes users are shown.
 import type { Role } from '../../platform/auth/roles.js';
 import { EMPLOYEE_ROLES } from '../../platform/auth/roles.js';
+import { brokenPasswordRule, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../platform/password-policy.js';
 
-export const PASSWORD_MIN_LENGTH = 10;
+export { PASSWORD_MIN_LENGTH };
 export const ACTIVATION_TOKEN_HOURS = 48;
 export const RESET_TOKEN_HOURS = 1;
 
 /** Why a password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string, login: string, email: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) return `must have at least ${PASSWORD_MIN_LENGTH} characters`;
-  const lowered = password.trim().toLowerCase();
-  if (lowered === login.trim().toLowerCase()) return 'must not be the login';
-  if (lowered === email.trim().toLowerCase()) return 'must not be the e-mail address';
-  return undefined;
+  const rule = brokenPasswordRule(password, login, email);
+  return rule && `must ${PASSWORD_RULE_TEXT[rule]}`;
 }
 
 /** The user code shown to people: U and the id, zero-padded to six digits. */

@@ -51,7 +51,7 @@ export function createUsersService(deps: UsersDeps) {
     update: (ctx: TenantContext, input: UpdateRequest) => update(deps, ctx, input),
     updatePassword: (ctx: TenantContext, userId: number, current: string, next: string) =>
       updatePassword(deps, ctx, userId, current, next),
-    requestPasswordReset: (ctx: TenantContext, email: string) => requestPasswordReset(deps, ctx, email),
+    requestPasswordReset: (ctx: ResetScope, email: string) => requestPasswordReset(deps, ctx, email),
     resetPassword: (ctx: TenantContext, token: string, next: string) => resetPassword(deps, ctx, token, next),
     async logout(ctx: TenantContext, token: string): Promise<true> {
       await sessions.revoke(ctx, token);
@@ -106,7 +106,7 @@ async function linkCustomerRecord(deps: UsersDeps, tx: Queryable, user: repo.Use
   return repo.setContactId(tx, user.user_id, customer.customerId, now);
 }
 
-function link(deps: UsersDeps, ctx: TenantContext, path: string, token: string): string {
+function link(deps: UsersDeps, ctx: Pick<TenantContext, 'tenant'>, path: string, token: string): string {
   return `${deps.tenantUrl(ctx.tenant.tenantCode)}${path}?token=${encodeURIComponent(token)}`;
 }
 
@@ -229,7 +229,10 @@ async function updatePassword(deps: UsersDeps, ctx: TenantContext, userId: numbe
   return { userId, userLogin: user.user_login, userName: user.user_name, auth: 'OK' as const };
 }
 
-async function requestPasswordReset(deps: UsersDeps, ctx: TenantContext, email: string): Promise<string> {
+/** What a reset request needs of its request: /user/resetpwdRequest's, or the login page's "Forgot password?". */
+export type ResetScope = Pick<TenantContext, 'tenant' | 'db' | 'clientIp' | 'now' | 'log'>;
+
+async function requestPasswordReset(deps: UsersDeps, ctx: ResetScope, email: string): Promise<string> {
   await countRequest(ctx.db, `reset:${ctx.clientIp}`, deps.rateLimits.resetRequest, ctx.now);
   // Per address as well, so nobody can flood one mailbox from many addresses.
   await countRequest(ctx.db, `reset-to:${email.toLowerCase()}`, deps.rateLimits.resetTarget, ctx.now);

@@ -3,6 +3,7 @@ import type { ApiTag } from './openapi.js';
 import type { Config } from '../../config.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
+import type { Brands } from '../rendering/branding.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 
 export interface PoolLease {
@@ -28,6 +29,8 @@ export interface Kernel {
   platformAuth: { verify(token: string | undefined): Promise<PlatformCaller> };
   /** The OpenAPI document's tags, in the docs' order: the kernel's, then each area's as its operations register. */
   openApiTags: ApiTag[];
+  /** The tenants' branding, for the error pages of page operations (operation.ts). */
+  brands: Pick<Brands, 'of'>;
 }
 
 declare module 'fastify' {

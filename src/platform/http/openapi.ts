@@ -97,6 +97,7 @@ export function finishDocument<D extends object>(generated: D, publicUrl: string
   // A copy: the generated document shares schema objects with the routes' validators and serialisers.
   const document = structuredClone(generated);
   tuplesAsPrefixItems(document);
+  placeholdersAsCode(document);
   if (isRecord(document)) {
     for (const operation of operationsOf(document)) {
       const where = operation[SERVED_ON];
@@ -155,6 +156,31 @@ function tuplesAsPrefixItems(node: unknown): void {
     if (additionalItems === false || isRecord(additionalItems)) node.items = additionalItems;
   }
   for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) tuplesAsPrefixItems(value);
+}
+
+/**
+ * A placeholder of the descriptions' prose (`<tenantCode>.<base domain>`, `QUO-<year>-<nnnnnn>`, `token=<value>`)
+ * with what is joined to it, as a code span: Swagger UI and Redoc render descriptions as Markdown, where a bare
+ * `<tenantCode>` is an HTML tag and vanishes. Code spans already written are left as they are.
+ */
+const PLACEHOLDER_RUN = /(?:[\w.:/=+-]*<[^\s<>`][^<>`\n]*>)+(?:[\w:/=+-]|\.(?=\w))*/g;
+
+export function placeholdersAsCodeSpans(text: string): string {
+  if (!text.includes('<')) return text;
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') ? part : part.replace(PLACEHOLDER_RUN, (run) => `\`${run}\``)))
+    .join('');
+}
+
+function placeholdersAsCode(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const element of node) placeholdersAsCode(element);
+    return;
+  }
+  if (!isRecord(node)) return;
+  if (typeof node.description === 'string') node.description = placeholdersAsCodeSpans(node.description);
+  for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) placeholdersAsCode(value);
 }
 
 function addRefusals(document: Json): void {

@@ -9,8 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { Allowed, Role } from '../auth/roles.js';
 import type { Session } from '../auth/session.js';
 import type { Sql } from '../database/connections.js';
-import { deferredLease } from '../database/deferred-lease.js';
-import { clientGoneSignal, noDatabase } from './context-parts.js';
+import { clientGoneSignal, leaseFor, noDatabase } from './context-parts.js';
 import type { TenantRecord } from '../tenancy/tenant.js';
 import { callerToken, namedSession, withSessionCarriers } from './carriers.js';
 import { Envelope, errorBody, ok } from './envelope.js';
@@ -22,6 +21,7 @@ import { describedWithLimit } from './body-limit.js';
 import { readFieldsBeforeFile, type UploadedFile, uploadedFile } from './multipart.js';
 import { addRoute, consumes, type ExtraBody } from './route-scope.js';
 import { RawAnswer } from './raw.js';
+import { answerPageFailure, PAGE_ANSWERS } from './page-route.js';
 import { prepareInput, refuseUnstorableInput } from './route-input.js';
 import { type RecordParameters, type RecordReaders, readersFor, refuseUnreadableRecords } from './records.js';
 
@@ -75,6 +75,8 @@ interface CommonDefinition<I extends TObject | undefined, Q extends TObject | un
   httpStatus?: (answer: Static<R>) => 200 | 503;
   /** Largest body in bytes, when not the server's 1 MiB (contract §5: uploads); a multipart file's largest size. */
   bodyLimit?: number;
+  /** An HTML page a browser opens: its failures are pages too (page-route.ts), and OpenAPI says text/html. */
+  htmlPage?: boolean;
 }
 
 /** Who may call a tenant operation and how a missing or unknown session is answered. */
@@ -153,6 +155,8 @@ export interface OperationDeclaration {
   readonly response: TSchema;
   /** The record ids among the parameters, by kind (tenant operations). */
   readonly records: RecordParameters;
+  /** An HTML page a browser opens: it answers failures as pages too (page-route.ts). */
+  readonly htmlPage: boolean;
   register(app: FastifyInstance, readers: RecordReaders): void;
 }
 
@@ -199,8 +203,9 @@ function declaration<I extends TObject | undefined, Q extends TObject | undefine
   records: RecordParameters,
   register: (app: FastifyInstance, readers: RecordReaders) => void,
 ): OperationDeclaration {
-  const { path, methods, summary, input, query, response } = definition;
-  return { path, methods, summary, tags: tagsOf(definition), policy, input, query, response, records, register };
+  const { path, methods, summary, input, query, response, htmlPage = false } = definition;
+  const tags = tagsOf(definition);
+  return { path, methods, summary, tags, policy, input, query, response, records, htmlPage, register };
 }
 
 function registerTenantOperation<I extends TObject | undefined, Q extends TObject | undefined, R extends TSchema>(
@@ -322,10 +327,9 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
       ...consumes(extra),
       ...(inputInBody ? { body: input } : {}),
       ...(querySchema ? { querystring: querySchema } : {}),
-      response: definition.httpStatus
-        ? { 200: Envelope(definition.response), 503: Envelope(definition.response) }
-        : { 200: Envelope(definition.response) },
+      ...(definition.htmlPage ? PAGE_ANSWERS : { response: envelopes(definition) }),
     },
+    ...(definition.htmlPage ? { errorHandler: answerPageFailure(kernelOf(app)) } : {}),
     // A callback hook: every request passes here, and an async one costs a promise and its ticks. No closure is
     // made per request unless a file is read first: tsx names every closure it creates (a property definition).
     preValidation: (request, _reply, done) => {
@@ -342,6 +346,11 @@ function register<I extends TObject | undefined, Q extends TObject | undefined, 
     },
   };
   addRoute(app, route, extra);
+}
+
+function envelopes(definition: { response: TSchema; httpStatus?: unknown }) {
+  const envelope = Envelope(definition.response);
+  return definition.httpStatus ? { 200: envelope, 503: envelope } : { 200: envelope };
 }
 
 async function authorize(
@@ -379,15 +388,6 @@ function bearer(request: FastifyRequest): string | undefined {
   const value = request.headers.authorization;
   if (!value || !/^bearer\s+/i.test(value)) return undefined;
   return value.replace(/^bearer\s+/i, '').trim() || undefined;
-}
-
-/**
- * A tenant with a pool open here lends a connection at no cost, so it is taken at once, without a promise (a
- * deferred handle costs a tenth of a one-query request). A tenant without one gets a handle that takes it at the
- * first query: a request a cache answers then opens no pool, and closes no other tenant's.
- */
-function leaseFor(kernel: Kernel, tenant: TenantRecord) {
-  return kernel.pools.leaseOpen(tenant) ?? deferredLease(() => kernel.pools.acquire(tenant));
 }
 
 export { errorBody };

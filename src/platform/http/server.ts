@@ -24,6 +24,10 @@ import { LazyChildLogger } from './lazy-logger.js';
 import { ApiError, ErrorCode } from './errors.js';
 import type { Kernel } from './kernel.js';
 import { apiServers, finishDocument } from './openapi.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SHIPPED_TEMPLATES } from '../rendering/html.js';
+import { allowDocsOnTenantHosts } from './docs-cors.js';
 
 const BODY_LIMIT = 1024 * 1024;
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -83,9 +87,19 @@ export async function createHttpServer(kernel: Kernel, logger: FastifyBaseLogger
   app.decorateRequest('tenant', undefined);
   acceptJsonBodies(app);
   resolveTenantFromHost(app, kernel);
+  allowDocsOnTenantHosts(app, kernel.config.publicUrl);
   answerFailuresAsEnvelopes(app);
   await registerOpenApi(app, kernel);
+  serveFavicon(app);
   return app;
+}
+
+/** The service's icon (templates/favicon.ico), on every host: the browser asks for it beside every page. */
+function serveFavicon(app: FastifyInstance): void {
+  const icon = readFileSync(path.join(SHIPPED_TEMPLATES, 'favicon.ico'));
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(icon),
+  );
 }
 
 /**
@@ -153,6 +167,8 @@ function resolveTenantFromHost(app: FastifyInstance, kernel: Kernel): void {
   const tenantCodeOf = tenantCodesOfHosts(kernel.config.baseDomain);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(CORRELATION_HEADER, request.id);
+    // The icon is the same on every host, an unavailable tenant's too.
+    if (request.url === '/favicon.ico') return done();
     const code = tenantCodeOf(request.host);
     if (code === undefined) return done();
     const tenant = kernel.tenants.byCode(code);
@@ -197,7 +213,8 @@ async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<vo
         description:
           'Multi-tenant travel back end. Every JSON answer is an envelope { apiStatus: { errorCode, errorMessage }, apiData }; ' +
           'operation errors are HTTP 200 with apiData null (error codes, session carriers and roles: docs/api.md). ' +
-          'Tenant operations are served on <tenantCode>.<base domain>, platform operations on the base domain.',
+          'Tenant operations are served on `<tenantCode>.<base domain>`, platform operations on the base domain. ' +
+          '"Try it out" sends each operation to its server: choose the tenant in the server list (`demo` by default).',
       },
       // Tenant hosts by default; routes served elsewhere say so (`servedOn`, operation.ts).
       servers: apiServers(kernel.config.publicUrl, 'tenant hosts'),
@@ -213,7 +230,8 @@ async function registerOpenApi(app: FastifyInstance, kernel: Kernel): Promise<vo
         ? finishDocument({ ...document.openapiObject, tags: kernel.openApiTags }, kernel.config.publicUrl)
         : document.swaggerObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // A filter box for the operations (by tag); tenant hosts allow "Try it out" from here (docs-cors.ts).
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { filter: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 

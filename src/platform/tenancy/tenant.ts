@@ -47,3 +47,10 @@ export function tenantCodeProblem(code: string): string | undefined {
 export function tenantDatabaseName(code: string): string {
   return `tc_t_${code.replace(/-/g, '_')}`;
 }
+
+/** `http://<code>.<base domain>:<port>`: a tenant's public address, from the service's public URL. */
+export function tenantUrlOf(publicUrl: string, tenantCode: string): string {
+  const url = new URL(publicUrl);
+  url.hostname = `${tenantCode}.${url.hostname}`;
+  return url.toString().replace(/\/$/, '');
+}

@@ -3,6 +3,7 @@
 // to call) that the page, the PDF and the tickets e-mail show. Part of the bookings area: its index wires it.
 import type { SecretBox } from '../../../platform/crypto.js';
 import type { OperationDeclaration } from '../../../platform/http/operation.js';
+import type { Brands } from '../../../platform/rendering/branding.js';
 import { createTicketPages, type TicketPages } from './ticket-pages.js';
 import type { SheetDeps } from './ticket-sheet.js';
 import { createTicketSigner } from './ticket-signing.js';
@@ -20,6 +21,8 @@ export interface TicketDeps extends SheetDeps {
   dataDir: string;
   /** Look-ups by id and access code per client address and minute (contract §7.1: at least 60). */
   lookupsPerMinute: number;
+  /** The agency's contact on a tickets page that cannot show tickets. */
+  brands: Pick<Brands, 'of'>;
 }
 
 /** The ticket operations of /booking, and the service and pages the tickets e-mail uses. */

@@ -148,7 +148,7 @@ describe('what each ticket tells its holder (issue 30)', () => {
 
   beforeAll(async () => {
     await t.adminApi.ok('/settings/write', {
-      contactPhone: '+971 4 123 4567',
+      phone: '+971 4 123 4567',
       contactWhatsapp: '+971 50 765 4321',
       contactEmail: 'help@sunrise.example',
       cancellationPolicy: 'Cancellations are refunded up to 48 hours before the start.',

@@ -7,6 +7,7 @@ import type { TenantContext } from '../../../platform/http/operation.js';
 import { RawAnswer } from '../../../platform/http/raw.js';
 import { escapeHtml } from '../../../platform/rendering/html.js';
 import { contactLine, contactLinks } from '../../settings/index.js';
+import type { Brands } from '../../../platform/rendering/branding.js';
 import { renderTicketPage, type TicketPageName, whatToBring } from './ticket-page-templates.js';
 import { renderVoucherPdf, type Voucher } from './ticket-pdf.js';
 import type { TicketScope } from './ticket-signing.js';
@@ -64,6 +65,8 @@ type Opened = { kind: 'page'; answer: RawAnswer } | { kind: 'sheet'; sheet: Tick
 export interface TicketPagesDeps extends SheetDeps {
   tickets: TicketService;
   dataDir: string;
+  /** The agency's contact on a tickets page that cannot show tickets. */
+  brands: Pick<Brands, 'of'>;
 }
 
 export function createTicketPages(deps: TicketPagesDeps) {
@@ -72,14 +75,13 @@ export function createTicketPages(deps: TicketPagesDeps) {
     name: TicketPageName,
     values: Record<string, string | number>,
     status = 200,
-  ) =>
-    html(
-      await renderTicketPage(deps.dataDir, ctx.tenant.tenantCode, name, {
-        tenantName: ctx.tenant.tenantName,
-        ...values,
-      }),
-      status,
-    );
+  ) => {
+    // The agency's contact, for a page that cannot show the tickets (its templates name them when given).
+    const { contactEmail, contactPhone } = await deps.brands.of(ctx.tenant, ctx.db);
+    const contact = { contactEmail: contactEmail ?? '', contactPhone: contactPhone ?? '' };
+    const filled = { tenantName: ctx.tenant.tenantName, ...contact, ...values };
+    return html(await renderTicketPage(deps.dataDir, ctx.tenant.tenantCode, name, filled), status);
+  };
 
   /** The request's ticket sheet, or the page to answer instead (404, or "being issued"). */
   const open = async (ctx: TenantContext, requestId: number, code: string): Promise<Opened> => {

@@ -109,6 +109,7 @@ const ticketPage = ({ pages }: TicketServices) =>
     tags: ['booking pages'],
     input: TicketPageQuery,
     response: Html,
+    htmlPage: true,
     handler: (ctx, input) => pages.html(ctx, input.id, input.code),
   });
 

@@ -1,9 +1,11 @@
 // What browser sign-in adds to the builtin provider (see browser-routes.ts for the HTTP side): the authorization
-// endpoint and the login page's forms, the end-session and revocation endpoints, and the password chooser the
-// composition root wires in once the users area exists.
+// endpoint and the login page's forms, the end-session and revocation endpoints, and the password chooser and
+// password reset the composition root wires in once the users area exists.
 import { type BrowserAnswer, type BrowserRequest, type BrowserSignIn, createBrowserSignIn } from './browser-sign-in.js';
 import { endSession } from './end-session.js';
 import { type PasswordChooser, realmOnlyChooser } from './password-choice.js';
+import type { PasswordReset } from './password-reset-page.js';
+import type { RealmPages } from './realm-pages.js';
 import { type RevocationAnswer, revokeToken } from './revocation.js';
 import type { TokenEndpointDeps, TokenForm } from './token-endpoint.js';
 
@@ -19,16 +21,30 @@ export interface BrowserEndpoints {
    * the login page (password-choice.ts). Until then a chosen password reaches the realm user only.
    */
   usePasswordChooser(chooser: PasswordChooser): void;
+  /**
+   * Wired once by the composition root: the tenant's password reset behind "Forgot password?"
+   * (password-reset-page.ts). Until then the form sends nothing (and says the same).
+   */
+  usePasswordReset(reset: PasswordReset): void;
 }
 
-export function createBrowserEndpoints(deps: TokenEndpointDeps): BrowserEndpoints {
+export function createBrowserEndpoints(deps: TokenEndpointDeps, pages: RealmPages): BrowserEndpoints {
   let passwordChooser: PasswordChooser = realmOnlyChooser;
+  let passwordReset: PasswordReset | undefined;
   return {
-    browserSignIn: createBrowserSignIn({ ...deps, passwordChooser: () => passwordChooser }),
-    endSession: (request) => endSession(deps, request),
+    browserSignIn: createBrowserSignIn({
+      ...deps,
+      pages,
+      passwordChooser: () => passwordChooser,
+      passwordReset: () => passwordReset,
+    }),
+    endSession: (request) => endSession({ ...deps, pages }, request),
     revokeToken: (realm, form, authorization) => revokeToken(deps, realm, form, authorization),
     usePasswordChooser(chooser) {
       passwordChooser = chooser;
+    },
+    usePasswordReset(reset) {
+      passwordReset = reset;
     },
   };
 }

@@ -1,13 +1,17 @@
 // The builtin provider's browser endpoints (Keycloak's paths): the authorization endpoint and the login page's
-// forms, the end-session endpoint, and the revocation endpoint. Registered by routes.ts inside its plugin (the
-// bare base domain only, its form parser, NUL checks and OAuth error handler). Pages are HTML, never cached,
-// never framed (the login form must not be overlaid by another site), and load nothing from elsewhere.
+// forms ("Forgot password?" too), the end-session endpoint, and the revocation endpoint. Registered by routes.ts
+// inside its plugin (its form parser, NUL checks and OAuth error handler). The pages of a tenant's realm are served
+// on the tenant's host (the base domain still answers them; its authorization endpoint sends the browser there),
+// in the browser's language (Accept-Language). Pages are HTML, never cached, never framed (the login form must not
+// be overlaid by another site), load nothing from elsewhere, and run one script: the password toggle's, by hash.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_CONTENT_TYPE } from '../../http/form-body.js';
 import { servedOn } from '../../http/openapi.js';
 import { RawAnswer } from '../../http/raw.js';
 import type { BrowserAnswer, BrowserRequest } from './browser-sign-in.js';
 import type { BuiltinIdentityProvider } from './builtin-idp.js';
+import { REVEAL_SCRIPT_HASH } from './login-page.js';
+import { requestHome } from './realm-pages.js';
 import {
   AuthorizationParameters,
   LogoutParameters,
@@ -19,13 +23,24 @@ import {
 const HTML = 'text/html; charset=utf-8';
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    `default-src 'none'; style-src 'unsafe-inline'; script-src ${REVEAL_SCRIPT_HASH}; img-src 'self'; ` +
+    "base-uri 'none'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
 const OPENAPI = { tags: ['identity provider'], security: [], ...servedOn('base domain') };
-const PAGE_OPENAPI = { ...OPENAPI, produces: ['text/html'] };
+const PAGE_OPENAPI = { tags: ['identity provider'], security: [], ...servedOn('any host'), produces: ['text/html'] };
+
+/** The routes of the browser's pages: a tenant's host serves them for its own realm (routes.ts). */
+export const BROWSER_PAGE_ROUTES: ReadonlySet<string> = new Set([
+  '/realms/:realm/protocol/openid-connect/auth',
+  '/realms/:realm/login-actions/authenticate',
+  '/realms/:realm/login-actions/required-action',
+  '/realms/:realm/login-actions/reset-credentials',
+  '/realms/:realm/protocol/openid-connect/logout',
+]);
 
 /** An HTML answer or a redirect, in the OpenAPI document. */
 const page = (description: string) => ({ type: 'string', description }) as const;
@@ -42,8 +57,10 @@ export function registerBrowserRoutes(scope: FastifyInstance, idp: BuiltinIdenti
         summary: 'Start browser sign-in: authorization code with PKCE (Keycloak-compatible)',
         description:
           'A signed-in browser (session cookie) is sent back at once with a code; anyone else gets the login page ' +
-          "in the tenant's name. An unknown client or a redirect URI that is not registered gets an error page and " +
-          'no redirect; other problems go back to the redirect URI as error, error_description, state and iss.',
+          "in the tenant's name and colours, in the browser's language (Accept-Language: English or Arabic). A " +
+          "tenant's realm is served on the tenant's host: on the base domain this sends the browser there. An " +
+          'unknown client or a redirect URI that is not registered gets an error page and no redirect; other ' +
+          'problems go back to the redirect URI as error, error_description, state and iss.',
         ...PAGE_OPENAPI,
         operationId: 'idpAuthorize',
         params: RealmParams,
@@ -51,7 +68,15 @@ export function registerBrowserRoutes(scope: FastifyInstance, idp: BuiltinIdenti
         response: { 200: page('The login page'), 302: redirect('To the redirect URI'), 400: page('Refused') },
       },
     },
-    async (request, reply) => send(reply, await idp.browserSignIn.authorize(browserRequest(request, request.query))),
+    async (request, reply) => {
+      const home = idp.browserHome(request.params.realm);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      if (request.tenant === undefined && home !== request.server.kernel.config.publicUrl) {
+        const location = `${home}/realms/${request.params.realm}/protocol/openid-connect/auth${query}`;
+        return reply.code(302).header('cache-control', 'no-store').header('location', location).send();
+      }
+      return send(reply, await idp.browserSignIn.authorize(browserRequest(request, request.query)));
+    },
   );
 
   scope.post<{ Params: RealmParams }>(
@@ -94,8 +119,50 @@ export function registerBrowserRoutes(scope: FastifyInstance, idp: BuiltinIdenti
       send(reply, await idp.browserSignIn.updatePassword(browserRequest(request, formOf(request)))),
   );
 
+  registerResetRoutes(scope, idp);
   registerLogoutRoutes(scope, idp);
   registerRevocationRoute(scope, idp);
+}
+
+/** "Forgot password?": the form, and its post (Keycloak's reset-credentials). */
+function registerResetRoutes(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
+  const path = '/realms/:realm/login-actions/reset-credentials';
+  scope.get<{ Params: RealmParams }>(
+    path,
+    {
+      attachValidation: true,
+      schema: {
+        summary: '"Forgot password?": the form asking for the e-mail address',
+        description: "Linked from the login page, with the sign-in's authorization request (checked as there).",
+        ...PAGE_OPENAPI,
+        operationId: 'idpResetCredentials',
+        params: RealmParams,
+        querystring: AuthorizationParameters,
+        response: { 200: page('The form'), 400: page('Refused') },
+      },
+    },
+    async (request, reply) => send(reply, await idp.browserSignIn.showReset(browserRequest(request, request.query))),
+  );
+  scope.post<{ Params: RealmParams }>(
+    path,
+    {
+      attachValidation: true,
+      schema: {
+        summary: '"Forgot password?": sends the reset e-mail',
+        description:
+          "Form fields email and csrf, with the authorization request. Goes through the tenant's /user/resetpwdRequest " +
+          '(its rate limits: 429 with Retry-After; its e-mail with a one-hour link); the same page whether or not ' +
+          'the address has an account.',
+        ...PAGE_OPENAPI,
+        operationId: 'idpResetCredentialsForm',
+        consumes: [FORM_CONTENT_TYPE],
+        params: RealmParams,
+        response: { 200: page('Sent (or the form again, with the problem)'), 429: page('Too many requests') },
+      },
+    },
+    async (request, reply) =>
+      send(reply, await idp.browserSignIn.requestReset(browserRequest(request, formOf(request)))),
+  );
 }
 
 function registerLogoutRoutes(scope: FastifyInstance, idp: BuiltinIdentityProvider): void {
@@ -166,7 +233,14 @@ function registerRevocationRoute(scope: FastifyInstance, idp: BuiltinIdentityPro
 }
 
 function browserRequest(request: RealmRequest, input: unknown): BrowserRequest {
-  return { realm: request.params.realm, input, cookieHeader: request.headers.cookie, clientAddress: request.ip };
+  return {
+    realm: request.params.realm,
+    input,
+    cookieHeader: request.headers.cookie,
+    clientAddress: request.ip,
+    acceptLanguage: request.headers['accept-language'],
+    home: requestHome(request.server.kernel.config.publicUrl, request.tenant),
+  };
 }
 
 function send(reply: FastifyReply, answer: BrowserAnswer): FastifyReply {

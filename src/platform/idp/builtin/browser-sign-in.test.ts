@@ -23,6 +23,8 @@ let t: TestTenant;
 let web: client.Configuration;
 const callback = () => `http://${t.host}:8080/signed-in`;
 const realmUrl = (realm: string, path: string) => `${TEST_PUBLIC_URL}/realms/${realm}${path}`;
+/** The tenant realm's browser pages, on the tenant's host. */
+const pagesUrl = (path: string) => `http://${t.host}:8080/realms/${t.provisioned.tenantCode}${path}`;
 
 beforeAll(async () => {
   service = await startTestService({ clock: () => new Date(Date.now() + offsetMs) });
@@ -131,7 +133,7 @@ describe('the login page', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.body).toContain(`Agency ${t.provisioned.tenantCode}`);
-    expect(page.body).not.toContain('<script>');
+    expect(page.body).not.toContain('<script>alert');
     expect(page.body).toContain('&quot;&gt;&lt;script&gt;');
 
     browser.cookies.delete('TC_IDP_CSRF');
@@ -302,7 +304,7 @@ describe('bad input, each refused the OAuth way', () => {
       const location = new URL(String(answer.headers.location));
       expect([location.searchParams.get('error'), location.searchParams.get('state')]).toEqual([error, pending.state]);
     }
-    const url = new URL(realmUrl(t.provisioned.tenantCode, '/protocol/openid-connect/auth'));
+    const url = new URL(pagesUrl('/protocol/openid-connect/auth'));
     url.search = new URLSearchParams({
       response_type: 'code',
       client_id: 'tc-web',
@@ -385,10 +387,19 @@ describe('odd requests', () => {
   it('are refused with a page or an OAuth error, never a 500', async () => {
     const realm = t.provisioned.tenantCode;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const onTenantHost = { host: `${t.host}:8080` };
     const requests: Array<{ method: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }> =
       [
-        { method: 'GET', url: `/realms/${realm}/protocol/openid-connect/auth?client_id=tc-web&client_id=other` },
-        { method: 'GET', url: `/realms/${realm}/protocol/openid-connect/auth?state=a&state=b&client_id=tc-web` },
+        {
+          method: 'GET',
+          url: `/realms/${realm}/protocol/openid-connect/auth?client_id=tc-web&client_id=other`,
+          headers: onTenantHost,
+        },
+        {
+          method: 'GET',
+          url: `/realms/${realm}/protocol/openid-connect/auth?state=a&state=b&client_id=tc-web`,
+          headers: onTenantHost,
+        },
         { method: 'GET', url: '/realms/nowhere/protocol/openid-connect/auth?client_id=tc-web' },
         { method: 'POST', url: `/realms/${realm}/login-actions/authenticate`, payload: '{"username":"admin"}' },
         {

@@ -1,6 +1,7 @@
-// Browser sign-in (authorization code with PKCE): the authorization endpoint, the login form and the
-// "choose a new password" form of the required action UPDATE_PASSWORD. Each step answers a page or a redirect;
-// routes.ts turns the answer into HTTP. The login form is limited exactly as logins are (token-endpoint.ts).
+// Browser sign-in (authorization code with PKCE): the authorization endpoint, the login form, the "choose a new
+// password" form of the required action UPDATE_PASSWORD, and "Forgot password?" (password-reset-page.ts). Each
+// step answers a page or a redirect; browser-routes.ts turns the answer into HTTP. The login form is limited
+// exactly as logins are (token-endpoint.ts). Pages are in the browser's language and the tenant's branding.
 import { randomToken, sha256 } from '../../crypto.js';
 import { ApiError } from '../../http/errors.js';
 import {
@@ -19,8 +20,12 @@ import {
   setCookie,
 } from './browser-cookies.js';
 import { findUserByLogin } from './directory.repository.js';
-import { loginPage, messagePage, newPasswordPage } from './login-page.js';
+import { type FieldProblem, loginPage, messagePage, newPasswordPage, type PageLook } from './login-page.js';
 import type { PasswordChooser } from './password-choice.js';
+import { type PasswordReset, requestReset, showReset } from './password-reset-page.js';
+import { lookOf, platformLook, type RealmPages } from './realm-pages.js';
+import { ruleText } from './sign-in-messages.js';
+import { formatMessage } from '../../rendering/language.js';
 import * as signIn from './sign-in.repository.js';
 import {
   CODE_LIFESPAN_SECONDS,
@@ -33,14 +38,20 @@ import { isPasswordOf, type TokenEndpointDeps } from './token-endpoint.js';
 export interface BrowserSignInDeps extends TokenEndpointDeps {
   /** Asked at each password change: the chooser the composition root gave, else the realm-only one. */
   passwordChooser(): PasswordChooser;
+  /** Asked by "Forgot password?": the reset the composition root gave (the users area's), else none. */
+  passwordReset(): PasswordReset | undefined;
+  pages: RealmPages;
 }
 
-/** A browser request to one of the steps: the query or form, and the request's cookies and client address. */
+/** A browser request to one of the steps: the query or form, and the request's cookies, address and language. */
 export interface BrowserRequest {
   realm: string;
   input: unknown;
   cookieHeader: string | undefined;
   clientAddress: string;
+  acceptLanguage: string | undefined;
+  /** The base URL of the host the request came on: the pages' forms and links stay on it (its cookies are there). */
+  home: string;
 }
 
 export interface BrowserAnswer {
@@ -51,12 +62,14 @@ export interface BrowserAnswer {
   retryAfterSeconds?: number;
 }
 
-const WRONG_CREDENTIALS = 'Invalid username or password.';
-
 export interface BrowserSignIn {
   authorize(request: BrowserRequest): Promise<BrowserAnswer>;
   authenticate(request: BrowserRequest): Promise<BrowserAnswer>;
   updatePassword(request: BrowserRequest): Promise<BrowserAnswer>;
+  /** GET …/login-actions/reset-credentials: the "Forgot password?" form. */
+  showReset(request: BrowserRequest): Promise<BrowserAnswer>;
+  /** POST …/login-actions/reset-credentials: sends the reset e-mail through the tenant's reset. */
+  requestReset(request: BrowserRequest): Promise<BrowserAnswer>;
 }
 
 export function createBrowserSignIn(deps: BrowserSignInDeps): BrowserSignIn {
@@ -64,19 +77,23 @@ export function createBrowserSignIn(deps: BrowserSignInDeps): BrowserSignIn {
     authorize: (request) => step(deps, request, authorize),
     authenticate: (request) => step(deps, request, authenticate),
     updatePassword: (request) => step(deps, request, updatePassword),
+    showReset: (request) => step(deps, request, (s) => showReset(s, 200, {})),
+    requestReset: (request) => step(deps, request, requestReset),
   };
 }
 
 /** What every step knows once the realm and the authorization request are checked. */
-interface Step {
+export interface Step {
   deps: BrowserSignInDeps;
   realm: string;
-  brand: string;
+  look: PageLook;
   request: AuthorizationRequest;
   form: Readonly<Record<string, unknown>>;
   cookies: Record<string, string>;
   clientAddress: string;
   scope: CookieScope;
+  /** The base URL the pages' forms and links use (the request's host). */
+  home: string;
 }
 
 async function step(
@@ -84,21 +101,30 @@ async function step(
   browser: BrowserRequest,
   run: (step: Step) => Promise<BrowserAnswer>,
 ): Promise<BrowserAnswer> {
-  const brand = await signIn.realmDisplayName(deps.sql, browser.realm);
-  if (brand === undefined) return page(404, messagePage('Sign in', 'Not found', 'This sign-in address is unknown.'));
+  const displayName = await signIn.realmDisplayName(deps.sql, browser.realm);
+  if (displayName === undefined) {
+    const look = platformLook(browser.acceptLanguage);
+    return page(404, messagePage(look, look.t.notFoundTitle, look.t.unknownSignIn));
+  }
+  const look = await lookOf(deps.pages, browser.realm, displayName, browser.acceptLanguage);
   const checked = await checkAuthorizationRequest(deps.sql, browser.realm, browser.input);
-  if (checked.kind !== 'valid') return refusal(deps, browser.realm, brand, checked);
-  const issuer = deps.issuer(browser.realm);
+  if (checked.kind !== 'valid') return refusal(deps, browser.realm, look, checked);
   return run({
     deps,
     realm: browser.realm,
-    brand,
+    look,
     request: checked.request,
     form: typeof browser.input === 'object' && browser.input !== null ? { ...browser.input } : {},
     cookies: parseCookies(browser.cookieHeader),
     clientAddress: browser.clientAddress,
-    scope: { path: `${new URL(issuer).pathname}/`, secure: issuer.startsWith('https:') },
+    scope: realmCookieScope(browser.home, browser.realm),
+    home: browser.home,
   });
+}
+
+/** The realm's cookies: its path on the request's host, https-only when that host is served over https. */
+export function realmCookieScope(home: string, realm: string): CookieScope {
+  return { path: `${new URL(home).pathname.replace(/\/$/, '')}/realms/${realm}/`, secure: home.startsWith('https:') };
 }
 
 /** GET …/auth: a signed-in browser gets its code at once; anyone else the login form. */
@@ -121,21 +147,23 @@ async function authorize(s: Step): Promise<BrowserAnswer> {
 
 /** POST …/login-actions/authenticate: the login form. */
 async function authenticate(s: Step): Promise<BrowserAnswer> {
-  if (!csrfMatches(s.cookies, s.form.csrf)) return showLogin(s, 400, { error: 'The page expired. Sign in again.' });
+  const { t } = s.look;
+  if (!csrfMatches(s.cookies, s.form.csrf)) return showLogin(s, 400, { error: t.pageExpired });
   const username = typeof s.form.username === 'string' ? s.form.username : '';
   const password = typeof s.form.password === 'string' ? s.form.password : '';
-  if (!username || !password) return showLogin(s, 200, { error: WRONG_CREDENTIALS, username });
+  if (!username) return showLogin(s, 200, { problem: { field: 'username', message: t.enterUsername } });
+  if (!password) return showLogin(s, 200, { problem: { field: 'password', message: t.enterPassword }, username });
   const user = await findUserByLogin(s.deps.sql, s.realm, username);
   let correct: boolean;
   try {
     correct = await isPasswordOf(s.deps, s.realm, user, password, s.clientAddress);
   } catch (error) {
     const retryAfterSeconds = retryAfterOf(error);
-    const message = `Too many sign-in attempts. Try again in ${retryAfterSeconds} s.`;
+    const message = formatMessage(t.tooManyAttempts, { seconds: retryAfterSeconds });
     return { ...(await showLogin(s, 429, { error: message, username })), retryAfterSeconds };
   }
-  if (!correct || !user) return showLogin(s, 200, { error: WRONG_CREDENTIALS, username });
-  if (!user.enabled) return showLogin(s, 200, { error: 'Your account is disabled.', username });
+  if (!correct || !user) return showLogin(s, 200, { problem: wrongCredentials(s), username });
+  if (!user.enabled) return showLogin(s, 200, { error: t.accountDisabled, username });
 
   const mustChoosePassword = user.requiredActions.includes('UPDATE_PASSWORD');
   const secret = randomToken(32);
@@ -150,24 +178,25 @@ async function authenticate(s: Step): Promise<BrowserAnswer> {
     expiresAt: new Date(now.getTime() + lifespan * 1000),
   });
   const sessionCookie = setCookie(s.scope, SESSION_COOKIE, secret);
-  if (mustChoosePassword) return showNewPassword(s, 200, undefined, [sessionCookie]);
+  if (mustChoosePassword) return showNewPassword(s, 200, {}, [sessionCookie]);
   return codeRedirect(s, sessionId, [sessionCookie]);
 }
 
 /** POST …/login-actions/required-action: the new password of a user who signed in with a temporary one. */
 async function updatePassword(s: Step): Promise<BrowserAnswer> {
+  const { t } = s.look;
   const secret = s.cookies[SESSION_COOKIE];
   const now = s.deps.clock();
   const session = secret ? await signIn.findLiveSession(s.deps.sql, s.realm, sha256(secret), now) : undefined;
-  if (session?.state !== 'PENDING_PASSWORD') {
-    return showLogin(s, 400, { error: 'Your sign-in expired. Sign in again.' });
-  }
-  if (!csrfMatches(s.cookies, s.form.csrf)) return showNewPassword(s, 400, 'The page expired. Try again.');
+  if (session?.state !== 'PENDING_PASSWORD') return showLogin(s, 400, { error: t.signInExpired });
+  if (!csrfMatches(s.cookies, s.form.csrf)) return showNewPassword(s, 400, { error: t.pageExpiredTryAgain });
   const user = await signIn.findSignInUser(s.deps.sql, s.realm, session.userId);
-  if (!user?.enabled) return showLogin(s, 200, { error: 'Your account is disabled.' });
+  if (!user?.enabled) return showLogin(s, 200, { error: t.accountDisabled });
   const chosen = typeof s.form['password-new'] === 'string' ? s.form['password-new'] : '';
-  if (!chosen) return showNewPassword(s, 200, 'Enter a new password.');
-  if (chosen !== s.form['password-confirm']) return showNewPassword(s, 200, 'The two passwords are not the same.');
+  if (!chosen) return showNewPassword(s, 200, { problem: { field: 'password-new', message: t.enterNewPassword } });
+  if (chosen !== s.form['password-confirm']) {
+    return showNewPassword(s, 200, { problem: { field: 'password-confirm', message: t.passwordsDiffer } });
+  }
   let outcome: Awaited<ReturnType<PasswordChooser>>;
   try {
     outcome = await s.deps.passwordChooser()({
@@ -180,10 +209,15 @@ async function updatePassword(s: Step): Promise<BrowserAnswer> {
     // The tenant's side refused for a reason of its own (busy, or the realm it tells is unreachable): try again.
     if (!(error instanceof ApiError)) throw error;
     const retryAfterSeconds = error.httpStatus === 429 ? retryAfterOf(error) : 1;
-    const busy = `Your password could not be saved just now. Try again in ${retryAfterSeconds} s.`;
-    return { ...(await showNewPassword(s, error.httpStatus === 429 ? 429 : 503, busy)), retryAfterSeconds };
+    const busy = formatMessage(t.passwordBusy, { seconds: retryAfterSeconds });
+    const status = error.httpStatus === 429 ? 429 : 503;
+    return { ...(await showNewPassword(s, status, { error: busy })), retryAfterSeconds };
   }
-  if (!outcome.accepted) return showNewPassword(s, 200, outcome.problem);
+  if (!outcome.accepted) {
+    const message =
+      'rule' in outcome ? formatMessage(t.passwordMust, { rule: ruleText(t, outcome.rule) }) : outcome.problem;
+    return showNewPassword(s, 200, { problem: { field: 'password-new', message } });
+  }
   const { passwordHash } = outcome;
   await s.deps.sql.begin(async (tx) => {
     await signIn.setChosenPassword(tx, s.realm, user.id, passwordHash);
@@ -226,38 +260,57 @@ async function codeRedirect(s: Step, sessionId: string, cookies: string[]): Prom
   return { status: 302, location, cookies };
 }
 
+/** What a page shows of a failed step: a problem of the form, or of one field. */
+export interface Shown {
+  error?: string;
+  problem?: FieldProblem;
+}
+
+/** A wrong login: said once, after the password, and about both fields (Keycloak marks both). */
+const wrongCredentials = (s: Step): FieldProblem => ({
+  field: 'password',
+  message: s.look.t.wrongCredentials,
+  concerns: ['username'],
+});
+
 /** The login form with a CSRF token: the browser's own, or a new one set as a cookie. */
 async function showLogin(
   s: Step,
   status: BrowserAnswer['status'],
-  shown: { error?: string; username?: string },
+  shown: Shown & { username?: string },
 ): Promise<BrowserAnswer> {
   const { csrf, cookies } = csrfOf(s);
-  const html = loginPage({ ...frameOf(s, 'authenticate', csrf), error: shown.error, username: shown.username });
+  const resetUrl = pageUrl(s, '/login-actions/reset-credentials');
+  const html = loginPage({ ...frameOf(s, 'authenticate', csrf), ...shown, resetUrl });
   return { status, html, cookies };
 }
 
 async function showNewPassword(
   s: Step,
   status: BrowserAnswer['status'],
-  error: string | undefined,
+  shown: Shown,
   cookies: string[] = [],
 ): Promise<BrowserAnswer> {
   const csrf = csrfOf(s);
-  const html = newPasswordPage({ ...frameOf(s, 'required-action', csrf.csrf), error });
+  const html = newPasswordPage({ ...frameOf(s, 'required-action', csrf.csrf), ...shown });
   return { status, html, cookies: [...cookies, ...csrf.cookies] };
 }
 
-function frameOf(s: Step, action: 'authenticate' | 'required-action', csrf: string) {
+export function frameOf(s: Step, action: 'authenticate' | 'required-action' | 'reset-credentials', csrf: string) {
   return {
-    brand: s.brand,
-    action: `${s.deps.issuer(s.realm)}/login-actions/${action}`,
+    look: s.look,
+    action: `${s.home}/realms/${s.realm}/login-actions/${action}`,
     csrf,
     hidden: hiddenFieldsOf(s.request),
   };
 }
 
-function csrfOf(s: Step): { csrf: string; cookies: string[] } {
+/** A page of the realm on the request's host, carrying the authorization request in its query. */
+export function pageUrl(s: Step, path: string): string {
+  return `${s.home}/realms/${s.realm}${path}?${new URLSearchParams(hiddenFieldsOf(s.request)).toString()}`;
+}
+
+export function csrfOf(s: Step): { csrf: string; cookies: string[] } {
   const existing = s.cookies[CSRF_COOKIE];
   if (existing && /^[\w-]{43}$/.test(existing)) return { csrf: existing, cookies: [] };
   const csrf = randomToken(32);
@@ -267,10 +320,10 @@ function csrfOf(s: Step): { csrf: string; cookies: string[] } {
 function refusal(
   deps: BrowserSignInDeps,
   realm: string,
-  brand: string,
+  look: PageLook,
   checked: Exclude<AuthorizationCheck, { kind: 'valid' }>,
 ): BrowserAnswer {
-  if (checked.kind === 'error-page') return page(400, messagePage(brand, 'Sign-in refused', checked.message));
+  if (checked.kind === 'error-page') return page(400, messagePage(look, look.t.signInRefused, checked.message));
   const location = redirectWith(checked.redirectUri, {
     error: checked.error,
     error_description: checked.description,
@@ -280,12 +333,12 @@ function refusal(
   return { status: 302, location, cookies: [] };
 }
 
-function page(status: BrowserAnswer['status'], html: string): BrowserAnswer {
+export function page(status: BrowserAnswer['status'], html: string): BrowserAnswer {
   return { status, html, cookies: [] };
 }
 
 /** The Retry-After of a 429 (rate limit, lockout line, busy password gate); anything else is rethrown. */
-function retryAfterOf(error: unknown): number {
+export function retryAfterOf(error: unknown): number {
   if (!(error instanceof ApiError) || error.httpStatus !== 429) throw error;
   return Number(error.headers['retry-after'] ?? 1);
 }

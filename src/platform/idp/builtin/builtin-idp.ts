@@ -20,6 +20,7 @@ import { createSigningKeyStore, SIGNING_ALGORITHM } from './signing-keys.js';
 import type { FindLoginAccount } from './tenant-login-accounts.js';
 import { createTokenEndpoint, type IssueToken, type TokenEndpointDeps } from './token-endpoint.js';
 import { type BrowserEndpoints, createBrowserEndpoints } from './browser-endpoints.js';
+import { platformPagesOnly, type RealmPages, realmHome } from './realm-pages.js';
 
 export interface BuiltinIdentityProviderDeps {
   sql: Sql;
@@ -33,6 +34,8 @@ export interface BuiltinIdentityProviderDeps {
   loginLimits?: TokenEndpointDeps['loginLimits'];
   /** Where the password grant counts a realm user's attempts: its tenant user (tenant-login-accounts.ts). */
   loginAccounts?: FindLoginAccount;
+  /** The tenants of realms: their pages on their hosts, in their branding (realm-pages.ts); else none. */
+  pages?: Omit<RealmPages, 'publicUrl'>;
 }
 
 const DEFAULT_LOGIN_LIMITS: TokenEndpointDeps['loginLimits'] = {
@@ -48,6 +51,8 @@ export interface BuiltinIdentityProvider extends IdentityProvider, BrowserEndpoi
   jwks(realm: string): Promise<Jwks | undefined>;
   /** The realm's discovery document; undefined when the realm does not exist. */
   openIdConfiguration(realm: string): Promise<OpenIdConfiguration | undefined>;
+  /** The base URL of the realm's browser pages: its tenant's host, else the base domain (realm-pages.ts). */
+  browserHome(realm: string): string;
 }
 
 /** Realm names become URL path segments and tenant codes: letters, digits, `-` and `_` only. */
@@ -59,11 +64,15 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
   const tokenDeps = tokenEndpointDeps(deps);
   const { keys, issuer } = tokenDeps;
   const issueToken = createTokenEndpoint(tokenDeps);
+  const pages: RealmPages = { ...platformPagesOnly(deps.publicUrl), ...deps.pages };
+  // The browser's endpoints of a tenant's realm are on its host (its pages, its cookies); the others on the issuer's.
+  const browserEndpoint = (realm: string, name: string) =>
+    `${realmHome(pages, realm)}/realms/${realm}/protocol/openid-connect/${name}`;
 
   return {
     kind: 'builtin',
     issueToken,
-    ...createBrowserEndpoints(tokenDeps),
+    ...createBrowserEndpoints(tokenDeps, pages),
 
     async ensureMasterRealm(platformClient) {
       await sql.begin(async (tx) => {
@@ -105,7 +114,8 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
     realmExists: (realm) => directory.realmExists(sql, realm),
     issuer,
     verificationKeys: (realm) => keys.verificationKeys(realm),
-    logoutUrl: (realm) => `${issuer(realm)}/protocol/openid-connect/logout`,
+    logoutUrl: (realm) => browserEndpoint(realm, 'logout'),
+    browserHome: (realm) => realmHome(pages, realm),
 
     async jwks(realm) {
       const publicKeys = await keys.publicKeys(realm);
@@ -114,7 +124,7 @@ export function createBuiltinIdentityProvider(deps: BuiltinIdentityProviderDeps)
 
     async openIdConfiguration(realm) {
       if (!(await directory.realmExists(sql, realm))) return undefined;
-      return openIdConfiguration(issuer(realm));
+      return openIdConfiguration(issuer(realm), (name) => browserEndpoint(realm, name));
     },
   };
 }
@@ -182,14 +192,14 @@ function savedUser(user: RealmUser, password: RealmPassword | undefined): direct
   };
 }
 
-function openIdConfiguration(issuer: string): OpenIdConfiguration {
+function openIdConfiguration(issuer: string, browserEndpoint: (name: string) => string): OpenIdConfiguration {
   const endpoint = (name: string) => `${issuer}/protocol/openid-connect/${name}`;
   return {
     issuer,
-    authorization_endpoint: endpoint('auth'),
+    authorization_endpoint: browserEndpoint('auth'),
     token_endpoint: endpoint('token'),
     jwks_uri: endpoint('certs'),
-    end_session_endpoint: endpoint('logout'),
+    end_session_endpoint: browserEndpoint('logout'),
     revocation_endpoint: endpoint('revoke'),
     // Only what the endpoints implement: browser sign-in is the code flow with PKCE S256, answered in the query.
     grant_types_supported: ['authorization_code', 'refresh_token', 'password', 'client_credentials'],

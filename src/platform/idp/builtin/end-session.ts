@@ -3,6 +3,8 @@
 // post_logout_redirect_uri only when that is a registered redirect URI of the client. Anyone can make a browser open
 // the address (an image on any page), and an ID token is no secret of the browser's (anyone signed in has one), so
 // the user is asked first unless the hint names the browser's own session (its `sid` is the cookie's session).
+// Signed out without a post_logout_redirect_uri, the page links back to the app's home (the client's registered
+// origin) or the tenant's site, as Keycloak's "Back to application" does.
 import { errors, jwtVerify } from 'jose';
 import { randomToken, sha256 } from '../../crypto.js';
 import { isRegisteredRedirect, redirectWith } from './authorization-request.js';
@@ -15,13 +17,18 @@ import {
   SESSION_COOKIE,
   setCookie,
 } from './browser-cookies.js';
-import type { BrowserAnswer, BrowserRequest } from './browser-sign-in.js';
-import { logoutConfirmPage, messagePage } from './login-page.js';
+import { type BrowserAnswer, type BrowserRequest, realmCookieScope } from './browser-sign-in.js';
+import { logoutConfirmPage, messagePage, type PageLook } from './login-page.js';
+import { lookOf, platformLook, type RealmPages, realmHome } from './realm-pages.js';
+import { formatMessage } from '../../rendering/language.js';
 import { SIGNING_ALGORITHM, type SigningKeyStore } from './signing-keys.js';
 import * as signIn from './sign-in.repository.js';
 import type { TokenEndpointDeps } from './token-endpoint.js';
 
-export type EndSessionDeps = Pick<TokenEndpointDeps, 'sql' | 'clock' | 'issuer'> & { keys: SigningKeyStore };
+export type EndSessionDeps = Pick<TokenEndpointDeps, 'sql' | 'clock' | 'issuer'> & {
+  keys: SigningKeyStore;
+  pages: RealmPages;
+};
 
 interface LogoutParameters {
   idTokenHint: string | undefined;
@@ -38,9 +45,14 @@ export async function endSession(
   browser: BrowserRequest & { confirmed: boolean },
 ): Promise<BrowserAnswer> {
   const { realm } = browser;
-  const brand = await signIn.realmDisplayName(deps.sql, realm);
-  if (brand === undefined) return page(404, messagePage('Sign out', 'Not found', 'This sign-out address is unknown.'));
-  const refused = (message: string) => page(400, messagePage(brand, 'Sign-out refused', message));
+  const displayName = await signIn.realmDisplayName(deps.sql, realm);
+  if (displayName === undefined) {
+    const look = platformLook(browser.acceptLanguage);
+    return page(404, messagePage(look, look.t.notFoundTitle, look.t.unknownSignOut));
+  }
+  const look = await lookOf(deps.pages, realm, displayName, browser.acceptLanguage);
+  const { t } = look;
+  const refused = (message: string) => page(400, messagePage(look, t.signOutRefused, message));
   const p = parametersOf(browser.input);
   const hint = p.idTokenHint === undefined ? undefined : await verifyHint(deps, realm, p.idTokenHint);
   if (hint === 'invalid') return refused('Invalid parameter: id_token_hint');
@@ -53,8 +65,7 @@ export async function endSession(
       return refused('Invalid parameter: post_logout_redirect_uri');
     }
   }
-  const issuer = deps.issuer(realm);
-  const scope: CookieScope = { path: `${new URL(issuer).pathname}/`, secure: issuer.startsWith('https:') };
+  const scope = realmCookieScope(browser.home, realm);
   const cookies = parseCookies(browser.cookieHeader);
   const now = deps.clock();
   const secret = cookies[SESSION_COOKIE];
@@ -65,15 +76,20 @@ export async function endSession(
     if (!browser.confirmed) {
       // The confirmation carries the hint's client, which post_logout_redirect_uri is checked against again.
       const asked = { ...p, clientId };
-      return confirmation(brand, `${issuer}/protocol/openid-connect/logout`, asked, cookies, scope);
+      const action = `${browser.home}/realms/${realm}/protocol/openid-connect/logout`;
+      return confirmation(look, action, asked, cookies, scope);
     }
-    if (!csrfMatches(cookies, fieldOf(browser.input, 'csrf'))) return refused('The page expired. Sign out again.');
+    if (!csrfMatches(cookies, fieldOf(browser.input, 'csrf'))) return refused(t.signOutExpired);
   }
 
   if (browserSession) await signIn.endSession(deps.sql, realm, browserSession.id, now);
   const cleared = [clearCookie(scope, SESSION_COOKIE)];
   if (p.postLogoutRedirectUri === undefined) {
-    return { ...page(200, messagePage(brand, 'Signed out', 'You are signed out.')), cookies: cleared };
+    const back = {
+      href: await homeOf(deps, realm, clientId),
+      text: formatMessage(t.backTo, { name: look.branding.name }),
+    };
+    return { ...page(200, messagePage(look, t.signedOutTitle, t.signedOut, back)), cookies: cleared };
   }
   return { status: 302, location: redirectWith(p.postLogoutRedirectUri, { state: p.state }), cookies: cleared };
 }
@@ -112,9 +128,23 @@ async function verifyHint(deps: EndSessionDeps, realm: string, token: string): P
   };
 }
 
+/**
+ * Where "Back to …" goes after signing out: the app's home (the origin of the client's first redirect URI, the
+ * path of a `/*` one), else the tenant's site (its host), else the base domain.
+ */
+async function homeOf(deps: EndSessionDeps, realm: string, clientId: string | undefined): Promise<string> {
+  const client = clientId === undefined ? undefined : await signIn.findBrowserClient(deps.sql, realm, clientId);
+  const first = client?.redirectUris[0];
+  if (first !== undefined) {
+    const url = new URL(first.endsWith('/*') ? first.slice(0, -1) : first);
+    return url.pathname.endsWith('/') ? url.toString() : url.origin;
+  }
+  return `${realmHome(deps.pages, realm)}/`;
+}
+
 /** "Do you want to sign out?", posting back here with a CSRF token. */
 function confirmation(
-  brand: string,
+  look: PageLook,
   action: string,
   p: LogoutParameters,
   cookies: Record<string, string>,
@@ -126,7 +156,7 @@ function confirmation(
   if (p.postLogoutRedirectUri !== undefined) hidden.post_logout_redirect_uri = p.postLogoutRedirectUri;
   if (p.state !== undefined) hidden.state = p.state;
   if (p.clientId !== undefined) hidden.client_id = p.clientId;
-  const html = logoutConfirmPage({ brand, action, csrf, hidden });
+  const html = logoutConfirmPage({ look, action, csrf, hidden });
   return { status: 200, html, cookies: csrf === existing ? [] : [setCookie(scope, CSRF_COOKIE, csrf)] };
 }
 

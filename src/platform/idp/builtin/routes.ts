@@ -1,11 +1,12 @@
-// The builtin provider's Keycloak-compatible endpoints on the bare base domain. They speak the OpenID
-// Connect protocol (raw JSON, Keycloak's error bodies), not the service envelope, so they live in their own
-// encapsulated plugin with their own form parser and error handler.
+// The builtin provider's Keycloak-compatible endpoints on the bare base domain, and the browser's pages of a
+// tenant's realm on the tenant's host too. They speak the OpenID Connect protocol (raw JSON, Keycloak's error
+// bodies), not the service envelope, so they live in their own encapsulated plugin with their own form parser and
+// error handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptFormBodies, FORM_CONTENT_TYPE } from '../../http/form-body.js';
 import { isUnstorableText, unstorableParameter } from '../../http/input.js';
 import { servedOn } from '../../http/openapi.js';
-import { registerBrowserRoutes } from './browser-routes.js';
+import { BROWSER_PAGE_ROUTES, registerBrowserRoutes } from './browser-routes.js';
 import type { BuiltinIdentityProvider } from './builtin-idp.js';
 import { Jwks, OAuthError, OpenIdConfiguration, RealmParams, TokenRequest, TokenSuccess } from './protocol.schemas.js';
 import { REALM_NOT_FOUND, type TokenForm } from './token-endpoint.js';
@@ -20,12 +21,15 @@ export async function registerBuiltinIdpRoutes(app: FastifyInstance, idp: Builti
   await app.register(async (scope) => {
     acceptFormBodies(scope, FORM_BODY_LIMIT);
 
-    // A tenant host has no identity-provider endpoints: answer exactly as for any unknown route there.
+    // A tenant host serves the browser's pages of its own realm and nothing else of the provider: anything else
+    // there is answered exactly as any unknown route.
     scope.addHook('onRequest', async (request, reply) => {
-      if (request.tenant !== undefined) {
-        reply.callNotFound();
-        return reply;
-      }
+      const tenant = request.tenant;
+      if (tenant === undefined) return;
+      const realm: unknown = Object.getOwnPropertyDescriptor(request.params, 'realm')?.value;
+      if (BROWSER_PAGE_ROUTES.has(request.routeOptions.url ?? '') && realm === tenant.realm) return;
+      reply.callNotFound();
+      return reply;
     });
 
     // NUL or an unpaired surrogate in the realm, the form, the query or the Basic credentials never reaches the

@@ -6,11 +6,8 @@ ALTER TABLE products
   ADD COLUMN meeting_point         text,
   ADD COLUMN pickup_window_minutes integer CHECK (pickup_window_minutes BETWEEN 1 AND 720);
 
--- The agency's contact on its tickets, payment pages and their e-mails (null: not shown), and the cancellation
--- policy of a product that has none of its own. contact_email and contact_phone are the branding's columns too (a
--- migration of its own may have added them first).
+-- The agency's WhatsApp number on its tickets, payment pages and their e-mails (null: not shown; its e-mail and
+-- phone are 0047's contact_email and phone), and the cancellation policy of a product that has none of its own.
 ALTER TABLE tenant_settings
-  ADD COLUMN IF NOT EXISTS contact_email text,
-  ADD COLUMN IF NOT EXISTS contact_phone text,
   ADD COLUMN contact_whatsapp    text,
   ADD COLUMN cancellation_policy text;
