@@ -64,7 +64,7 @@ describe('decimalAmount', () => {
 describe('displayAmount', () => {
   it("writes the code and the currency's minor digits", () => {
     expect(displayAmount('150.000', 'AED')).toBe('AED 150.00');
-    expect(displayAmount(1250.5, 'AED')).toBe('AED 1250.50');
+    expect(displayAmount(1250.5, 'AED')).toBe('AED 1,250.50');
     expect(displayAmount('12.345', 'KWD')).toBe('KWD 12.345');
     expect(displayAmount('500', 'JPY')).toBe('JPY 500');
   });

@@ -95,7 +95,22 @@ function numberToPlainString(value: number): string {
   return value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
 }
 
-/** An amount as people read it: the currency's code, then the amount with its minor digits ("AED 1250.50"). */
+/**
+ * An amount in minor units as people read it, on documents, pages and mails alike: the currency code, then the
+ * decimal value with the currency's minor unit and thousands separators ("AED 1,234.50", "JPY 1,234",
+ * "KWD 1,234.500", "AED -5.00").
+ */
+export function formatMinorAmount(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`not an integer amount of minor units: ${minor}`);
+  const exponent = minorUnitExponent(currency);
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
+  const fraction = exponent === 0 ? '' : `.${digits.slice(-exponent)}`;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency.trim().toUpperCase()} ${minor < 0 ? '-' : ''}${grouped}${fraction}`;
+}
+
+/** A decimal amount as people read it (formatMinorAmount): "AED 1,250.50". */
 export function displayAmount(amount: string | number, currency: string): string {
-  return `${currency} ${minorToDecimalString(toMinor(amount, currency), currency)}`;
+  return formatMinorAmount(toMinor(amount, currency), currency);
 }

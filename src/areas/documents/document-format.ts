@@ -1,19 +1,6 @@
 // How business documents write amounts, dates and quantities as text: one place, so an invoice and a quote agree.
-import { minorUnitExponent } from '../../platform/money.js';
-
-/**
- * An amount in minor units as document text: the currency code, then the decimal value with the currency's
- * minor unit and thousands separators ("AED 1,234.50", "JPY 1,234", "KWD 1,234.500", "AED -5.00").
- */
-export function formatMinorAmount(minor: number, currency: string): string {
-  if (!Number.isSafeInteger(minor)) throw new Error(`not an integer amount of minor units: ${minor}`);
-  const exponent = minorUnitExponent(currency);
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
-  const fraction = exponent === 0 ? '' : `.${digits.slice(-exponent)}`;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${currency.trim().toUpperCase()} ${minor < 0 ? '-' : ''}${grouped}${fraction}`;
-}
+// Amounts: the platform's one formatter ("AED 1,234.50"), shared with pages and mails.
+export { formatMinorAmount } from '../../platform/money.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -288,7 +288,7 @@ describe('accepting', () => {
     expect(back.statusCode).toBe(200);
     // what was paid for (the invoice owner's summary), as the payer's confirmation e-mail says it
     expect(visible(back.body)).toContain(`Invoice ${invoiceNumber}`);
-    expect(visible(back.body)).toContain('Amount paid AED 1575.00');
+    expect(visible(back.body)).toContain('Amount paid AED 1,575.00');
     await t.adminApi.expectError('/document/registerPayment', { invoice: invoiceNumber }, 'INVALID_STATE', 'paid');
     const printed = await t.adminApi.inject({
       method: 'POST',

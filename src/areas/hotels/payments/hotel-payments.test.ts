@@ -349,11 +349,11 @@ describe('what the payer of a hotel booking sees (issue 30)', () => {
     expect(body).toContain('<dt>Dates</dt><dd>Mon 1 Mar 2027 to Thu 4 Mar 2027 (3 nights)</dd>');
     expect(body).toContain('<dt>Rooms</dt><dd>1 × Double, BB</dd>');
     expect(body).toContain(`<dt>Booking reference</dt><dd>${reference}</dd>`);
-    expect(body).toContain('<dt>Amount paid</dt><dd>AED 1234.50</dd>');
+    expect(body).toContain('<dt>Amount paid</dt><dd>AED 1,234.50</dd>');
     expect(body).toContain('<a href="mailto:stays@agency.example">stays@agency.example</a>');
     const mail = await inbox.waitFor('amal@example.com', new RegExp(`Payment received: Hotel booking ${reference}`));
     expect(mail.text).toContain('Hello Layla Haddad,');
-    expect(mail.text).toContain('we received your payment of AED 1234.50 for Hotel booking');
+    expect(mail.text).toContain('we received your payment of AED 1,234.50 for Hotel booking');
     expect(mail.text).toContain('Hotel: Palm Beach Resort');
     expect(mail.text).toContain('Dates: Mon 1 Mar 2027 to Thu 4 Mar 2027 (3 nights)');
     expect(mail.text).toContain(`Booking reference: ${reference}`);
