@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type WriteSettingsRequest, writeSettings } from '../../src/areas/settings/index.js';
 import type { Sql } from '../../src/platform/database/connections.js';
-import type { TenantContext } from '../../src/platform/http/operation.js';
+import { adminSeedContext } from './seed-context.js';
 import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 
 export const DEMO_SETTINGS: WriteSettingsRequest = {
@@ -30,17 +30,6 @@ export const DEMO_SETTINGS: WriteSettingsRequest = {
 
 /** Writes the demo agency's settings on the tenant's database, as its administrator would. */
 export async function seedDemoSettings(tenant: TenantRecord, db: Sql, log: FastifyBaseLogger): Promise<void> {
-  const ctx: TenantContext = {
-    tenant,
-    db,
-    session: undefined,
-    sessionToken: undefined,
-    roles: ['admin'],
-    correlationId: 'demo-seed',
-    clientIp: '127.0.0.1',
-    userAgent: undefined,
-    log,
-    now: new Date(),
-  };
+  const ctx = adminSeedContext(tenant, db, log);
   await writeSettings(ctx, DEMO_SETTINGS);
 }

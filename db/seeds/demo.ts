@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogAdminService, createCatalogService } from '../../src/areas/catalog/index.js';
 import type { Sql } from '../../src/platform/database/connections.js';
 import type { TenantContext } from '../../src/platform/http/operation.js';
+import { adminSeedContext } from './seed-context.js';
 import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 import { addDays, formatDate } from '../../src/platform/time.js';
 import { ABU_DHABI_EXCURSIONS } from './demo-abu-dhabi.js';
@@ -55,18 +56,7 @@ const webPage = (product: DemoProduct) => {
  * already is left alone (answered with zeros).
  */
 export function seedDemoCatalog(tenant: TenantRecord, db: Sql, log: FastifyBaseLogger): Promise<DemoCatalogCounts> {
-  const ctx: TenantContext = {
-    tenant,
-    db,
-    session: undefined,
-    sessionToken: undefined,
-    roles: ['admin'],
-    correlationId: 'demo-seed',
-    clientIp: '127.0.0.1',
-    userAgent: undefined,
-    log,
-    now: new Date(),
-  };
+  const ctx = adminSeedContext(tenant, db, log);
   const catalog = createCatalogService();
   return seedCatalog(ctx, catalog, createCatalogAdminService(catalog));
 }

@@ -9,11 +9,9 @@ import { freePort } from '../../src/platform/database/embedded.js';
 import type { Service } from '../../src/service.js';
 import {
   artifactPath,
-  chromiumCandidate,
+  chromiumForTests,
   fieldOf,
-  findChromium,
   firstOf,
-  isCi,
   type LaunchedBrowser,
   launchChromium,
   numberOf,
@@ -29,18 +27,12 @@ import {
   startTestService,
 } from '../support/service.js';
 
-const executablePath = findChromium();
-const missing =
-  `no Chromium at ${chromiumCandidate()} (set CHROMIUM_PATH, or install Debian's: ` +
-  'apt-get install -y --no-install-recommends chromium)';
-if (!executablePath && !isCi()) {
-  console.warn(`test/browser/checkout.browser.test.ts skipped: ${missing}`);
-}
+const { executablePath, skip, missing } = chromiumForTests('test/browser/checkout.browser.test.ts');
 
 const SETUP_TIMEOUT_MS = 120_000;
 const TEST_TIMEOUT_MS = 60_000;
 
-describe.skipIf(!executablePath && !isCi())('checkout in a real browser through the payment simulator', () => {
+describe.skipIf(skip)('checkout in a real browser through the payment simulator', () => {
   let service: Service | undefined;
   let browser: LaunchedBrowser | undefined;
   let tenant: ProvisionedTestTenant;

@@ -11,10 +11,8 @@ import { freePort } from '../../src/platform/database/embedded.js';
 import type { Service } from '../../src/service.js';
 import {
   artifactPath,
-  chromiumCandidate,
+  chromiumForTests,
   fieldOf,
-  findChromium,
-  isCi,
   type LaunchedBrowser,
   launchChromium,
   PAGE_TIMEOUT_MS,
@@ -22,19 +20,13 @@ import {
 } from '../support/browser.js';
 import { platformToken, type ProvisionedTestTenant, provisionTenant, startTestService } from '../support/service.js';
 
-const executablePath = findChromium();
-const missing =
-  `no Chromium at ${chromiumCandidate()} (set CHROMIUM_PATH, or install Debian's: ` +
-  'apt-get install -y --no-install-recommends chromium)';
-if (!executablePath && !isCi()) {
-  console.warn(`test/browser/sign-in.browser.test.ts skipped: ${missing}`);
-}
+const { executablePath, skip, missing } = chromiumForTests('test/browser/sign-in.browser.test.ts');
 
 const SETUP_TIMEOUT_MS = 120_000;
 const TEST_TIMEOUT_MS = 90_000;
 const NEW_PASSWORD = 'my own admin password';
 
-describe.skipIf(!executablePath && !isCi())('browser sign-in on the builtin provider in a real browser', () => {
+describe.skipIf(skip)('browser sign-in on the builtin provider in a real browser', () => {
   let service: Service | undefined;
   let browser: LaunchedBrowser | undefined;
   let tenant: ProvisionedTestTenant;

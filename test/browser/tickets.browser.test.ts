@@ -8,9 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/platform/database/embedded.js';
 import {
   artifactPath,
-  chromiumCandidate,
-  findChromium,
-  isCi,
+  chromiumForTests,
   type LaunchedBrowser,
   launchChromium,
   PAGE_TIMEOUT_MS,
@@ -24,20 +22,14 @@ import { startTestService } from '../support/service.js';
 import { type MailInbox, startMailInbox } from '../support/smtp.js';
 import { until } from '../support/wait.js';
 
-const executablePath = findChromium();
-const missing =
-  `no Chromium at ${chromiumCandidate()} (set CHROMIUM_PATH, or install Debian's: ` +
-  'apt-get install -y --no-install-recommends chromium)';
-if (!executablePath && !isCi()) {
-  console.warn(`test/browser/tickets.browser.test.ts skipped: ${missing}`);
-}
+const { executablePath, skip, missing } = chromiumForTests('test/browser/tickets.browser.test.ts');
 
 const SETUP_TIMEOUT_MS = 120_000;
 const TEST_TIMEOUT_MS = 60_000;
 // A QR of version 6 or so (our payloads) has 41 modules a side; 4 pixels a module and the quiet zone make more.
 const MIN_QR_PIXELS = 150;
 
-describe.skipIf(!executablePath && !isCi())('the tickets page in a real browser, after paying', () => {
+describe.skipIf(skip)('the tickets page in a real browser, after paying', () => {
   let browser: LaunchedBrowser | undefined;
   let inbox: MailInbox;
   let t: TestTenant;

@@ -14,9 +14,7 @@ import { defined } from '../support/api.js';
 import { axeViolations, describeViolations, SERIOUS } from '../support/axe.js';
 import {
   artifactPath,
-  chromiumCandidate,
-  findChromium,
-  isCi,
+  chromiumForTests,
   type LaunchedBrowser,
   launchChromium,
   PAGE_TIMEOUT_MS,
@@ -26,13 +24,7 @@ import { startTestService, TEST_ADMIN_PASSWORD } from '../support/service.js';
 import { type MailInbox, startMailInbox } from '../support/smtp.js';
 import { until } from '../support/wait.js';
 
-const executablePath = findChromium();
-const missing =
-  `no Chromium at ${chromiumCandidate()} (set CHROMIUM_PATH, or install Debian's: ` +
-  'apt-get install -y --no-install-recommends chromium)';
-if (!executablePath && !isCi()) {
-  console.warn(`test/browser/walk.browser.test.ts skipped: ${missing}`);
-}
+const { executablePath, skip, missing } = chromiumForTests('test/browser/walk.browser.test.ts');
 
 const SETUP_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 120_000;
@@ -42,7 +34,7 @@ const VIEWPORTS = [
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-describe.skipIf(!executablePath && !isCi())('an accessibility walk through the customer pages', () => {
+describe.skipIf(skip)('an accessibility walk through the customer pages', () => {
   let browser: LaunchedBrowser | undefined;
   let inbox: MailInbox;
   let t: TestTenant;

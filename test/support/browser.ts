@@ -36,6 +36,20 @@ export function isCi(): boolean {
 }
 
 /**
+ * A browser test file's Chromium: the executable (null when none), whether the file's tests are skipped (no Chromium
+ * and not on CI, said once with a warning), and what is missing, for the error CI raises instead.
+ */
+export function chromiumForTests(file: string): { executablePath: string | null; skip: boolean; missing: string } {
+  const executablePath = findChromium();
+  const missing =
+    `no Chromium at ${chromiumCandidate()} (set CHROMIUM_PATH, or install Debian's: ` +
+    'apt-get install -y --no-install-recommends chromium)';
+  const skip = !executablePath && !isCi();
+  if (skip) console.warn(`${file} skipped: ${missing}`);
+  return { executablePath, skip, missing };
+}
+
+/**
  * The flags the machine's probe ran Chromium with: no sandbox (CI runs as root), no GPU, and none of the
  * background connections that this machine's closed network refuses.
  */

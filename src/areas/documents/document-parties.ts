@@ -13,6 +13,25 @@ export interface DocumentIssuer {
   taxRegistrationNumber?: string;
 }
 
+/** What the agency's settings name of it (settings' AgencyDetails): the issuer's source. */
+export interface IssuerDetails {
+  legalName: string;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+/** The agency as a document's issuer: what its settings name, nothing invented. */
+export function issuerOf(agency: IssuerDetails, taxRegistrationNumber: string | null | undefined): DocumentIssuer {
+  return {
+    name: agency.legalName,
+    ...(agency.address ? { address: agency.address } : {}),
+    ...(agency.phone ? { phone: agency.phone } : {}),
+    ...(agency.email ? { email: agency.email } : {}),
+    ...(taxRegistrationNumber ? { taxRegistrationNumber } : {}),
+  };
+}
+
 /** The customer a document is addressed to; what is not known is left out. */
 export interface DocumentCustomer {
   name: string;

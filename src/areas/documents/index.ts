@@ -6,6 +6,7 @@ import { renderQuotePdf } from './quote-pdf.js';
 export type { InvoiceDocument, PaymentInstructions } from './invoice-pdf.js';
 export type { QuoteDocument, QuoteFigures, QuoteLine } from './quote-pdf.js';
 export type { DocumentCustomer, DocumentIssuer } from './document-parties.js';
+export { issuerOf } from './document-parties.js';
 /** What a quote shows as text (lines, totals, validity): its PDF and its page on the service show the same. */
 export { quoteFigures } from './quote-pdf.js';
 // How documents write amounts and dates, for pages and mails that show the same figures.

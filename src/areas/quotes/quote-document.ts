@@ -9,8 +9,8 @@ import { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import type { CustomersApi } from '../customers/index.js';
-import type { DocumentIssuer, DocumentsApi, QuoteDocument } from '../documents/index.js';
-import type { AgencyDetails, SettingsApi, TenantSettings } from '../settings/index.js';
+import { type DocumentsApi, issuerOf, type QuoteDocument } from '../documents/index.js';
+import type { SettingsApi, TenantSettings } from '../settings/index.js';
 import * as repo from './quotes.repository.js';
 
 export interface QuoteDocumentDeps {
@@ -21,17 +21,6 @@ export interface QuoteDocumentDeps {
 
 /** '5.00' → '5%', '5.25' → '5.25%'. */
 const rateText = (rate: string) => `${Number(rate)}%`;
-
-/** The agency as a document's issuer: what its settings name, nothing invented. */
-export function issuerOf(agency: AgencyDetails, taxRegistrationNumber: string | null): DocumentIssuer {
-  return {
-    name: agency.legalName,
-    ...(agency.address ? { address: agency.address } : {}),
-    ...(agency.phone ? { phone: agency.phone } : {}),
-    ...(agency.email ? { email: agency.email } : {}),
-    ...(taxRegistrationNumber ? { taxRegistrationNumber } : {}),
-  };
-}
 
 /**
  * The tax as the totals name it: the lines' one rate ("VAT 5%"), "VAT" when they differ (each line shows its own),

@@ -11,8 +11,8 @@ import { RawAnswer } from '../../platform/http/raw.js';
 import { toMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import type { CustomersApi } from '../customers/index.js';
-import type { DocumentCustomer, DocumentIssuer, DocumentsApi } from '../documents/index.js';
-import type { AgencyDetails, SettingsApi } from '../settings/index.js';
+import { type DocumentCustomer, type DocumentsApi, issuerOf } from '../documents/index.js';
+import type { SettingsApi } from '../settings/index.js';
 import { invoicePayPath } from './invoice-pay-page.js';
 import * as repo from './sales.repository.js';
 
@@ -22,17 +22,6 @@ export interface InvoiceDocumentDeps {
   customers: Pick<CustomersApi, 'addressOf'>;
   /** The tenant's public base URL: the host of the payment page's address. */
   tenantUrl: (tenantCode: string) => string;
-}
-
-/** The agency as the invoice's issuer, with the registration number its order kept. */
-function issuerOf(agency: AgencyDetails, taxRegistrationNumber: string | null | undefined): DocumentIssuer {
-  return {
-    name: agency.legalName,
-    ...(agency.address ? { address: agency.address } : {}),
-    ...(agency.phone ? { phone: agency.phone } : {}),
-    ...(agency.email ? { email: agency.email } : {}),
-    ...(taxRegistrationNumber ? { taxRegistrationNumber } : {}),
-  };
 }
 
 async function customerOf(
