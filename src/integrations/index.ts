@@ -11,7 +11,12 @@ import { createFlightSupplier, type FlightSupplier } from './flights/index.js';
 import { createHotelSupplier, type HotelSupplier } from './hotels/index.js';
 import { createMessenger, type Messenger, type WhatsAppWebhookSettings } from './messaging/index.js';
 import { createPaymentGateway, type PaymentGateway, registerPaymentSimulatorRoutes } from './payment-gateway/index.js';
-import { createTicketSupplier, type TicketSupplier, type TicketSupplierSimulator } from './ticket-supplier/index.js';
+import {
+  createTicketSupplier,
+  type TicketCatalog,
+  type TicketSupplier,
+  type TicketSupplierSimulator,
+} from './ticket-supplier/index.js';
 
 export interface Integrations {
   paymentGateway: PaymentGateway;
@@ -22,10 +27,12 @@ export interface Integrations {
   messenger: Messenger;
   /** The inbound webhook's App Secret and verify token; undefined when none are configured. */
   messagingWebhook: WhatsAppWebhookSettings | undefined;
-  /** Tickets of hasVendorBooking products (the simulator until the ticket-supplier catalog brings the real one). */
+  /** Tickets of hasVendorBooking products: the simulator by default, Tiqets with TC_TICKET_SUPPLIER=tiqets. */
   ticketSupplier: TicketSupplier;
   /** The same supplier when it is the simulator, for its test hooks (failures, the bookings it keeps). */
   ticketSupplierSimulator: TicketSupplierSimulator | undefined;
+  /** The ticket supplier's catalog (Tiqets; undefined with the simulator until the catalog sync brings its own). */
+  ticketCatalog: TicketCatalog | undefined;
   /** Flight offers, locations and airlines: the simulator by default, Amadeus with TC_FLIGHTS=amadeus. */
   flightSupplier: FlightSupplier;
   /** Online hotel offers and bookings: the simulator by default, GoGlobal with TC_HOTELS=goglobal. */
@@ -48,7 +55,7 @@ export function createIntegrations(deps: {
     publicUrl: config.publicUrl,
     clock: deps.clock,
   });
-  const ticketSupplier = createTicketSupplier(config.ticketSupplier);
+  const tickets = createTicketSupplier(config.ticketSupplier, { log: deps.logger });
   return {
     paymentGateway: gateway,
     testPayments: config.paymentGateway.kind === 'simulator' || config.paymentGateway.testMode,
@@ -58,8 +65,9 @@ export function createIntegrations(deps: {
       log: deps.logger,
     }),
     messagingWebhook: config.messaging.webhook,
-    ticketSupplier,
-    ticketSupplierSimulator: ticketSupplier,
+    ticketSupplier: tickets.supplier,
+    ticketSupplierSimulator: tickets.simulator,
+    ticketCatalog: tickets.catalog,
     flightSupplier: createFlightSupplier(config, { clock: deps.clock, log: deps.logger }),
     hotelSupplier: createHotelSupplier(config, { clock: deps.clock, log: deps.logger }),
     tags:

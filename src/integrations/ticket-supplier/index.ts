@@ -1,8 +1,26 @@
-// The ticket-supplier integration's public face: the port, its settings, and the adapter the settings choose (the
-// simulator, the only one until the ticket-supplier catalog issue adds the real one).
+// The ticket-supplier integration's public face: the ticketing port, the catalog read port, their settings, and
+// the adapter the settings choose (the simulator by default; Tiqets with TC_TICKET_SUPPLIER=tiqets).
+import type { TicketCatalog } from './catalog.js';
+import type { TicketSupplier } from './port.js';
 import type { TicketSupplierSettings } from './settings.js';
 import { createTicketSupplierSimulator, type TicketSupplierSimulator } from './simulator.js';
+import { createTiqets, type TiqetsLog } from './tiqets/index.js';
 
+export type {
+  CatalogAvailability,
+  CatalogAvailabilityDay,
+  CatalogCity,
+  CatalogCountry,
+  CatalogExperience,
+  CatalogProduct,
+  CatalogTag,
+  CatalogTagType,
+  CatalogTimeslot,
+  CatalogVariant,
+  CatalogVariantOffer,
+  TicketCatalog,
+} from './catalog.js';
+export { TicketCatalogError } from './catalog.js';
 export {
   type SupplierBooking,
   type SupplierBookingRequest,
@@ -13,6 +31,22 @@ export {
 export { loadTicketSupplierSettings, type TicketSupplierSettings } from './settings.js';
 export type { FailureHook, SimulatedFailure, TicketSupplierSimulator } from './simulator.js';
 
-export function createTicketSupplier(settings: TicketSupplierSettings): TicketSupplierSimulator {
-  return createTicketSupplierSimulator(settings);
+export interface TicketSupplierAdapters {
+  supplier: TicketSupplier;
+  /** The same supplier when it is the simulator, for its test hooks. */
+  simulator: TicketSupplierSimulator | undefined;
+  /** The supplier's catalog: Tiqets only (the simulator's catalog comes with the catalog sync). */
+  catalog: TicketCatalog | undefined;
+}
+
+export function createTicketSupplier(
+  settings: TicketSupplierSettings,
+  deps: { log?: TiqetsLog } = {},
+): TicketSupplierAdapters {
+  if (settings.kind === 'tiqets') {
+    const tiqets = createTiqets(settings.tiqets, { log: deps.log ?? { warn: () => {} } });
+    return { supplier: tiqets.supplier, simulator: undefined, catalog: tiqets.catalog };
+  }
+  const simulator = createTicketSupplierSimulator(settings);
+  return { supplier: simulator, simulator, catalog: undefined };
 }

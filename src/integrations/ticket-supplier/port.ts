@@ -1,7 +1,7 @@
 // The ticket supplier: who issues the tickets of products it sells through us (a product's hasVendorBooking).
 // A booking line becomes one supplier booking with a voucher per unit; a booking made and then not kept (our
-// write failed, the line was taken over) is cancelled. The simulator is the default adapter; the ticket-supplier
-// catalog issue plugs its real adapter in behind the same port.
+// write failed, the line was taken over) is cancelled. The simulator is the default adapter; Tiqets
+// (TC_TICKET_SUPPLIER=tiqets) is the real one behind the same port.
 
 export interface SupplierBookingRequest {
   tenantId: string;
@@ -11,6 +11,10 @@ export interface SupplierBookingRequest {
    */
   idempotencyKey: string;
   productId: number;
+  /** The supplier's own product id when ours differs (the catalog sync's mapping); else `productId`. */
+  supplierProductId?: string;
+  /** The supplier's ticket variant (adult, child…); else the first the day's timeslot offers. */
+  supplierVariantId?: string;
   description: string;
   /** Units to book: one voucher each. */
   quantity: number;
@@ -47,7 +51,7 @@ export class TicketSupplierError extends Error {
 }
 
 export interface TicketSupplier {
-  readonly kind: 'simulator';
+  readonly kind: 'simulator' | 'tiqets';
   /** Books the units; rejects with TicketSupplierError when the supplier refuses. `signal` ends a call that hangs. */
   book(request: SupplierBookingRequest, signal: AbortSignal): Promise<SupplierBooking>;
   /** Cancels a booking made with that key (nothing when there is none). */

@@ -5,7 +5,7 @@
 // that a cancelled one is not handed out again.
 import { createHash } from 'node:crypto';
 import { type SupplierBooking, type SupplierBookingRequest, type TicketSupplier, TicketSupplierError } from './port.js';
-import type { TicketSupplierSettings } from './settings.js';
+import type { TicketSimulatorSettings } from './settings.js';
 
 /** What the failure hook makes of a request: a refusal with that code, or a call that never answers. */
 export type SimulatedFailure = { kind: 'refuse'; code: string; message: string } | { kind: 'hang' };
@@ -62,7 +62,7 @@ function waitOrAbort(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export function createTicketSupplierSimulator(
-  settings: Pick<TicketSupplierSettings, 'failureRate' | 'latencyMs'>,
+  settings: Pick<TicketSimulatorSettings, 'failureRate' | 'latencyMs'>,
 ): TicketSupplierSimulator {
   const kept = new Map<string, { booking: SupplierBooking; cancelled: boolean }>();
   let hook: FailureHook | undefined;
