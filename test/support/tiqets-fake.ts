@@ -43,6 +43,9 @@ export interface TiqetsFake {
   token: string;
   requests: TiqetsFakeRequest[];
   orders: Map<string, TiqetsFakeOrder>;
+  /** Products added by the test (whole-day ones), e.g. our product's id for a booking through the service. */
+  addedProducts: Wire[];
+  addProduct(id: number): void;
   failNext(...failures: TiqetsFailure[]): void;
   failNextOn(method: string, ...failures: TiqetsFailure[]): void;
   /** Requests to a path (exact, without the query). */
@@ -88,6 +91,7 @@ function availability(productId: number, query: Record<string, string>): Answer 
 }
 
 const byId = (items: Wire[], id: string) => items.find((item) => String(item.id) === id);
+const productOf = (fake: TiqetsFake, id: string) => byId(products, id) ?? byId(fake.addedProducts, id);
 
 function orderAnswer(fake: TiqetsFake, method: string, id: string, tail: string | undefined, body: Wire | undefined) {
   const order = fake.orders.get(id);
@@ -115,7 +119,7 @@ function orderAnswer(fake: TiqetsFake, method: string, id: string, tail: string 
 }
 
 function reserve(fake: TiqetsFake, body: Wire | undefined): Answer {
-  const product = byId(products, String(body?.product_id));
+  const product = productOf(fake, String(body?.product_id));
   const variants = body?.variants;
   if (!product || !Array.isArray(variants) || typeof body?.day !== 'string') return failure(400, 'Invalid order');
   if (soldOut(body.day)) return failure(400, 'Sold out');
@@ -144,7 +148,7 @@ function route(fake: TiqetsFake, request: TiqetsFakeRequest): Answer {
     const experience = byId(experiences, id);
     return experience ? ok({ experience }) : failure(404, 'Experience not found');
   }
-  const product = resource === 'products' && id ? byId(products, id) : undefined;
+  const product = resource === 'products' && id ? productOf(fake, id) : undefined;
   if (!product) return failure(404, 'Not found');
   if (!tail) return ok({ product });
   if (tail === 'variants') return ok({ max_tickets_per_order: 10, variants: variantsOf(Number(id)) });
@@ -168,6 +172,8 @@ export async function startTiqetsFake(): Promise<TiqetsFake> {
     token: 'tiqets-test-key-5f3a',
     requests: [],
     orders: new Map(),
+    addedProducts: [],
+    addProduct: (id) => void fake.addedProducts.push({ id, title: `Product ${id}`, price: 20.1, currency: 'EUR' }),
     failNext: (...failures) => void scripted.push(...failures),
     failNextOn: (method, ...failures) => void scriptedOn.set(method, [...(scriptedOn.get(method) ?? []), ...failures]),
     count: (path) => fake.requests.filter((request) => request.path === path).length,

@@ -171,6 +171,17 @@ describe('Tiqets failures', () => {
     expect(fake.count('/countries')).toBe(1);
   });
 
+  it('no connection is retried, then API_ERROR; a 401 is not retried', async () => {
+    const closed = await startTiqetsFake();
+    const url = closed.url;
+    await closed.stop();
+    const error = await rejectionOf(tiqets({ url, retries: 2 }).catalog.countries(), TicketCatalogError);
+    expect(error).toMatchObject({ code: 'API_ERROR', kind: 'unavailable' });
+    expect(warnings.filter((line) => JSON.stringify(line).includes('could not be reached'))).toHaveLength(3);
+    await rejectionOf(tiqets({ token: 'another-key' }).catalog.countries(), TicketCatalogError);
+    expect(fake.count('/countries')).toBe(1);
+  });
+
   it('a hang is API_ERROR at the timeout; an answer that is not JSON is API_ERROR', async () => {
     fake.failNext('hang');
     const timedOut = await rejectionOf(tiqets({ timeoutMs: 300 }).catalog.countries(), TicketCatalogError);
