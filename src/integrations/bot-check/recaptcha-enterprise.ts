@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { Assessment, AssessmentRequest, BotCheckProvider, BotCheckScope } from './port.js';
 import type { RecaptchaSettings } from './settings.js';
+import { causeOf, readJson } from '../supplier-http.js';
 
 /**
  * The parts of Google's Assessment this service reads. proto3 JSON leaves out fields holding their default
@@ -133,22 +134,6 @@ function instant(text: string | undefined): Date | null {
   return Number.isNaN(value.getTime()) || value.getTime() === 0 ? null : value;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
 function unavailable(reason: string, retry = true): ApiError {
   return new ApiError(ErrorCode.API_ERROR, `The bot-check service ${reason}${retry ? '; try again shortly' : ''}`);
-}
-
-/** The error's kind and code for the log (ECONNREFUSED…), never a URL with the key in it. */
-function causeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const cause = error.cause;
-  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
-  return error.name;
 }

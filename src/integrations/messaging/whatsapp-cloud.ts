@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import { isE164, type MessageContent, MessagingError, type Messenger, type SendMessageRequest } from './port.js';
 import type { WhatsAppSettings } from './settings.js';
+import { causeOf, readJson } from '../supplier-http.js';
 
 const GraphSuccess = Type.Object({
   messages: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) }), { minItems: 1 }),
@@ -144,20 +145,4 @@ export function graphFailure(httpStatus: number, body: unknown, log: Pick<Fastif
   // 5xx, and 4xx set-up problems (expired token 190, permissions 10/200, number not registered 133010):
   // retried, so the message goes out once Meta is back or the operator fixed the set-up.
   return new MessagingError('unavailable', `The WhatsApp Cloud API failed (${said})`, code);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The error's kind and code for the log (ECONNREFUSED…), never a header with the token. */
-function causeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const cause = error.cause;
-  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
-  return error.name;
 }

@@ -16,6 +16,7 @@ import {
 } from './port.js';
 import type { TelrSettings } from './settings.js';
 import { TelrCheck, TelrCreated, TelrError, toCheckResult } from './telr.answers.js';
+import { causeOf } from '../supplier-http.js';
 
 type Fetch = typeof fetch;
 
@@ -31,14 +32,6 @@ function customerBlock(customer: CreateOrderRequest['customer']): Record<string,
     ...(customer.name ? { name: splitName(customer.name) } : {}),
     ...(customer.phone ? { phone: customer.phone } : {}),
   };
-}
-
-/** The error's code for the log (ECONNREFUSED…), never the request with the key in it. */
-function causeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const cause = error.cause;
-  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
-  return error.name;
 }
 
 export function createTelrPaymentGateway(settings: TelrSettings, fetchImpl: Fetch = fetch): TelrPaymentGateway {

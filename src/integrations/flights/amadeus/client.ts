@@ -9,6 +9,7 @@ import { FlightSupplierError } from '../port.js';
 import type { AmadeusSettings } from '../settings.js';
 import { list, record, text } from './read.js';
 import { createTokenSource, type TokenSource } from './token.js';
+import { causeOf, readJson, abortableSleep as sleep } from '../../supplier-http.js';
 
 export type AmadeusLog = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -68,38 +69,6 @@ export function backoffMs(retryAfter: string | null, now: number): number {
   const wanted = /^\d+(\.\d+)?$/.test(retryAfter.trim()) ? seconds * 1000 : Date.parse(retryAfter) - now;
   if (!Number.isFinite(wanted)) return DEFAULT_BACKOFF_MS;
   return Math.min(MAX_BACKOFF_MS, Math.max(0, wanted));
-}
-
-/** The error's kind and code for the log (ECONNREFUSED…), never a header with the token. */
-export function causeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const cause = error.cause;
-  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
-  return error.name;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const body = await response.text();
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Sorts a failed answer: 429 rate limited, other 4xx refused (our request, or an offer no longer sold), else down. */

@@ -17,6 +17,7 @@ import {
   soapEnvelope,
   text,
 } from './xml.js';
+import { causeOf } from '../../supplier-http.js';
 
 export type GoGlobalLog = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -28,14 +29,6 @@ export interface GoGlobalClient {
 export interface GoGlobalClientDeps {
   log: GoGlobalLog;
   fetchImpl?: typeof fetch;
-}
-
-/** The error's kind and code for the log (ECONNREFUSED…). */
-function causeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const cause = error.cause;
-  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
-  return error.name;
 }
 
 function safeParse(body: string): Json | undefined {

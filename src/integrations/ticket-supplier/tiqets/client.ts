@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { TicketCatalogError } from '../catalog.js';
 import type { TiqetsSettings } from '../settings.js';
+import { causeOf, readJson, abortableSleep as sleep } from '../../supplier-http.js';
 
 export type TiqetsLog = Pick<FastifyBaseLogger, 'warn'>;
 
@@ -42,29 +43,9 @@ function urlOf(settings: TiqetsSettings, call: TiqetsCall): string {
   return `${settings.url}${call.path}?${query.toString()}`;
 }
 
-async function readJson(response: Response): Promise<Json | undefined> {
-  const body = await response.text();
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** Tiqets answers an object (its `success` wrapper); anything else is no answer. */
+function jsonObject(parsed: unknown): Json | undefined {
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : undefined;
 }
 
 /** Retry-After in seconds or as a date; undefined when absent or unreadable. */
@@ -73,14 +54,6 @@ function retryAfterMs(header: string | null, now: number): number | undefined {
   const trimmed = header.trim();
   const wanted = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
   return Number.isFinite(wanted) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, wanted)) : undefined;
-}
-
-/** The error's code for the log (ECONNREFUSED…), never a header with the token. */
-function causeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const cause = error.cause;
-  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
-  return error.name;
 }
 
 function failureOf(status: number, body: Json | undefined, call: TiqetsCall, log: TiqetsLog): TicketCatalogError {
@@ -123,7 +96,7 @@ export function createTiqetsClient(settings: TiqetsSettings, deps: TiqetsClientD
       const failure = new TicketCatalogError('unavailable', 'Tiqets could not be reached');
       return makes ? { fail: failure } : { retry: failure };
     }
-    const body = await readJson(response);
+    const body = jsonObject(await readJson(response));
     if (response.ok && body?.success === true) return { body };
     const failure = failureOf(response.status, body, call, log);
     if (response.status === 429)
