@@ -48,6 +48,20 @@ const columns = (db: Queryable) => db`
   meal_supplements AS "mealSupplements", stop_sale AS "stopSale", available, on_request AS "onRequest", allotment,
   mlos, sdmlos, mlos_desc AS "mlosDesc", notes`;
 
+/** A day written again takes every value of the new row (an upsert's update, alike for a write and a copy). */
+const replacingTheDay = (db: Queryable) => db`
+  ON CONFLICT (room_id, market, stay_date) DO UPDATE SET
+    special_day = excluded.special_day, vendor_id = excluded.vendor_id, promo = excluded.promo,
+    book_from = excluded.book_from, book_to = excluded.book_to, base_rate = excluded.base_rate,
+    spec_day_rate = excluded.spec_day_rate, adult_rate = excluded.adult_rate, child_rate = excluded.child_rate,
+    extra_bed_rate = excluded.extra_bed_rate, adult_sd_rate = excluded.adult_sd_rate,
+    child_sd_rate = excluded.child_sd_rate, sd_rate_type = excluded.sd_rate_type,
+    adult_rate_type = excluded.adult_rate_type, child_rate_type = excluded.child_rate_type,
+    rate_base = excluded.rate_base, meal_base = excluded.meal_base, meal_supplements = excluded.meal_supplements,
+    stop_sale = excluded.stop_sale, available = excluded.available, on_request = excluded.on_request,
+    allotment = excluded.allotment, mlos = excluded.mlos, sdmlos = excluded.sdmlos, mlos_desc = excluded.mlos_desc,
+    notes = excluded.notes`;
+
 /**
  * Writes one entry per date from `from` to `to` inclusive, special on the weekdays named (MON…SUN), replacing the
  * room's entries of the same market and dates: one statement, so a range is written whole or not at all.
@@ -69,17 +83,7 @@ export function upsertRange(
       ${fields.rateBase}, ${fields.mealBase}, ${fields.mealSupplements}, ${fields.stopSale}, ${fields.available},
       ${fields.onRequest}, ${fields.allotment}, ${fields.mlos}, ${fields.sdmlos}, ${fields.mlosDesc}, ${fields.notes}
     FROM generate_series(${range.from}::date, ${range.to}::date, interval '1 day') AS day
-    ON CONFLICT (room_id, market, stay_date) DO UPDATE SET
-      special_day = excluded.special_day, vendor_id = excluded.vendor_id, promo = excluded.promo,
-      book_from = excluded.book_from, book_to = excluded.book_to, base_rate = excluded.base_rate,
-      spec_day_rate = excluded.spec_day_rate, adult_rate = excluded.adult_rate, child_rate = excluded.child_rate,
-      extra_bed_rate = excluded.extra_bed_rate, adult_sd_rate = excluded.adult_sd_rate,
-      child_sd_rate = excluded.child_sd_rate, sd_rate_type = excluded.sd_rate_type,
-      adult_rate_type = excluded.adult_rate_type, child_rate_type = excluded.child_rate_type,
-      rate_base = excluded.rate_base, meal_base = excluded.meal_base, meal_supplements = excluded.meal_supplements,
-      stop_sale = excluded.stop_sale, available = excluded.available, on_request = excluded.on_request,
-      allotment = excluded.allotment, mlos = excluded.mlos, sdmlos = excluded.sdmlos, mlos_desc = excluded.mlos_desc,
-      notes = excluded.notes
+    ${replacingTheDay(db)}
     RETURNING ${columns(db)}`;
 }
 
@@ -115,17 +119,7 @@ export async function copyEntries(
       allotment, mlos, sdmlos, mlos_desc, notes
     FROM hotel_room_calendar
     WHERE room_id = ${copy.fromRoom} AND market = ${copy.market} AND stay_date BETWEEN ${copy.from} AND ${copy.to}
-    ON CONFLICT (room_id, market, stay_date) DO UPDATE SET
-      special_day = excluded.special_day, vendor_id = excluded.vendor_id, promo = excluded.promo,
-      book_from = excluded.book_from, book_to = excluded.book_to, base_rate = excluded.base_rate,
-      spec_day_rate = excluded.spec_day_rate, adult_rate = excluded.adult_rate, child_rate = excluded.child_rate,
-      extra_bed_rate = excluded.extra_bed_rate, adult_sd_rate = excluded.adult_sd_rate,
-      child_sd_rate = excluded.child_sd_rate, sd_rate_type = excluded.sd_rate_type,
-      adult_rate_type = excluded.adult_rate_type, child_rate_type = excluded.child_rate_type,
-      rate_base = excluded.rate_base, meal_base = excluded.meal_base, meal_supplements = excluded.meal_supplements,
-      stop_sale = excluded.stop_sale, available = excluded.available, on_request = excluded.on_request,
-      allotment = excluded.allotment, mlos = excluded.mlos, sdmlos = excluded.sdmlos, mlos_desc = excluded.mlos_desc,
-      notes = excluded.notes
+    ${replacingTheDay(db)}
     RETURNING 1`;
   return rows.length;
 }
