@@ -17,7 +17,8 @@ const atOrNull = (instant: Date | null, timezone: string) => (instant === null ?
 
 type ApplicationFields = Omit<ApplicationSummary, 'applicantCount'>;
 
-export function toApplicationFields(row: ApplicationRow, timezone: string): ApplicationFields {
+/** What an application's full and summary answers share, from the columns both reads select. */
+function applicationBasics(row: ApplicationSummaryRow | ApplicationRow) {
   return {
     applicationId: row.application_id,
     applicationNumber: row.application_number,
@@ -30,23 +31,19 @@ export function toApplicationFields(row: ApplicationRow, timezone: string): Appl
     returnDate: row.return_date,
     status: row.status,
     notes: row.notes,
+  };
+}
+
+export function toApplicationFields(row: ApplicationRow, timezone: string): ApplicationFields {
+  return {
+    ...applicationBasics(row),
     createDate: at(row.created_at, timezone),
     updateDate: at(row.updated_at, timezone),
   };
 }
 
 export const toApplicationSummary = (row: ApplicationSummaryRow): ApplicationSummary => ({
-  applicationId: row.application_id,
-  applicationNumber: row.application_number,
-  customerId: row.customer_id,
-  customerName: row.customer_name,
-  destinationCountry: row.destination_country,
-  destinationCountryName: row.destination_country_name,
-  visaType: row.visa_type,
-  travelDate: row.travel_date,
-  returnDate: row.return_date,
-  status: row.status,
-  notes: row.notes,
+  ...applicationBasics(row),
   createDate: row.create_date,
   updateDate: row.update_date,
   applicantCount: row.applicant_count,
