@@ -89,7 +89,7 @@ describe.skipIf(skip)('an accessibility walk through the customer pages', () => 
   }
 
   /** A guest's paid-for cart of one ticket as the shop front makes it, with its payment link. */
-  async function guestCart(email: string) {
+  async function guestCart(email: string, custName = 'Mariam Khalil') {
     const day = addDays(formatDate(new Date(), t.record.timezone), 5);
     const pass = await product(t, { freeSale: true, productPrice: 75, prodName: 'Aquaventure day pass' });
     const buyer = await guest(t);
@@ -107,7 +107,7 @@ describe.skipIf(skip)('an accessibility walk through the customer pages', () => 
       ],
     });
     return buyer.api.ok<{ orderNum: string; paymentUrl: string }>('/cart/createPaymentLink', {
-      customer: { email, custName: 'Mariam Khalil', mobilePhone: '+971500000002' },
+      customer: { email, custName, mobilePhone: '+971500000002' },
     });
   }
 
@@ -245,6 +245,44 @@ describe.skipIf(skip)('an accessibility walk through the customer pages', () => 
     await page.close();
   }
 
+  /**
+   * In Arabic: a buyer with an Arabic name sees it on the success page, the tickets page is scanned with it, and a
+   * browser asking for Arabic gets the sign-in and error pages right to left; screenshots of each.
+   */
+  async function inArabic(viewport: Viewport): Promise<void> {
+    const name = 'مريم خليل';
+    const cart = await guestCart(`walk-ar-${viewport.name}-${Date.now()}@example.com`, name);
+    const page = await newPage(viewport);
+    await page.setExtraHTTPHeaders({ 'Accept-Language': 'ar' });
+    await page.goto(cart.paymentUrl, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+    await Promise.all([
+      page.waitForURL(/\/payment\/offline\/success/, { timeout: PAGE_TIMEOUT_MS }),
+      page.getByRole('button', { name: /^Pay / }).click({ timeout: PAGE_TIMEOUT_MS }),
+    ]);
+    await page.waitForLoadState('load', { timeout: PAGE_TIMEOUT_MS });
+    expect(await page.locator('h1').textContent()).toContain(name);
+    await scan(page, viewport, 'success-arabic-name');
+    await page.goto(tenantUrl(await issuedTicketsPage(cart.orderNum)), { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+    await scan(page, viewport, 'tickets-arabic-name');
+    await browser?.context.clearCookies();
+    const signIn = client.buildAuthorizationUrl(oidc, {
+      redirect_uri: tenantUrl('/signed-in'),
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state: client.randomState(),
+    });
+    await page.goto(signIn.href, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+    expect([await page.getAttribute('html', 'lang'), await page.getAttribute('html', 'dir')]).toEqual(['ar', 'rtl']);
+    await scan(page, viewport, 'sign-in-arabic');
+    // The kernel's error page of a page operation (the tickets page's own "not valid" page is a tenant template).
+    const broken = tenantUrl('/payment/offline/tickets?ref=NOPE-1&t=broken');
+    await page.goto(broken, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+    expect([await page.getAttribute('html', 'lang'), await page.getAttribute('html', 'dir')]).toEqual(['ar', 'rtl']);
+    await scan(page, viewport, 'error-arabic');
+    await page.close();
+  }
+
   describe.each(VIEWPORTS)('at $width×$height ($name)', (viewport) => {
     it(
       'a guest pays on the simulator, sees the success page, the tickets page, and gets the PDF voucher',
@@ -254,5 +292,10 @@ describe.skipIf(skip)('an accessibility walk through the customer pages', () => 
     it('signs in on the tenant’s page with a wrong, then the right password', () => signIn(viewport), TEST_TIMEOUT_MS);
     it('opens a sent quote from its e-mail and accepts it', () => acceptQuote(viewport), TEST_TIMEOUT_MS);
     it('shows branded error pages for malformed links', () => malformedLinks(viewport), TEST_TIMEOUT_MS);
+    it(
+      'in Arabic: an Arabic name on the pages, the sign-in and error pages right to left',
+      () => inArabic(viewport),
+      TEST_TIMEOUT_MS,
+    );
   });
 });
