@@ -5,8 +5,8 @@
 export type Wire = Record<string, unknown>;
 
 export const countries: Wire[] = [
-  { id: 1, name: 'United Arab Emirates' },
-  { id: 2, name: 'Netherlands' },
+  { id: 1, name: 'United Arab Emirates', country_code: 'AE' },
+  { id: 2, name: 'Netherlands', country_code: 'NL' },
 ];
 
 /** 230 cities: three pages of 100. */
@@ -39,6 +39,11 @@ export const products: Wire[] = [
     country_id: 1,
     country_name: 'United Arab Emirates',
     product_url: 'https://www.tiqets.com/en/burj-p1001',
+    has_timeslots: true,
+    max_tickets_per_order: 10,
+    whats_included: ['Entry to levels 124 and 125', 'Telescopes'],
+    whats_excluded: '- Food and drinks\n- Hotel pickup',
+    cancellation_policy: 'Free cancellation up to 24 hours before',
   },
   {
     id: WHOLE_DAY_PRODUCT,
@@ -76,8 +81,8 @@ export const experiences: Wire[] = Array.from({ length: 105 }, (_, index) => ({
 }));
 
 export const tagTypes: Wire[] = [
-  { id: 1, name: 'category' },
-  { id: 2, name: 'recommended audience' },
+  { id: 1, name: 'category', group_name: 'Category' },
+  { id: 2, name: 'recommended audience', group_name: 'Audience' },
 ];
 
 export const tags: Wire[] = [
@@ -88,7 +93,15 @@ export const tags: Wire[] = [
 export const variantsOf = (productId: number): Wire[] =>
   productId === TIMED_PRODUCT
     ? [
-        { id: 11, label: 'Adult', description: '12+', variant_type: 'ADULT', cancellation: { policy: 'never' } },
+        {
+          id: 11,
+          label: 'Adult',
+          description: '12+',
+          variant_type: 'ADULT',
+          cancellation: { policy: 'never' },
+          price: 45.5,
+          currency: 'EUR',
+        },
         { id: 12, label: 'Child', description: '4-11', variant_type: 'CHILD', cancellation: { policy: 'never' } },
       ]
     : [{ id: 21, label: 'Admission', variant_type: 'ADULT' }];

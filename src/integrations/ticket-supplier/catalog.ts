@@ -6,6 +6,10 @@
 export interface CatalogCountry {
   id: string;
   name: string;
+  /** ISO 3166-1 alpha-2 when the supplier gives it (the sync fills it from the name otherwise). */
+  code: string | null;
+  /** The official name (e.g. "United Arab Emirates" vs. "UAE"); null when the supplier has only one. */
+  fullName: string | null;
 }
 
 export interface CatalogCity {
@@ -14,6 +18,18 @@ export interface CatalogCity {
   countryId: string;
   latitude: number | null;
   longitude: number | null;
+  /** IANA zone; null when the supplier does not say (Tiqets): the sync looks it up. */
+  timezone: string | null;
+  /** ISO 4217 of the city's country; null when the supplier does not say. */
+  currency: string | null;
+}
+
+/** Pictures in the sizes the supplier has; null where it has none. */
+export interface CatalogImages {
+  small: string | null;
+  medium: string | null;
+  large: string | null;
+  xlarge: string | null;
 }
 
 export interface CatalogExperience {
@@ -28,9 +44,21 @@ export interface CatalogExperience {
   productIds: string[];
   tagIds: string[];
   imageUrl: string | null;
+  images: CatalogImages;
+  imageAltText: string | null;
   fromPrice: string | null;
+  /** The currency of `fromPrice`. */
+  currency: string;
   ratingAverage: number | null;
   ratingCount: number | null;
+  streetAddress: string | null;
+  postalCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  googlePlaceId: string | null;
+  experienceUrl: string | null;
+  /** False when the supplier stopped selling it. */
+  active: boolean;
 }
 
 export interface CatalogProduct {
@@ -50,7 +78,21 @@ export interface CatalogProduct {
   longitude: number | null;
   tagIds: string[];
   imageUrl: string | null;
+  images: CatalogImages;
   productUrl: string | null;
+  /** The long text; `summary` is its short form. */
+  description: string | null;
+  /** Sold by timeslot (false: a whole-day ticket). */
+  hasTimeSlot: boolean;
+  /** The most tickets one order may take; null when the supplier does not say. */
+  maxQuantity: number | null;
+  /** The supplier books and tickets it through its API (Tiqets' booking API). */
+  hasVendorBooking: boolean;
+  inclusions: string[];
+  exclusions: string[];
+  /** What to know before going (opening hours, meeting point…). */
+  info: string | null;
+  cancelPolicy: string | null;
 }
 
 export interface CatalogVariant {
@@ -60,6 +102,11 @@ export interface CatalogVariant {
   /** ADULT, CHILD, …: the supplier's words. */
   type: string | null;
   cancellationPolicy: string | null;
+  /** The usual retail price of one ticket; a day's own price comes with availability. Null when unknown. */
+  price: string | null;
+  currency: string | null;
+  /** People one ticket admits (a family ticket: more than one). */
+  maxOccupancy: number;
 }
 
 export interface CatalogVariantOffer {
@@ -69,6 +116,8 @@ export interface CatalogVariantOffer {
   currency: string;
   /** Tiqets gives no stock: the most tickets of this variant one order may take. */
   maxTickets: number;
+  /** The price before a dynamic-pricing change, when there is one. */
+  originalPrice?: string;
 }
 
 export interface CatalogTimeslot {
@@ -95,11 +144,15 @@ export interface CatalogTag {
   id: string;
   name: string;
   typeId: string | null;
+  iconUrl: string | null;
 }
 
 export interface CatalogTagType {
   id: string;
   name: string;
+  /** The group a storefront shows the type's tags under (e.g. "category", "audience"). */
+  groupName: string | null;
+  iconUrl: string | null;
 }
 
 export interface ExperienceFilter {
@@ -137,7 +190,7 @@ export class TicketCatalogError extends Error {
 
 /** Every read rejects with TicketCatalogError; `signal` ends a call the caller gave up on. */
 export interface TicketCatalog {
-  readonly kind: 'tiqets';
+  readonly kind: 'tiqets' | 'simulator';
   countries(signal?: AbortSignal): Promise<CatalogCountry[]>;
   cities(filter: { countryId?: string }, signal?: AbortSignal): Promise<CatalogCity[]>;
   /** Every page, to the end. */

@@ -4,6 +4,7 @@
 import { minorToDecimalString, toMinor } from '../../../platform/money.js';
 import {
   type CatalogCity,
+  type CatalogImages,
   type CatalogCountry,
   type CatalogExperience,
   type CatalogProduct,
@@ -50,12 +51,33 @@ export function priceOf(value: unknown, currency: string): string | null {
   return amount === null ? null : minorToDecimalString(toMinor(amount, currency), currency);
 }
 
-function imageOf(item: Json): string | null {
+function imagesOf(item: Json): CatalogImages {
   const first = record(list(item.images)[0]);
-  return first ? (text(first.large) ?? text(first.medium) ?? text(first.small) ?? text(first.extra_large)) : null;
+  return {
+    small: text(first?.small),
+    medium: text(first?.medium),
+    large: text(first?.large),
+    xlarge: text(first?.extra_large),
+  };
 }
 
-export const countryOf = (item: Json): CatalogCountry => ({ id: idOf(item, 'country'), name: text(item.name) ?? '' });
+const imageOf = (images: CatalogImages) => images.large ?? images.medium ?? images.small ?? images.xlarge;
+
+/** Lines of a list of texts, or of one text with a line each ("whats_included"). */
+const lines = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.flatMap((line) => text(line) ?? [])
+    : (text(value)
+        ?.split(/\r?\n/)
+        .map((line) => line.replace(/^[-*•]\s*/, '').trim())
+        .filter((line) => line !== '') ?? []);
+
+export const countryOf = (item: Json): CatalogCountry => ({
+  id: idOf(item, 'country'),
+  name: text(item.name) ?? '',
+  code: text(item.country_code ?? item.code)?.toUpperCase() ?? null,
+  fullName: null,
+});
 
 export function cityOf(item: Json): CatalogCity {
   const geo = record(item.geolocation);
@@ -65,11 +87,17 @@ export function cityOf(item: Json): CatalogCity {
     countryId: text(item.country_id) ?? '',
     latitude: numberOf(geo?.lat),
     longitude: numberOf(geo?.lng),
+    timezone: text(item.timezone),
+    currency: null,
   };
 }
 
 export function experienceOf(item: Json, currency: string): CatalogExperience {
   const ratings = record(item.ratings);
+  const images = imagesOf(item);
+  const address = record(item.address);
+  const geo = record(item.geolocation);
+  const priceCurrency = text(item.currency) ?? currency;
   return {
     id: idOf(item, 'experience'),
     title: text(item.title) ?? '',
@@ -80,10 +108,20 @@ export function experienceOf(item: Json, currency: string): CatalogExperience {
     countryId: text(item.country_id),
     productIds: ids(item.product_ids),
     tagIds: ids(item.tag_ids),
-    imageUrl: imageOf(item),
-    fromPrice: priceOf(item.from_price, text(item.currency) ?? currency),
+    imageUrl: imageOf(images),
+    images,
+    imageAltText: text(record(list(item.images)[0])?.alt_text),
+    fromPrice: priceOf(item.from_price, priceCurrency),
+    currency: priceCurrency,
     ratingAverage: numberOf(ratings?.average),
     ratingCount: numberOf(ratings?.total),
+    streetAddress: text(address?.street ?? address?.street_address),
+    postalCode: text(address?.postal_code ?? address?.zip_code),
+    latitude: numberOf(geo?.lat),
+    longitude: numberOf(geo?.lng),
+    googlePlaceId: text(item.google_place_id),
+    experienceUrl: text(item.experience_url),
+    active: item.active !== false && item.sale_status !== 'inactive',
   };
 }
 
@@ -91,6 +129,7 @@ export function productOf(item: Json, fallbackCurrency: string): CatalogProduct 
   const currency = text(item.currency) ?? fallbackCurrency;
   const venue = record(item.venue);
   const geo = record(item.geolocation);
+  const images = imagesOf(item);
   return {
     id: idOf(item, 'product'),
     title: text(item.title) ?? '',
@@ -106,33 +145,63 @@ export function productOf(item: Json, fallbackCurrency: string): CatalogProduct 
     latitude: numberOf(geo?.lat),
     longitude: numberOf(geo?.lng),
     tagIds: ids(item.tag_ids),
-    imageUrl: imageOf(item),
+    imageUrl: imageOf(images),
+    images,
     productUrl: text(item.product_url),
+    description: text(item.description) ?? text(item.summary),
+    hasTimeSlot: item.has_timeslots === true,
+    maxQuantity: numberOf(item.max_tickets_per_order),
+    // Tiqets sells every product it lists through its booking API (the partner's booking approval is the token's).
+    hasVendorBooking: item.sale_status !== 'soldout' && item.is_bookable !== false,
+    inclusions: lines(item.whats_included),
+    exclusions: lines(item.whats_excluded),
+    info: text(item.important_information ?? item.good_to_know),
+    cancelPolicy: text(record(item.cancellation)?.policy ?? item.cancellation_policy),
   };
 }
 
-export const variantOf = (item: Json): CatalogVariant => ({
-  id: idOf(item, 'variant'),
-  label: text(item.label) ?? '',
-  description: text(item.description),
-  type: text(item.variant_type),
-  cancellationPolicy: text(record(item.cancellation)?.policy),
-});
+export function variantOf(item: Json, fallbackCurrency: string): CatalogVariant {
+  const currency = text(item.currency) ?? fallbackCurrency;
+  const price = priceOf(item.total_retail_price_incl_vat ?? item.price, currency);
+  return {
+    id: idOf(item, 'variant'),
+    label: text(item.label) ?? '',
+    description: text(item.description),
+    type: text(item.variant_type),
+    cancellationPolicy: text(record(item.cancellation)?.policy),
+    price,
+    currency: price === null ? null : currency,
+    maxOccupancy: numberOf(item.max_occupancy ?? item.persons) ?? 1,
+  };
+}
 
 export const tagOf = (item: Json): CatalogTag => ({
   id: idOf(item, 'tag'),
   name: text(item.name) ?? '',
   typeId: text(item.type_id) ?? text(item.tag_type_id),
+  iconUrl: text(item.icon_url),
 });
 
-export const tagTypeOf = (item: Json): CatalogTagType => ({ id: idOf(item, 'tag type'), name: text(item.name) ?? '' });
+export const tagTypeOf = (item: Json): CatalogTagType => ({
+  id: idOf(item, 'tag type'),
+  name: text(item.name) ?? '',
+  groupName: text(item.group_name ?? item.group),
+  iconUrl: text(item.icon_url),
+});
 
 function offerOf(item: Json, fallbackCurrency: string): CatalogVariantOffer | null {
   const currency = text(item.currency) ?? fallbackCurrency;
   const price = priceOf(item.total_retail_price_incl_vat ?? item.price, currency);
   const maxTickets = numberOf(item.max_tickets) ?? 0;
   if (price === null || maxTickets <= 0) return null;
-  return { variantId: idOf(item, 'variant offer'), price, currency, maxTickets };
+  const original = priceOf(item.original_price ?? item.price_before_discount, currency);
+  return {
+    variantId: idOf(item, 'variant offer'),
+    price,
+    currency,
+    maxTickets,
+    ...(original !== null && original !== price ? { originalPrice: original } : {}),
+  };
 }
 
 /** A day's timeslots with something on sale; `whole_day` is a timeslot without a time. */

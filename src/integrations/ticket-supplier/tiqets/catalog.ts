@@ -76,7 +76,7 @@ function mergeAnswer(
   currency: string,
 ) {
   for (const item of records(answer.variants)) {
-    const variant = variantOf(item);
+    const variant = variantOf(item, currency);
     variants.set(variant.id, variant);
   }
   for (const day of records(answer.dates)) {
@@ -156,7 +156,7 @@ export function createTiqetsCatalog(settings: TiqetsSettings, client: TiqetsClie
       productOf(await one(client, `/products/${segment(id)}`, 'product', signal), currency),
     variants: async (productId, signal) => {
       const answer = await client.call({ method: 'GET', path: `/products/${segment(productId)}/variants` }, signal);
-      return records(answer.variants).map(variantOf);
+      return records(answer.variants).map((item) => variantOf(item, currency));
     },
     availability,
     timeslots: async (productId, date, signal) =>

@@ -48,7 +48,15 @@ describe('Tiqets catalog', () => {
     const cities = await catalog.cities({});
     expect(cities).toHaveLength(230);
     expect(new Set(cities.map((city) => city.id)).size).toBe(230);
-    expect(cities[0]).toEqual({ id: '100', name: 'City 1', countryId: '1', latitude: 25.2, longitude: 55.27 });
+    expect(cities[0]).toEqual({
+      id: '100',
+      name: 'City 1',
+      countryId: '1',
+      latitude: 25.2,
+      longitude: 55.27,
+      timezone: null,
+      currency: null,
+    });
     expect(fake.requests.map((request) => request.query.page)).toEqual(['1', '2', '3']);
     for (const request of fake.requests) {
       expect(request.authorization).toBe(`Token ${fake.token}`);
@@ -58,14 +66,14 @@ describe('Tiqets catalog', () => {
     expect(await catalog.experiences({})).toHaveLength(105);
     expect(await catalog.products({})).toHaveLength(150);
     expect(await catalog.countries()).toEqual([
-      { id: '1', name: 'United Arab Emirates' },
-      { id: '2', name: 'Netherlands' },
+      { id: '1', name: 'United Arab Emirates', code: 'AE', fullName: null },
+      { id: '2', name: 'Netherlands', code: 'NL', fullName: null },
     ]);
     expect(await catalog.tagTypes()).toEqual([
-      { id: '1', name: 'category' },
-      { id: '2', name: 'recommended audience' },
+      { id: '1', name: 'category', groupName: 'Category', iconUrl: null },
+      { id: '2', name: 'recommended audience', groupName: 'Audience', iconUrl: null },
     ]);
-    expect((await catalog.tags({}))[0]).toEqual({ id: '7', name: 'Observation decks', typeId: '1' });
+    expect((await catalog.tags({}))[0]).toEqual({ id: '7', name: 'Observation decks', typeId: '1', iconUrl: null });
   });
 
   it('maps an experience, a product and its variants to our types, prices exact', async () => {
@@ -85,11 +93,37 @@ describe('Tiqets catalog', () => {
       venueName: 'Burj Khalifa',
       tagIds: ['7', '8'],
       imageUrl: 'l.jpg',
+      images: { small: 's.jpg', medium: 'm.jpg', large: 'l.jpg', xlarge: null },
+      hasTimeSlot: true,
+      maxQuantity: 10,
+      hasVendorBooking: true,
+      inclusions: ['Entry to levels 124 and 125', 'Telescopes'],
+      exclusions: ['Food and drinks', 'Hotel pickup'],
+      cancelPolicy: 'Free cancellation up to 24 hours before',
     });
+    expect(await catalog.product(String(WHOLE_DAY_PRODUCT))).toMatchObject({ hasTimeSlot: false, inclusions: [] });
     expect((await catalog.product(String(WHOLE_DAY_PRODUCT))).price).toBe('20.10');
     expect(await catalog.variants(String(TIMED_PRODUCT))).toEqual([
-      { id: '11', label: 'Adult', description: '12+', type: 'ADULT', cancellationPolicy: 'never' },
-      { id: '12', label: 'Child', description: '4-11', type: 'CHILD', cancellationPolicy: 'never' },
+      {
+        id: '11',
+        label: 'Adult',
+        description: '12+',
+        type: 'ADULT',
+        cancellationPolicy: 'never',
+        price: '45.50',
+        currency: 'EUR',
+        maxOccupancy: 1,
+      },
+      {
+        id: '12',
+        label: 'Child',
+        description: '4-11',
+        type: 'CHILD',
+        cancellationPolicy: 'never',
+        price: null,
+        currency: null,
+        maxOccupancy: 1,
+      },
     ]);
   });
 
