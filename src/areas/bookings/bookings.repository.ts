@@ -1,6 +1,7 @@
 // SQL of booking requests, their lines and their tickets (tables booking_requests, booking_lines, booking_tickets).
 // Plain rows out. A line is ticketed exactly once: a confirm claims it (IN_PROGRESS, its `attempts` the claim's
 // number) in one short statement, and only the holder of that claim may record its tickets or its failure.
+import type postgres from 'postgres';
 import type { Queryable } from '../../platform/database/connections.js';
 import type { LineStatus, RequestStatus } from './bookings.schemas.js';
 
@@ -52,6 +53,8 @@ export interface BookingLineRow {
   time_slot: string | null;
   pickup_location: string | null;
   resv_name: string | null;
+  /** A ticket-supplier line's product, variant, day and cart reservation (the cart's SupplierTicketLine); else null. */
+  supplier_ticket: unknown;
 }
 
 /** A row of booking_tickets as written; the tickets module reads it (tickets.repository: TicketRow). */
@@ -146,7 +149,12 @@ export async function insertRequest(db: Queryable, request: NewBookingRequest): 
 
 export async function insertLines(db: Queryable, requestId: number, lines: readonly NewBookingLine[]): Promise<void> {
   if (lines.length === 0) return;
-  await db`INSERT INTO booking_lines ${db(lines.map((line) => ({ ...line, booking_request_id: requestId })))}`;
+  const rows = lines.map((line) => ({
+    ...line,
+    booking_request_id: requestId,
+    supplier_ticket: line.supplier_ticket === null ? null : db.json(line.supplier_ticket as postgres.JSONValue),
+  }));
+  await db`INSERT INTO booking_lines ${db(rows)}`;
 }
 
 export async function findRequest(db: Queryable, requestId: number): Promise<BookingRequestRow | undefined> {

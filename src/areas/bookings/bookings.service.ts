@@ -53,7 +53,8 @@ async function linesOf(
   const offline = new Set(tickets.filter((ticket) => ticket.status === 'SOLD').map((ticket) => ticket.productId));
   return ticketed.map((line) => ({
     line_no: line.lineNo,
-    source: lineSource(line.productId, offline, vendorBooked),
+    // a ticket-supplier line (issue 31) is the supplier's to ticket, confirming the cart's reservation
+    source: line.supplierTicket === null ? lineSource(line.productId, offline, vendorBooked) : 'SUPPLIER',
     product_id: line.productId,
     variant_id: line.variantId,
     description: line.description,
@@ -63,6 +64,7 @@ async function linesOf(
     time_slot: line.timeSlot,
     pickup_location: line.pickupLocation,
     resv_name: line.resvName,
+    supplier_ticket: line.supplierTicket,
   }));
 }
 

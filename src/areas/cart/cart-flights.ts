@@ -3,14 +3,13 @@
 // seats when the ticket is issued), names no product, and keeps the priced offer for the agent who tickets it:
 // flights are ticketed offline by an agent in this release (booking confirm issues no ticket for them).
 import type { FlightPassenger } from '../../integrations/flights/index.js';
-import { PgCode } from '../../platform/database/connections.js';
 import { withTransaction } from '../../platform/database/transaction.js';
 import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { decimalAmount, minorToDecimalString, toMinor } from '../../platform/money.js';
 import * as repo from './cart.repository.js';
 import type { AddedFlightOffer, AddFlightOfferRequest } from './cart.schemas.js';
-import { type CartDeps, cartFor } from './cart-shared.js';
+import { type CartDeps, cartFor, duplicateClientId } from './cart-shared.js';
 
 /** An offer of a flight search as the flights area prices it for a cart line. */
 export interface FlightOfferForCart {
@@ -118,12 +117,7 @@ export function flightLine(
     resv_name: null,
     parent_item_id: null,
     flight_offer: offer,
+    supplier_ticket: null,
+    supplier_held_until: null,
   };
-}
-
-function duplicateClientId(error: unknown): never {
-  if (typeof error === 'object' && error !== null && 'code' in error && error.code === PgCode.uniqueViolation) {
-    throw new ApiError(ErrorCode.DUPLICATE, 'Parameter cartItemId is already in the cart');
-  }
-  throw error;
 }

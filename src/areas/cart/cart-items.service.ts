@@ -9,6 +9,7 @@ import { isProductLine, type PricedItem, type ProductLine, priceItem, requoteLin
 import * as repo from './cart.repository.js';
 import type { NewItem } from './cart.schemas.js';
 import { type CartDeps, cartFor, holdUntil, releaseHolds } from './cart-shared.js';
+import { letGo, supplierTicketOf } from './cart-supplier-tickets.js';
 
 /** An added item: the cart's number for it and the client's. */
 export interface AddedItem {
@@ -96,13 +97,15 @@ function removeItem(
   ctx: TenantContext,
   pick: (items: repo.ItemRow[]) => repo.ItemRow | undefined,
 ): Promise<null> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx, afterCommit) => {
     const cart = await cartFor(ctx, tx);
     const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
     const item = pick(items);
     if (!item) throw notFound('Cart item');
     const gone = items.filter((i) => i.item_id === item.item_id || i.parent_item_id === item.item_id);
     await releaseHolds(deps, ctx, tx, gone);
+    const kept = supplierTicketOf(item.supplier_ticket);
+    if (kept && item.held) afterCommit(() => letGo(deps.reservations, ctx, kept.reservation));
     const goneIds = gone.map((i) => i.item_id);
     await repo.deleteItems(tx, cart.cart_id, goneIds);
     return null;
@@ -115,6 +118,10 @@ export function updateItem(deps: CartDeps, ctx: TenantContext, ref: ItemRef, qua
     const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
     const item = findItem(items, ref);
     if (item.parent_item_id !== null) throw new ApiError(ErrorCode.INVALID_STATE, 'A transfer line follows its item');
+    if (item.supplier_ticket !== null) {
+      // the reservation at the supplier is for that many tickets: another number is another reservation
+      throw new ApiError(ErrorCode.INVALID_STATE, "A supplier's ticket line is reserved as it is: add it again");
+    }
     if (!isProductLine(item)) {
       // one line is the whole offer, priced for its passengers at the supplier
       throw new ApiError(ErrorCode.INVALID_STATE, 'A flight offer is one line for all its passengers: add it again');

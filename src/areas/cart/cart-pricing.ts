@@ -173,6 +173,8 @@ function lineOf(ctx: TenantContext, item: NewItem, date: string, quote: UnitQuot
     resv_name: item.resvName ?? null,
     parent_item_id: null,
     flight_offer: null,
+    supplier_ticket: null,
+    supplier_held_until: null,
   };
 }
 

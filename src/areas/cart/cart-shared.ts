@@ -2,7 +2,10 @@
 import type { Queryable } from '../../platform/database/connections.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { CatalogApi } from '../catalog/index.js';
+import { PgCode } from '../../platform/database/connections.js';
+import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { FlightOffersForCart } from './cart-flights.js';
+import type { SupplierReservations, SupplierTicketsForCart } from './cart-supplier-tickets.js';
 import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 import type { CartViewCache } from './cart-view-cache.js';
@@ -17,6 +20,10 @@ export interface CartServiceDeps {
   catalog: CatalogApi;
   /** Prices a flight offer for a cart line (the flights area). */
   flights: FlightOffersForCart;
+  /** Prices a ticket-supplier product's variant for a day and time (the ticket-supplier area). */
+  supplierTickets: SupplierTicketsForCart;
+  /** Reserves a ticket-supplier line's units at the supplier, and lets them go. */
+  reservations: SupplierReservations;
 }
 
 /** What the use cases are given: the service's deps and this service's copies of cart views. */
@@ -45,6 +52,14 @@ export async function cartFor(ctx: TenantContext, db: Queryable): Promise<repo.C
 /** The cart with its items as read in `db`. */
 export const cartView = async (ctx: TenantContext, db: Queryable, cart: repo.CartRow): Promise<CartView> =>
   toCartView(cart, await repo.selectItems(db, cart.cart_id, ctx.now), ctx);
+
+/** A client's cartItemId already in the cart: refused naming the parameter. */
+export function duplicateClientId(error: unknown): never {
+  if (typeof error === 'object' && error !== null && 'code' in error && error.code === PgCode.uniqueViolation) {
+    throw new ApiError(ErrorCode.DUPLICATE, 'Parameter cartItemId is already in the cart');
+  }
+  throw error;
+}
 
 /** Gives back the seats the items hold. */
 export async function releaseHolds(deps: CartDeps, ctx: TenantContext, db: Queryable, items: repo.ItemRow[]) {

@@ -6,7 +6,9 @@ import { type OperationDeclaration, operation } from '../../platform/http/operat
 import {
   AddedFlightOffer,
   AddedItem,
+  AddedSupplierTicket,
   AddFlightOfferRequest,
+  AddSupplierTicketRequest,
   AddItemRequest,
   CartView,
   CreateCartRequest,
@@ -75,6 +77,28 @@ const addFlightOffer = (carts: CartService) =>
     handler: (ctx, input) => carts.addFlightOffer(ctx, input),
   });
 
+const addSupplierTicket = (carts: CartService) =>
+  operation({
+    ...cartPolicy,
+    path: '/cart/addSupplierTicket',
+    methods: ['POST'],
+    summary: "Add tickets of a ticket-supplier product's variant for a day and time, priced and reserved at the supplier",
+    description:
+      "The line's price is the variant's price for that day and time in the supplier's live availability (kept 60 s); " +
+      'a price sent by the client is ignored. The tickets are reserved at the supplier at once and kept for the cart ' +
+      'for 30 minutes (less when the supplier keeps them for less; a payment link keeps them until it ends); a lapsed ' +
+      'line shows isAvailable false and is let go at the supplier. Paid, its booking confirms that reservation and the ' +
+      "supplier's tickets appear on the booking's tickets page. The line is itemType SUPPLIER_TICKET and zero-rated for " +
+      "VAT (the supplier's price includes the venue's taxes); its quantity cannot be changed (remove it and add it " +
+      'again). Errors: MISSING_PARAMETER; INVALID_FORMAT (a date or time not so written, quantity over what one order ' +
+      'may take); NOTFOUND for a product or variant the catalog does not know or one the supplier does not book ' +
+      "through its API; INVALID_STATE when it is not on sale that day and time, or the cart's currency is not the " +
+      "ticket's; DUPLICATE for a cartItemId already in the cart; API_ERROR when the supplier fails.",
+    input: AddSupplierTicketRequest,
+    response: AddedSupplierTicket,
+    handler: (ctx, input) => carts.addSupplierTicket(ctx, input),
+  });
+
 const removeItem = (carts: CartService) =>
   operation({
     ...cartPolicy,
@@ -126,7 +150,6 @@ const deleteOperation = (carts: CartService) =>
 
 /** Every operation of the area, bound to its services. */
 export function cartOperations(carts: CartService): OperationDeclaration[] {
-  return [create, load, addItem, addFlightOffer, removeItem, updateItem, persist, deleteOperation].map((declare) =>
-    declare(carts),
-  );
+  const all = [create, load, addItem, addFlightOffer, addSupplierTicket, removeItem, updateItem, persist];
+  return [...all, deleteOperation].map((declare) => declare(carts));
 }

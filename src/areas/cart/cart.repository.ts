@@ -45,6 +45,10 @@ export interface LineColumns {
   parent_item_id: number | null;
   /** A flight line's offer as priced when it was added (FlightLineOffer); null on a product's line. */
   flight_offer: unknown;
+  /** A ticket-supplier line's product, variant, day and reservation (SupplierTicketLine); null on others. */
+  supplier_ticket: unknown;
+  /** Until when a ticket-supplier line's reservation is kept for the cart. */
+  supplier_held_until: Date | null;
 }
 
 export interface ItemRow extends LineColumns {
@@ -150,7 +154,9 @@ const itemSelect = (now: string) => `
   i.item_id, i.cart_item_id, i.product_id, i.product_template_id, i.variant_id, i.unit_id, i.unit_name,
   i.description, i.unit_price, i.quantity, i.is_child, i.is_infant, i.book_date::text AS book_date, i.time_slot,
   i.start_time, i.ext_attr, i.pickup_location, i.service_location, i.xfer_type, i.ppc, i.resv_name,
-  i.hold_id::text AS hold_id, i.parent_item_id, i.flight_offer, COALESCE(h.held_until > ${now}, false) AS held`;
+  i.hold_id::text AS hold_id, i.parent_item_id, i.flight_offer, i.supplier_ticket, i.supplier_held_until,
+  CASE WHEN i.supplier_ticket IS NULL THEN COALESCE(h.held_until > ${now}, false)
+       ELSE i.supplier_released_at IS NULL AND i.supplier_held_until > ${now} END AS held`;
 
 const LOAD_CART = perOwnerKind(
   (where, next) => `
@@ -295,7 +301,7 @@ export async function addLine(
         cart_id, item_id, hold_id, cart_item_id, product_id, product_template_id, variant_id, unit_id, unit_name,
         description, unit_price, catalog_price, price_set_by, quantity, is_child, is_infant, book_date, time_slot,
         start_time, ext_attr, pickup_location, service_location, xfer_type, ppc, resv_name, parent_item_id,
-        flight_offer)
+        flight_offer, supplier_ticket, supplier_held_until)
       SELECT n.cart_id, n.item_id, h.hold_id, ${line.cart_item_id}::text, ${line.product_id}::int,
         ${line.product_template_id}::int, ${line.variant_id}::int, ${line.unit_id}::int, ${line.unit_name}::text,
         ${line.description}::text, ${line.unit_price}::numeric, ${line.catalog_price}::numeric,
@@ -303,7 +309,9 @@ export async function addLine(
         ${line.book_date}::date, ${line.time_slot}::text, ${line.start_time}::text, ${line.ext_attr}::text,
         ${line.pickup_location}::text, ${line.service_location}::text, ${line.xfer_type}::text,
         ${line.ppc}::numeric, ${line.resv_name}::text, ${line.parent_item_id}::int,
-        ${line.flight_offer === null ? null : JSON.stringify(line.flight_offer)}::text::jsonb
+        ${line.flight_offer === null ? null : JSON.stringify(line.flight_offer)}::text::jsonb,
+        ${line.supplier_ticket === null ? null : JSON.stringify(line.supplier_ticket)}::text::jsonb,
+        ${line.supplier_held_until}::timestamptz
       FROM numbered n, held h
       RETURNING cart_id, item_id)
     SELECT cart_id::text, item_id FROM added`;

@@ -7,8 +7,10 @@ const Text = (maxLength = 200) => Type.String({ maxLength });
 export const CartItemView = Type.Object({
   itemId: Type.Integer({ description: 'Server-assigned, from 0' }),
   cartItemId: Nullable(Type.String({ description: "The client's identifier" })),
-  itemType: Type.Union([Type.Literal('PRODUCT'), Type.Literal('FLIGHT')], {
-    description: 'FLIGHT: a flight offer (/cart/addFlightOffer), whose productId, unitId and extVariantId are 0',
+  itemType: Type.Union([Type.Literal('PRODUCT'), Type.Literal('FLIGHT'), Type.Literal('SUPPLIER_TICKET')], {
+    description:
+      'FLIGHT: a flight offer (/cart/addFlightOffer), whose productId, unitId and extVariantId are 0; ' +
+      "SUPPLIER_TICKET: a ticket-supplier product (/cart/addSupplierTicket): productId and extVariantId are the supplier's product and variant (0 when not numeric), unitId 0",
   }),
   flightOfferId: Nullable(Type.String({ description: "A flight line's offer (its search's id in it)" })),
   productId: Type.Integer(),
@@ -132,3 +134,37 @@ export const AddedFlightOffer = Type.Object({
   currency: Type.String(),
 });
 export type AddedFlightOffer = Static<typeof AddedFlightOffer>;
+
+const SupplierId = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Integer({ minimum: 1 })]);
+
+export const AddSupplierTicketRequest = Type.Object({
+  productId: { ...SupplierId, description: "A /ticketsupplier product's productId (hasVendorBooking true)" },
+  variantId: { ...SupplierId, description: "One of the product's variants (/ticketsupplier/product/variants servcode)" },
+  quantity: Type.Integer({ minimum: 1, maximum: 100 }),
+  bookDate: Type.String({ format: 'date', description: "yyyy-MM-dd, the venue's day" }),
+  timeSlot: Type.Optional(
+    Type.String({
+      pattern: '^$|^([01]\\d|2[0-3]):[0-5]\\d$',
+      description: 'HH:mm of one of the day\'s timeslots (/ticketsupplier/timeslots); absent for a whole-day ticket',
+    }),
+  ),
+  cartItemId: Type.Optional(Text(100)),
+  resvName: Type.Optional(Text(200)),
+});
+export type AddSupplierTicketRequest = Static<typeof AddSupplierTicketRequest>;
+
+export const AddedSupplierTicket = Type.Object({
+  itemId: Type.Integer(),
+  cartItemId: Nullable(Type.String()),
+  productId: Type.String(),
+  variantId: Type.String(),
+  description: Type.String({ description: "The product's title with the day and time" }),
+  unitName: Type.String({ description: "The variant's label" }),
+  unitPrice: Type.Number({ description: 'One ticket as the supplier sells it now (the line\'s price)' }),
+  quantity: Type.Integer(),
+  currency: Type.String(),
+  bookDate: Type.String(),
+  timeSlot: Nullable(Type.String()),
+  heldUntil: Type.String({ format: 'date-time', description: 'The reservation is kept for the cart until then' }),
+});
+export type AddedSupplierTicket = Static<typeof AddedSupplierTicket>;

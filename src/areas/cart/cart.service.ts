@@ -6,6 +6,7 @@ import { ApiError, ErrorCode } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
 import { addItems, type ItemRef, removeItemByClientId, removeItemById, updateItem } from './cart-items.service.js';
 import { addFlightOffer } from './cart-flights.js';
+import { addSupplierTicket, letGo, supplierTicketOf } from './cart-supplier-tickets.js';
 import { ownerOf } from './cart-owner.js';
 import * as repo from './cart.repository.js';
 import {
@@ -18,7 +19,7 @@ import {
   releaseHolds,
 } from './cart-shared.js';
 import { createCartViewCache } from './cart-view-cache.js';
-import type { AddFlightOfferRequest, CartView, NewItem } from './cart.schemas.js';
+import type { AddFlightOfferRequest, AddSupplierTicketRequest, CartView, NewItem } from './cart.schemas.js';
 import { toCartView } from './cart.view.js';
 
 export { CART_HOLD_MINUTES } from './cart-shared.js';
@@ -33,6 +34,9 @@ export function createCartService(serviceDeps: CartServiceDeps) {
     addItems: (ctx: TenantContext, items: NewItem[]) => addItems(deps, ctx, items),
     /** Adds a flight offer priced now by the flights area as one line (no seats held). */
     addFlightOffer: (ctx: TenantContext, request: AddFlightOfferRequest) => addFlightOffer(deps, ctx, request),
+    /** Adds a ticket-supplier product's variant, priced and reserved at the supplier now, as one line. */
+    addSupplierTicket: (ctx: TenantContext, request: AddSupplierTicketRequest) =>
+      addSupplierTicket(deps, ctx, request),
     /** Removes the item of the cart's number `itemId` (and a private transfer's line following it). */
     removeItemById: (ctx: TenantContext, itemId: number) => removeItemById(deps, ctx, itemId),
     /** Removes the item the client numbered `cartItemId` (and a private transfer's line following it). */
@@ -101,12 +105,16 @@ async function load(deps: CartDeps, ctx: TenantContext): Promise<CartView> {
     );
     return answer;
   }
-  const firstRenewal = Math.min(...live.map((item) => (item.hold_expires_at?.getTime() ?? 0) - halfLife));
+  // A ticket-supplier line stops being available when its reservation lapses: the copy ends no later.
+  const ends = [
+    ...live.map((item) => (item.hold_expires_at?.getTime() ?? 0) - halfLife),
+    ...items.flatMap((item) => (item.held && item.supplier_held_until ? [item.supplier_held_until.getTime()] : [])),
+  ];
   deps.views.keep(
     key,
     { cartId: cart.cart_id, version: cart.version, view: answer },
     ctx.now,
-    live.length ? new Date(firstRenewal) : undefined,
+    ends.length ? new Date(Math.min(...ends)) : undefined,
   );
   return answer;
 }
@@ -142,11 +150,17 @@ async function persist(ctx: TenantContext): Promise<CartView> {
 }
 
 async function remove(deps: CartDeps, ctx: TenantContext): Promise<true> {
-  return withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx, afterCommit) => {
     const cart = await repo.lockActiveCart(tx, ownerOf(ctx));
     if (!cart) throw new ApiError(ErrorCode.GENERAL, 'There is no cart for this session');
-    await releaseHolds(deps, ctx, tx, await repo.selectItems(tx, cart.cart_id, ctx.now));
+    const items = await repo.selectItems(tx, cart.cart_id, ctx.now);
+    await releaseHolds(deps, ctx, tx, items);
     await repo.markCart(tx, cart.cart_id, 'DELETED', ctx.now);
+    // The deleted cart's reservations are let go now (the housekeeping stamps them, or retries a failed one).
+    for (const item of items) {
+      const kept = supplierTicketOf(item.supplier_ticket);
+      if (kept) afterCommit(() => letGo(deps.reservations, ctx, kept.reservation));
+    }
     return true as const;
   });
 }

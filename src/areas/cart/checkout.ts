@@ -33,6 +33,11 @@ export interface CheckoutItem {
    * the agent who tickets it; null on a product's line. A flight line is zero-rated and holds no seats.
    */
   flightOffer: unknown;
+  /**
+   * A ticket-supplier line's product, variant, day and reservation (cart-supplier-tickets.ts SupplierTicketLine),
+   * kept on its order line for the booking that confirms it; null on other lines. `held`: its reservation is kept.
+   */
+  supplierTicket: unknown;
 }
 
 export interface CheckoutCart {
@@ -59,6 +64,7 @@ export const toCheckoutItem = (item: repo.ItemRow): CheckoutItem => ({
   holdId: item.hold_id,
   held: item.held,
   flightOffer: item.flight_offer,
+  supplierTicket: item.supplier_ticket,
 });
 
 /** The caller's active cart and its items, locked for the transaction; GENERAL when there is none or it is empty. */

@@ -75,6 +75,8 @@ function linesOf({ cart, lines }: TaxedCart): repo.NewLine[] {
     resv_name: item.resvName,
     // A flight line's priced offer, for the agent who tickets it (issue 15).
     flight_offer: item.flightOffer === null ? null : JSON.stringify(item.flightOffer),
+    // A ticket-supplier line's reservation, for the booking that confirms it (issue 31).
+    supplier_ticket: item.supplierTicket === null ? null : JSON.stringify(item.supplierTicket),
   }));
 }
 

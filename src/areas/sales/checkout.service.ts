@@ -55,6 +55,9 @@ async function createInvoice(
   requireTransientCustomer(ctx, input.customer);
   return withTransaction(ctx, async (tx) => {
     const cart = await deps.cart.cartForCheckout(ctx, tx);
+    // A ticket-supplier line is invoiced only while its reservation at the supplier holds (issue 31).
+    const lapsed = cart.items.find((item) => item.supplierTicket !== null && !item.held);
+    if (lapsed) throw new ApiError(ErrorCode.INVALID_STATE, `Item ${lapsed.itemId} is no longer held; add it again`);
     const customer = await resolveCustomer(deps, ctx, tx, input.customer);
     // A logged-in user may be invoiced as themselves; anyone else names the customer.
     if (!customer && ctx.session?.kind !== 'user')

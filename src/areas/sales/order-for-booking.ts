@@ -16,6 +16,8 @@ export interface BookableLine {
   resvName: string | null;
   /** A flight offer's line (issue 15): ticketed offline by an agent in this release, not by booking confirm. */
   flight: boolean;
+  /** A ticket-supplier line's product, variant, day and reservation (the cart's SupplierTicketLine); else null. */
+  supplierTicket: unknown;
 }
 
 export interface OrderForBooking {
@@ -63,6 +65,7 @@ interface LineRow {
   pickup_location: string | null;
   resv_name: string | null;
   flight: boolean;
+  supplier_ticket: unknown;
 }
 
 /** The order of that number with its lines; undefined when there is none. */
@@ -76,7 +79,7 @@ export async function orderForBooking(db: Queryable, orderNum: string): Promise<
   const lines = await db<LineRow[]>`
     SELECT line_no, product_id, variant_id, description, quantity::float8 AS quantity, unit_name,
            service_date::text AS service_date,
-           time_slot, pickup_location, resv_name, flight_offer IS NOT NULL AS flight
+           time_slot, pickup_location, resv_name, flight_offer IS NOT NULL AS flight, supplier_ticket
     FROM sales_order_lines WHERE sales_order_id = ${order.sales_order_id} ORDER BY line_no`;
   return {
     salesOrderId: order.sales_order_id,
@@ -103,6 +106,7 @@ export async function orderForBooking(db: Queryable, orderNum: string): Promise<
       pickupLocation: line.pickup_location,
       resvName: line.resv_name,
       flight: line.flight,
+      supplierTicket: line.supplier_ticket,
     })),
   };
 }

@@ -18,6 +18,7 @@ const item = (productId: number, unitPrice: string, quantity: number): CheckoutI
   holdId: null,
   held: false,
   flightOffer: null,
+  supplierTicket: null,
 });
 
 const cart = (currency: string, items: CheckoutItem[]): CheckoutCart => ({

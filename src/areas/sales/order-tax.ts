@@ -16,10 +16,13 @@ export interface TaxedCart {
 
 /**
  * An exempt product's line, or a flight's: international passenger transport is zero-rated in the UAE (docs/decisions.md,
- * issue 15), and the tax owed on a zero-rated line is nothing, as on an exempt one.
+ * issue 15), and the tax owed on a zero-rated line is nothing, as on an exempt one. A ticket-supplier line too: the
+ * supplier's retail price includes the venue's own taxes (docs/decisions.md, issue 31).
  */
 const untaxed = (item: CheckoutItem, exempt: ReadonlySet<number>) =>
-  item.flightOffer !== null || (item.productId !== null && exempt.has(item.productId));
+  item.flightOffer !== null ||
+  item.supplierTicket !== null ||
+  (item.productId !== null && exempt.has(item.productId));
 
 /** Pure: the cart's lines taxed by the policy; `exempt` holds the ids of exempt products. */
 export function taxCart(cart: CheckoutCart, policy: TaxPolicy, exempt: ReadonlySet<number>): TaxedCart {

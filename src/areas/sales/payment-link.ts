@@ -80,8 +80,9 @@ export async function createPaymentLink(
   return linkAnswer(deps, ctx, prepared.taxed);
 }
 
-function refuseUnheld(items: { itemId: number; holdId: string | null; held: boolean }[]) {
-  const unavailable = items.find((item) => item.holdId && !item.held);
+/** Checked again at checkout: every held line still holds (its seats, or its reservation at the supplier). */
+function refuseUnheld(items: { itemId: number; holdId: string | null; supplierTicket: unknown; held: boolean }[]) {
+  const unavailable = items.find((item) => (item.holdId || item.supplierTicket !== null) && !item.held);
   if (unavailable)
     throw new ApiError(ErrorCode.INVALID_STATE, `Item ${unavailable.itemId} is no longer held; add it again`);
 }
@@ -139,6 +140,7 @@ export function orderLinkCallbacks(deps: CheckoutDeps) {
       const holds = taxed.cart.items.flatMap((item) => (item.holdId ? [item.holdId] : []));
       const heldUntil = new Date(link.expiresAt.getTime() + HOLD_GRACE_MINUTES * 60_000);
       await deps.catalog.extend({ db: tx, now: scope.now }, holds, heldUntil);
+      await deps.cart.extendSupplierHolds(tx, cartId, heldUntil);
       await deps.cart.setCartPayment(tx, cartId, {
         orderNum: request.orderNum,
         paymentRef: link.orderRef,

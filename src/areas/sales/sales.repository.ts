@@ -50,6 +50,8 @@ export interface LineService {
   resv_name: string | null;
   /** A flight line's priced offer as JSON text (issue 15); null on any other line. */
   flight_offer: string | null;
+  /** A ticket-supplier line's product, variant, day and reservation as JSON text (issue 31); else null. */
+  supplier_ticket: string | null;
 }
 
 export type NewLine = Omit<LineRow, 'line_no'> & Partial<LineService>;
@@ -123,11 +125,12 @@ export async function insertLines(db: Queryable, salesOrderId: number, lines: Ne
     await db`
       INSERT INTO sales_order_lines (sales_order_id, line_no, product_id, variant_id, description, detail, quantity,
                                      unit_price, total, net, tax, hold_id, service_date, time_slot, unit_name,
-                                     pickup_location, resv_name, flight_offer)
+                                     pickup_location, resv_name, flight_offer, supplier_ticket)
       VALUES (${salesOrderId}, ${index + 1}, ${line.product_id}, ${line.variant_id}, ${line.description}, ${line.detail},
               ${line.quantity}, ${line.unit_price}, ${line.total}, ${line.net}, ${line.tax}, ${line.hold_id},
               ${line.service_date ?? null}, ${line.time_slot ?? null}, ${line.unit_name ?? null},
-              ${line.pickup_location ?? null}, ${line.resv_name ?? null}, ${line.flight_offer ?? null}::text::jsonb)`;
+              ${line.pickup_location ?? null}, ${line.resv_name ?? null}, ${line.flight_offer ?? null}::text::jsonb,
+              ${line.supplier_ticket ?? null}::text::jsonb)`;
   }
 }
 

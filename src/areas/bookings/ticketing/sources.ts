@@ -1,7 +1,10 @@
 // The three sources of a line's tickets: our own numbered tickets (one per unit), the offline inventory codes sold
 // for the order (one ticket per code), and the ticket supplier (one voucher per unit; its booking is cancelled when
-// the line's tickets cannot be written).
+// the line's tickets cannot be written). A line sold from the ticket supplier's catalog names the supplier's product
+// and variant and carries the cart's reservation: its first claim confirms that reservation; a later claim (the
+// reservation refused, lapsed or lost) books afresh.
 import { type TicketSupplier, TicketSupplierError } from '../../../integrations/ticket-supplier/index.js';
+import { supplierTicketOf } from '../../cart/index.js';
 import { ownBarcode } from '../bookings.rules.js';
 import { type IssueContext, TicketingError, type TicketSource, type TicketSources } from './port.js';
 import { lineFields, NO_SUPPLIER } from './ticket-fields.js';
@@ -44,6 +47,7 @@ function supplierSource(supplier: TicketSupplier, timeoutMs: number): TicketSour
     async issue(context) {
       const { line, tenant } = context;
       const signal = AbortSignal.timeout(timeoutMs);
+      const sold = supplierTicketOf(line.supplier_ticket);
       const request = {
         tenantId: tenant.tenantId,
         idempotencyKey: supplierKeyOf(context),
@@ -53,6 +57,11 @@ function supplierSource(supplier: TicketSupplier, timeoutMs: number): TicketSour
         serviceDate: line.service_date,
         timeSlot: line.time_slot,
         resvName: line.resv_name,
+        ...(sold && {
+          supplierProductId: sold.productId,
+          supplierVariantId: sold.variantId,
+          ...(context.attempt === 1 && { reservation: sold.reservation }),
+        }),
       };
       const booking = await supplier.book(request, signal).catch((error: unknown) => {
         if (error instanceof TicketSupplierError) throw new TicketingError(error.code, error.message);
