@@ -11,9 +11,12 @@ export interface CatalogData {
   experienceById: Map<string, ExperiencePlan>;
   products: ProductPlan[];
   productById: Map<string, ProductPlan>;
+  /** How long the build took (reported by the tests, not asserted: it depends on the machine). */
+  buildMs: number;
 }
 
 export function buildCatalogData(): CatalogData {
+  const started = performance.now();
   const world = buildWorld();
   const countryNames = new Map(world.countries.map((country) => [country.id, country.name]));
   const experiences = world.cities.flatMap((city) => cityPlans(city, countryNames.get(city.countryId) ?? ''));
@@ -25,6 +28,7 @@ export function buildCatalogData(): CatalogData {
     experienceById: new Map(experiences.map((experience) => [experience.id, experience])),
     products,
     productById: new Map(products.map((plan) => [plan.id, plan])),
+    buildMs: performance.now() - started,
   };
 }
 
