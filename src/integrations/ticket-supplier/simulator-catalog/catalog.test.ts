@@ -68,9 +68,14 @@ describe('simulated ticket catalog: the world', () => {
   });
 
   it('is the same on every build, and two catalogs answer the same', async () => {
-    const { buildMs: _first, ...first } = buildCatalogData();
-    const { buildMs: _second, ...second } = buildCatalogData();
-    expect(second).toEqual(first);
+    // A product's plan points back at its experience: left out of the text, which holds it once already.
+    const text = () =>
+      JSON.stringify(buildCatalogData(), (key, value) =>
+        key === 'buildMs' || key === 'experience' ? undefined : value instanceof Map ? [...value.keys()] : value,
+      );
+    const first = text();
+    expect(first.length).toBeGreaterThan(1_000_000);
+    expect(text()).toBe(first);
     const other = createSimulatedTicketCatalog({ clock });
     expect(await other.experiences({ cityId: '78401' })).toEqual(await catalog.experiences({ cityId: '78401' }));
     const productId = (await catalog.products({ cityId: '25001' }))[0]?.id as string;

@@ -113,16 +113,27 @@ function countryOf(code: string): CatalogCountry {
   return { id: String(numericOf(code)), name, code, fullName: full };
 }
 
-/** The country's biggest cities, one per name; ids are the country's id then the city's rank (Dubai: 78401). */
+/** Closer than this to a bigger city, a city is the same place (København and Copenhagen) or its suburb. */
+const SAME_PLACE_KM = 20;
+
+/** Equirectangular distance: close enough at a city's scale. */
+function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const x = (b.lng - a.lng) * rad * Math.cos(((a.lat + b.lat) / 2) * rad);
+  const y = (b.lat - a.lat) * rad;
+  return Math.sqrt(x * x + y * y) * 6371;
+}
+
+/** The country's biggest cities, one per name and place; ids are the country's id then the city's rank (Dubai: 78401). */
 function citiesOf(country: CatalogCountry, byCountry: Map<string, cityTimezones.CityData[]>): WorldCity[] {
   const code = country.code as string;
   const currency = currencyOf(code) as string;
-  const seen = new Set<string>();
-  const biggest = (byCountry.get(code) ?? [])
-    .slice()
-    .sort((a, b) => b.pop - a.pop || a.city.localeCompare(b.city))
-    .filter((city) => !seen.has(city.city) && seen.add(city.city))
-    .slice(0, CITIES_PER_COUNTRY);
+  const biggest: cityTimezones.CityData[] = [];
+  const ranked = (byCountry.get(code) ?? []).slice().sort((a, b) => b.pop - a.pop || a.city.localeCompare(b.city));
+  for (const city of ranked) {
+    if (biggest.length === CITIES_PER_COUNTRY) break;
+    if (!biggest.some((kept) => kept.city === city.city || kmBetween(kept, city) < SAME_PLACE_KM)) biggest.push(city);
+  }
   return biggest.map((city, index) => ({
     id: String(Number(country.id) * 100 + index + 1),
     name: city.city,
