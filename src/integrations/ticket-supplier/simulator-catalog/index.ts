@@ -1,8 +1,9 @@
 // The ticket supplier's simulated catalog, the default: a generated world of 60 countries, their biggest cities and
 // thousands of experiences with products, variants, tags and availability, the same on every machine and run (see
-// world.ts, templates.ts, plans.ts, entities.ts, availability.ts). Lists answer at once; availability and timeslots, a live call at
-// Tiqets, wait the simulator's latency (TC_TICKET_SUPPLIER_LATENCY_MS), cut short by the caller's signal.
-// Answers are made afresh per call (entities.ts): a caller may change what it gets without changing the catalog.
+// world.ts, templates.ts, plans.ts, entities.ts, availability.ts). Lists answer at once; availability and
+// timeslots, a live call at Tiqets, wait the simulator's latency (TC_TICKET_SUPPLIER_LATENCY_MS), cut short by the
+// caller's signal. Answers are made afresh per call (entities.ts): a caller may change what it gets without changing
+// the catalog.
 import { simulatedLatency } from '../../simulated-latency.js';
 import { type CatalogCity, type TicketCatalog, TicketCatalogError } from '../catalog.js';
 import { availabilityOf } from './availability.js';
