@@ -162,7 +162,7 @@ describe('simulated ticket catalog: links and fields', () => {
 });
 
 describe('simulated ticket catalog: filters and unknown ids', () => {
-  it('filters cities by country, experiences by city, country and type, products by city, country and tag', async () => {
+  it('filters cities by country, experiences by city, country and type, products by city, country, tag', async () => {
     const emirates = await catalog.cities({ countryId: '784' });
     expect(emirates.length).toBeGreaterThan(1);
     expect(emirates.every((city) => city.countryId === '784')).toBe(true);

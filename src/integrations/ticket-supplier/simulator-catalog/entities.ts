@@ -33,7 +33,8 @@ const taglineOf = (plan: ExperiencePlan) =>
 
 function descriptionOf(plan: ExperiencePlan): string {
   const { city } = plan;
-  return `${taglineOf(plan)}. ${titleOf(plan)} ranks among the most visited places in ${city.name}, ${plan.countryName}: book ahead, skip the ticket desk and show your phone at the door.`;
+  const where = `${city.name}, ${plan.countryName}`;
+  return `${taglineOf(plan)}. ${titleOf(plan)} ranks among the most visited places in ${where}: book ahead, skip the ticket desk and show your phone at the door.`;
 }
 
 export function experienceOf(plan: ExperiencePlan): CatalogExperience {

@@ -124,7 +124,7 @@ function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: numbe
   return Math.sqrt(x * x + y * y) * 6371;
 }
 
-/** The country's biggest cities, one per name and place; ids are the country's id then the city's rank (Dubai: 78401). */
+/** The country's biggest cities, one per name and place; id: the country's id, then the rank (Dubai: 78401). */
 function citiesOf(country: CatalogCountry, byCountry: Map<string, cityTimezones.CityData[]>): WorldCity[] {
   const code = country.code as string;
   const currency = currencyOf(code) as string;
