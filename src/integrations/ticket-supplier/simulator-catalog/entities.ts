@@ -34,7 +34,8 @@ const taglineOf = (plan: ExperiencePlan) =>
 function descriptionOf(plan: ExperiencePlan): string {
   const { city } = plan;
   const where = `${city.name}, ${plan.countryName}`;
-  return `${taglineOf(plan)}. ${titleOf(plan)} ranks among the most visited places in ${where}: book ahead, skip the ticket desk and show your phone at the door.`;
+  const visit = 'book ahead, skip the ticket desk and show your phone at the door';
+  return `${taglineOf(plan)}. ${titleOf(plan)} ranks among the most visited places in ${where}: ${visit}.`;
 }
 
 export function experienceOf(plan: ExperiencePlan): CatalogExperience {
