@@ -23,6 +23,7 @@ import { createQuotesArea } from './areas/quotes/index.js';
 import { createSalesArea } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
+import { createTicketSupplierArea } from './areas/ticket-supplier/index.js';
 import {
   createRealmPasswordChooser,
   createRealmPasswordReset,
@@ -106,6 +107,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const common = createCommonArea({ ...base, rateLimits, webActionRetentionDays: config.retention.webActionDays });
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
+  const ticketSupplier = createTicketSupplierArea(base);
   const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
   const flights = createFlightsArea(integrations);
   const cart = createCartArea({ catalog: catalog.api, flights: flights.api });
@@ -132,7 +134,8 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
   return [
-    ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, documents, flights, cart],
+    ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, ticketSupplier, documents],
+    ...[flights, cart],
     ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels],
   ];
 }
