@@ -24,6 +24,8 @@ export { TicketCatalogError } from './catalog.js';
 export {
   type SupplierBooking,
   type SupplierBookingRequest,
+  type SupplierReservation,
+  type SupplierReservationRequest,
   type SupplierVoucher,
   type TicketSupplier,
   TicketSupplierError,

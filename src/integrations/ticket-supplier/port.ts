@@ -22,6 +22,32 @@ export interface SupplierBookingRequest {
   serviceDate: string | null;
   timeSlot: string | null;
   resvName: string | null;
+  /** The reservation made when the units were put in a cart: the booking confirms it instead of reserving anew. */
+  reservation?: SupplierReservation;
+}
+
+/** Units held at the supplier for a cart line until it is paid (confirmed by `book`) or let go (`release`). */
+export interface SupplierReservationRequest {
+  tenantId: string;
+  /** Ours for this cart line and attempt: the same key reserves once. */
+  idempotencyKey: string;
+  supplierProductId: string;
+  supplierVariantId: string;
+  quantity: number;
+  /** yyyy-MM-dd in the venue's calendar. */
+  serviceDate: string;
+  /** HH:mm, or null for a whole-day ticket. */
+  timeSlot: string | null;
+  resvName: string | null;
+}
+
+export interface SupplierReservation {
+  /** The supplier's reference of the reservation (Tiqets' order reference). */
+  reservationId: string;
+  /** What the supplier wants back to confirm it (Tiqets' payment confirmation token); null when nothing. */
+  confirmationToken: string | null;
+  /** When the supplier lets it go by itself (ISO 8601); null when it does not say. */
+  expiresAt: string | null;
 }
 
 export interface SupplierVoucher {
@@ -56,4 +82,11 @@ export interface TicketSupplier {
   book(request: SupplierBookingRequest, signal: AbortSignal): Promise<SupplierBooking>;
   /** Cancels a booking made with that key (nothing when there is none). */
   cancel(tenantId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Holds the units at the supplier (a cart line's hold); rejects with TicketSupplierError when it refuses (sold
+   * out, too many) and with the signal's reason when abandoned.
+   */
+  reserve(request: SupplierReservationRequest, signal: AbortSignal): Promise<SupplierReservation>;
+  /** Lets a reservation go (its cart line expired or was removed); one already gone is nothing. Idempotent. */
+  release(tenantId: string, reservation: SupplierReservation): Promise<void>;
 }

@@ -48,3 +48,42 @@ describe('ticket-supplier simulator', () => {
     expect(simulator.bookings().size).toBe(0);
   });
 });
+
+describe('ticket-supplier simulator: reservations (a cart line held at the supplier)', () => {
+  const reservationRequest = (idempotencyKey: string) => ({
+    tenantId: 'tenant-1',
+    idempotencyKey,
+    supplierProductId: '9001',
+    supplierVariantId: '90011',
+    quantity: 2,
+    serviceDate: '2026-12-01',
+    timeSlot: '10:00',
+    resvName: 'Lina',
+  });
+
+  it('the same key reserves once; the booking confirms the reservation', async () => {
+    const simulator = createTicketSupplierSimulator({ failureRate: 0, latencyMs: 0 });
+    const reservation = await simulator.reserve(reservationRequest('line-1'), forever());
+    expect(await simulator.reserve(reservationRequest('line-1'), forever())).toEqual(reservation);
+    expect(reservation.reservationId).toMatch(/^SIMR-/);
+    const booking = await simulator.book({ ...request('booking-1'), reservation }, forever());
+    expect(booking.vouchers).toHaveLength(2);
+    expect(simulator.reservations().get(reservation.reservationId)?.state).toBe('CONFIRMED');
+  });
+
+  it('a released or expired reservation is refused at confirmation; release is idempotent', async () => {
+    let now = new Date('2026-11-29T10:00:00Z');
+    const simulator = createTicketSupplierSimulator({ failureRate: 0, latencyMs: 0 }, () => now);
+    const released = await simulator.reserve(reservationRequest('line-2'), forever());
+    await simulator.release('tenant-1', released);
+    await simulator.release('tenant-1', released);
+    const refused = simulator.book({ ...request('booking-2'), reservation: released }, forever());
+    await expect(refused).rejects.toMatchObject({ code: 'SUPPLIER_REFUSED' });
+    const expiring = await simulator.reserve(reservationRequest('line-3'), forever());
+    now = new Date(Date.parse(expiring.expiresAt ?? '') + 1);
+    const late = simulator.book({ ...request('booking-3'), reservation: expiring }, forever());
+    await expect(late).rejects.toMatchObject({ code: 'SUPPLIER_REFUSED' });
+    const foreign = simulator.book({ ...request('b-4'), tenantId: 'tenant-2', reservation: expiring }, forever());
+    await expect(foreign).rejects.toMatchObject({ code: 'SUPPLIER_REFUSED' });
+  });
+});

@@ -2,9 +2,17 @@
 // the supplier booking id, reference and vouchers are derived from the idempotency key, so the same key books the
 // same booking, and which bookings fail at the configured rate is decided by the key too (reproducible). Tests
 // inject failures deterministically with `failWhen`. Bookings live in memory, enough to cancel them and to show
-// that a cancelled one is not handed out again.
+// that a cancelled one is not handed out again. A reservation (a cart line's hold) is derived from its key as well
+// and kept for the simulator's reservation time; one released, or past that time, is refused at confirmation.
 import { createHash } from 'node:crypto';
-import { type SupplierBooking, type SupplierBookingRequest, type TicketSupplier, TicketSupplierError } from './port.js';
+import {
+  type SupplierBooking,
+  type SupplierBookingRequest,
+  type SupplierReservation,
+  type SupplierReservationRequest,
+  type TicketSupplier,
+  TicketSupplierError,
+} from './port.js';
 import type { TicketSimulatorSettings } from './settings.js';
 
 /** What the failure hook makes of a request: a refusal with that code, or a call that never answers. */
@@ -12,14 +20,25 @@ export type SimulatedFailure = { kind: 'refuse'; code: string; message: string }
 
 /** Decides per request whether it fails (undefined: it does not); it may take its time (a test's side effect). */
 export type FailureHook = (
-  request: SupplierBookingRequest,
+  request: SupplierBookingRequest | SupplierReservationRequest,
 ) => SimulatedFailure | undefined | Promise<SimulatedFailure | undefined>;
+
+/** How long the simulator keeps an unconfirmed reservation (Tiqets keeps an unpaid order about this long). */
+export const SIMULATED_RESERVATION_MS = 60 * 60_000;
+
+export interface SimulatedReservation {
+  reservation: SupplierReservation;
+  request: SupplierReservationRequest;
+  state: 'HELD' | 'RELEASED' | 'CONFIRMED';
+}
 
 export interface TicketSupplierSimulator extends TicketSupplier {
   /** Tests: decide per request whether it fails (undefined: it does not); `failWhen(undefined)` clears the hook. */
   failWhen(hook: FailureHook | undefined): void;
   /** Tests: the bookings made and still kept, and those cancelled, by key. */
   bookings(): ReadonlyMap<string, { booking: SupplierBooking; cancelled: boolean }>;
+  /** Tests: the reservations made, by reservation id. */
+  reservations(): ReadonlyMap<string, SimulatedReservation>;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -61,25 +80,70 @@ function waitOrAbort(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The reservation a key makes: its id derived from the key, kept SIMULATED_RESERVATION_MS from `now`. */
+function reservationOf(request: SupplierReservationRequest, now: Date): SupplierReservation {
+  const key = `${request.tenantId}\n${request.idempotencyKey}`;
+  return {
+    reservationId: `SIMR-${digest(`reservation\n${key}`).toString('hex').slice(0, 12).toUpperCase()}`,
+    confirmationToken: digest(`token\n${key}`).toString('hex').slice(0, 24),
+    expiresAt: new Date(now.getTime() + SIMULATED_RESERVATION_MS).toISOString(),
+  };
+}
+
+/** A booking's reservation must be the simulator's, held, and unexpired: else the supplier refuses it. */
+function confirmable(entry: SimulatedReservation | undefined, tenantId: string, now: Date): SimulatedReservation {
+  if (!entry || entry.request.tenantId !== tenantId) {
+    throw new TicketSupplierError('SUPPLIER_REFUSED', 'The supplier does not know this reservation (simulated)');
+  }
+  const expired = entry.reservation.expiresAt !== null && Date.parse(entry.reservation.expiresAt) <= now.getTime();
+  if (entry.state === 'RELEASED' || (entry.state === 'HELD' && expired)) {
+    throw new TicketSupplierError('SUPPLIER_REFUSED', 'The reservation was released or expired (simulated)');
+  }
+  return entry;
+}
+
 export function createTicketSupplierSimulator(
   settings: Pick<TicketSimulatorSettings, 'failureRate' | 'latencyMs'>,
+  clock: () => Date = () => new Date(),
 ): TicketSupplierSimulator {
   const kept = new Map<string, { booking: SupplierBooking; cancelled: boolean }>();
+  const reservations = new Map<string, SimulatedReservation>();
   let hook: FailureHook | undefined;
+  /** The hook's failure and the simulated latency, as every call meets them. */
+  async function arrive(request: SupplierBookingRequest | SupplierReservationRequest, signal: AbortSignal) {
+    const failure = await hook?.(request);
+    if (failure?.kind === 'hang') await waitOrAbort(Number.POSITIVE_INFINITY, signal);
+    if (settings.latencyMs > 0) await waitOrAbort(settings.latencyMs, signal);
+    if (failure?.kind === 'refuse') throw new TicketSupplierError(failure.code, failure.message);
+  }
   return {
     kind: 'simulator',
     async book(request, signal) {
-      const failure = await hook?.(request);
-      if (failure?.kind === 'hang') await waitOrAbort(Number.POSITIVE_INFINITY, signal);
-      if (settings.latencyMs > 0) await waitOrAbort(settings.latencyMs, signal);
-      if (failure?.kind === 'refuse') throw new TicketSupplierError(failure.code, failure.message);
+      await arrive(request, signal);
       const key = `${request.tenantId}\n${request.idempotencyKey}`;
+      if (kept.get(key)?.cancelled === false) return (kept.get(key) as { booking: SupplierBooking }).booking;
+      const reserved = request.reservation
+        ? confirmable(reservations.get(request.reservation.reservationId), request.tenantId, clock())
+        : undefined;
       if (failsAtRate(key, settings.failureRate)) {
         throw new TicketSupplierError('SUPPLIER_UNAVAILABLE', 'The supplier could not confirm the booking (simulated)');
       }
       const booking = bookingOf(request);
       kept.set(key, { booking, cancelled: false });
+      if (reserved) reserved.state = 'CONFIRMED';
       return booking;
+    },
+    async reserve(request, signal) {
+      await arrive(request, signal);
+      const reservation = reservationOf(request, clock());
+      const known = reservations.get(reservation.reservationId);
+      if (known?.state === 'HELD') return known.reservation;
+      reservations.set(reservation.reservationId, { reservation, request, state: 'HELD' });
+      return reservation;
+    },
+    async release(tenantId, reservation) {
+      const entry = reservations.get(reservation.reservationId);
+      if (entry && entry.request.tenantId === tenantId && entry.state === 'HELD') entry.state = 'RELEASED';
     },
     async cancel(tenantId, idempotencyKey) {
       const entry = kept.get(`${tenantId}\n${idempotencyKey}`);
@@ -89,5 +153,6 @@ export function createTicketSupplierSimulator(
       hook = next;
     },
     bookings: () => kept,
+    reservations: () => reservations,
   };
 }

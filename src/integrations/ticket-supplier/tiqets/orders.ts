@@ -5,11 +5,14 @@
 // key answers the booking it made and a cancel finds the order even when its confirm never came back. A failure
 // after the reservation cancels it. Tiqets' failures are TicketSupplierErrors: API_ERROR (failed, timed out,
 // rate limited, an answer not understood) or SUPPLIER_REFUSED (a 4xx: sold out, unknown product, bad request);
-// a call the caller gave up on rejects with the caller's reason, as the port asks.
+// a call the caller gave up on rejects with the caller's reason, as the port asks. A cart line's reservation is the
+// same `POST /orders` made when the line is added; its booking then only confirms it, and releasing it cancels it.
 import { createHash } from 'node:crypto';
 import {
   type SupplierBooking,
   type SupplierBookingRequest,
+  type SupplierReservation,
+  type SupplierReservationRequest,
   type TicketSupplier,
   TicketSupplierError,
 } from '../port.js';
@@ -64,19 +67,16 @@ async function variantFor(client: TiqetsClient, request: SupplierBookingRequest,
 }
 
 /** POST /orders: the reservation's order reference and its payment confirmation token. */
-async function reserve(client: TiqetsClient, request: SupplierBookingRequest, signal: AbortSignal) {
-  const day = request.serviceDate;
-  if (!day) throw new TicketSupplierError('SUPPLIER_REFUSED', 'Tiqets needs the visit date');
-  const variantId = await variantFor(client, request, day, signal);
+async function placeOrder(client: TiqetsClient, request: SupplierReservationRequest, signal: AbortSignal) {
   const answer = await client.call(
     {
       method: 'POST',
       path: '/orders',
       body: {
-        product_id: request.supplierProductId ?? String(request.productId),
-        day,
+        product_id: request.supplierProductId,
+        day: request.serviceDate,
         ...(request.timeSlot ? { timeslot: request.timeSlot } : {}),
-        variants: [{ variant_id: variantId, count: request.quantity }],
+        variants: [{ variant_id: request.supplierVariantId, count: request.quantity }],
         customer_details: splitName(request.resvName),
         external_reference: externalReferenceOf(request.tenantId, request.idempotencyKey),
       },
@@ -86,6 +86,27 @@ async function reserve(client: TiqetsClient, request: SupplierBookingRequest, si
   const orderId = text(answer.order_reference_id);
   if (!orderId) throw new TicketSupplierError('API_ERROR', 'Tiqets reserved without an order reference');
   return { orderId, token: text(answer.payment_confirmation_token) };
+}
+
+/** A booking without a cart reservation: its variant found, then reserved as a cart line would be. */
+async function reserve(client: TiqetsClient, request: SupplierBookingRequest, signal: AbortSignal) {
+  const day = request.serviceDate;
+  if (!day) throw new TicketSupplierError('SUPPLIER_REFUSED', 'Tiqets needs the visit date');
+  const variantId = await variantFor(client, request, day, signal);
+  return placeOrder(
+    client,
+    {
+      tenantId: request.tenantId,
+      idempotencyKey: request.idempotencyKey,
+      supplierProductId: request.supplierProductId ?? String(request.productId),
+      supplierVariantId: variantId,
+      quantity: request.quantity,
+      serviceDate: day,
+      timeSlot: request.timeSlot,
+      resvName: request.resvName,
+    },
+    signal,
+  );
 }
 
 /** PUT /orders/{id} with the token, then GET /orders/{id}/tickets: a voucher per ticket. */
@@ -135,8 +156,11 @@ export function createTiqetsTicketSupplier(client: TiqetsClient): TicketSupplier
       const done = kept.get(mapKey)?.booking;
       if (done) return done;
       let orderId: string | undefined;
+      const reserved = request.reservation;
       try {
-        const order = await reserve(client, request, signal);
+        const order = reserved
+          ? { orderId: reserved.reservationId, token: reserved.confirmationToken }
+          : await reserve(client, request, signal);
         orderId = order.orderId;
         kept.set(mapKey, { orderId });
         const booking = await confirmAndRead(client, order, signal);
@@ -144,7 +168,8 @@ export function createTiqetsTicketSupplier(client: TiqetsClient): TicketSupplier
         return booking;
       } catch (error) {
         if (signal.aborted) throw signal.reason;
-        if (orderId) await cancelOrder(client, orderId).catch(() => undefined);
+        // A cart's reservation failing to confirm is let go by its owner (the cart); one we made here, by us.
+        if (orderId && !reserved) await cancelOrder(client, orderId).catch(() => undefined);
         kept.delete(mapKey);
         throw supplierErrorOf(error);
       }
@@ -156,5 +181,15 @@ export function createTiqetsTicketSupplier(client: TiqetsClient): TicketSupplier
       await cancelOrder(client, order.orderId);
       kept.delete(mapKey);
     },
+    async reserve(request, signal): Promise<SupplierReservation> {
+      try {
+        const order = await placeOrder(client, request, signal);
+        return { reservationId: order.orderId, confirmationToken: order.token, expiresAt: null };
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        throw supplierErrorOf(error);
+      }
+    },
+    release: (_tenantId, reservation) => cancelOrder(client, reservation.reservationId),
   };
 }
