@@ -30,6 +30,7 @@ import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
+import { ticketSupplier } from './scenarios/ticket-supplier.js';
 import { visas } from './scenarios/visas.js';
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -54,6 +55,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'group-sheets': groupSheets,
   hotels,
   'hotel-import': hotelImport,
+  'ticket-supplier': ticketSupplier,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -78,6 +80,7 @@ const ISSUES: Record<string, string> = {
   'group-sheets': 'group-sheets',
   hotels: 'hotels',
   'hotel-import': 'hotels',
+  'ticket-supplier': 'ticket-supplier',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

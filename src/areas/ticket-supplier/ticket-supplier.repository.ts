@@ -89,17 +89,24 @@ export interface ExperienceFilter {
   tagId: string | null;
 }
 
-/** One page in experience id order (ts_experiences_city serves a city's pages). */
+/**
+ * One page in experience id order (ts_experiences_city serves a city's pages). Only the filters given are in the
+ * statement: a prepared statement's generic plan of "$1 IS NULL OR city_code = $1" could not use the index.
+ */
 export function selectExperiences(
   db: Queryable,
   filter: ExperienceFilter,
   page: { limit: number; offset: number },
 ): Promise<ExperienceRow[]> {
+  const conditions = [
+    filter.cityCode === null ? undefined : db`city_code = ${filter.cityCode}`,
+    filter.countryId === null ? undefined : db`country_id = ${filter.countryId}`,
+    filter.tagId === null ? undefined : db`tag_ids @> ARRAY[${filter.tagId}::text]`,
+  ].filter((condition) => condition !== undefined);
+  const where = conditions.reduce((all, condition) => db`${all} AND ${condition}`, db`TRUE`);
   return db<ExperienceRow[]>`
     SELECT ${experienceColumns(db)} FROM ts_experiences
-    WHERE (${filter.cityCode}::text IS NULL OR city_code = ${filter.cityCode})
-      AND (${filter.countryId}::text IS NULL OR country_id = ${filter.countryId})
-      AND (${filter.tagId}::text IS NULL OR tag_ids @> ARRAY[${filter.tagId}::text])
+    WHERE ${where}
     ORDER BY experience_id
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
