@@ -42,14 +42,15 @@ export function isDue(state: SyncState | undefined, now: Date, syncHours: number
 
 export function createCatalogSyncJobs(deps: CatalogSyncDeps): Job[] {
   const running = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
   const { catalog } = deps;
   /** The tenant's run on this node: joined when one is under way. */
   const syncTenant = (tenantId: string, tenantCode: string, db: Sql): Promise<void> => {
     const current = running.get(tenantId);
     if (current) return current;
-    if (!catalog) return Promise.resolve();
+    if (!catalog || stopping.signal.aborted) return Promise.resolve();
     const started = Date.now();
-    const run = runSync(db, { catalog, node: deps.nodeId, clock: deps.clock })
+    const run = runSync(db, { catalog, node: deps.nodeId, clock: deps.clock, signal: stopping.signal })
       .then((outcome) => {
         const ms = Date.now() - started;
         deps.log.info({ tenant: tenantCode, outcome, ms }, 'ticket catalog synced');
@@ -78,7 +79,12 @@ export function createCatalogSyncJobs(deps: CatalogSyncDeps): Job[] {
     {
       name: FORCED_SYNC_JOB,
       start: () => undefined,
-      stop: () => Promise.resolve(),
+      // Stopped before the round (jobs stop in reverse): a run under way ends after its current city, so a
+      // shutdown does not wait for a whole catalog.
+      stop: async () => {
+        stopping.abort();
+        await Promise.allSettled(running.values());
+      },
       runOnce: () => deps.periodic.runNow(forced),
     },
   ];

@@ -232,3 +232,8 @@ export async function failRun(db: Queryable, node: string, now: Date, error: str
     SET run_node = NULL, heartbeat_at = NULL, last_failed_at = ${now}, last_error = ${error}
     WHERE id = 1 AND run_node = ${node}`;
 }
+
+/** Gives the claim up without a failure (the node is stopping): the next run resumes after the cursor at once. */
+export async function releaseRun(db: Queryable, node: string): Promise<void> {
+  await db`UPDATE ts_sync_state SET run_node = NULL, heartbeat_at = NULL WHERE id = 1 AND run_node = ${node}`;
+}

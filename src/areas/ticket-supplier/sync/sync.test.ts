@@ -141,6 +141,27 @@ describe('the catalog sync', () => {
     expect(await state()).toMatchObject({ cursor: null, last_error: null });
   });
 
+  it('a node stopping ends its run after the current city, gives the claim up and leaves it resumable', async () => {
+    const stop = new AbortController();
+    const healthy = catalogFailingAt('none');
+    const catalog = {
+      ...healthy,
+      experiences: (filter: { cityId?: string }, signal?: AbortSignal) => {
+        if (filter.cityId === '120') stop.abort();
+        return healthy.experiences(filter, signal);
+      },
+    };
+    const run = { catalog, node: 'node-a', clock: () => new Date(), signal: stop.signal };
+    expect(await t.db((sql) => runSync(sql, run))).toEqual({ kind: 'stopped' });
+    const stopped = await state();
+    expect(stopped).toMatchObject({ run_node: null, heartbeat_at: null });
+    expect(['119', '120']).toContain(stopped?.cursor);
+    expect(isDue(stopped, new Date(), 24)).toBe(true);
+    const resumed = await t.db((sql) => runSync(sql, { catalog: healthy, node: 'node-b', clock: () => new Date() }));
+    expect(resumed.kind).toBe('synced');
+    expect((await state())?.cursor).toBeNull();
+  });
+
   it('the supplier down: the run fails and the previous copy is still served', async () => {
     const before = await count('ts_experiences');
     // The four lists the run starts with, asked at once: each fails.

@@ -38,16 +38,20 @@ const ofCity = <T extends { cityId: string | null }>(items: readonly T[], cityCo
   items.filter((item) => item.cityId === null || item.cityId === cityCode);
 
 /** A city's experiences, products and variants, read from the supplier; nothing is written. */
-export async function readCityContent(catalog: TicketCatalog, cityCode: string): Promise<CityContent> {
+export async function readCityContent(
+  catalog: TicketCatalog,
+  cityCode: string,
+  signal?: AbortSignal,
+): Promise<CityContent> {
   const [experiences, products] = await Promise.all([
-    catalog.experiences({ cityId: cityCode }),
-    catalog.products({ cityId: cityCode }),
+    catalog.experiences({ cityId: cityCode }, signal),
+    catalog.products({ cityId: cityCode }, signal),
   ]);
   const kept: CatalogProduct[] = [];
   const variants: CityContent['variants'] = [];
   await forEachConcurrently(byId(ofCity(products, cityCode)), VARIANT_CALLS_AT_ONCE, async (product) => {
     try {
-      variants.push(...variantRows(product.id, byId(await catalog.variants(product.id))));
+      variants.push(...variantRows(product.id, byId(await catalog.variants(product.id, signal))));
       kept.push(product);
     } catch (error) {
       // Gone between the list and its variants: left out, as if the list had not named it.
@@ -82,12 +86,12 @@ export async function writeCityContent(tx: TransactionSql, content: CityContent,
 }
 
 /** Countries, tag types, tags and cities, read then written in one transaction. */
-async function syncGlobals(db: Sql, catalog: TicketCatalog, now: Date): Promise<void> {
+async function syncGlobals(db: Sql, catalog: TicketCatalog, now: Date, signal?: AbortSignal): Promise<void> {
   const [countries, tagTypes, tags, cities] = await Promise.all([
-    catalog.countries(),
-    catalog.tagTypes(),
-    catalog.tags({}),
-    catalog.cities({}),
+    catalog.countries(signal),
+    catalog.tagTypes(signal),
+    catalog.tags({}, signal),
+    catalog.cities({}, signal),
   ]);
   const countryRows = byId(countries).map(countryRow);
   const codes = new Map(countryRows.map((row) => [row.country_id, row.code]));
@@ -121,9 +125,11 @@ export interface SyncRun {
   /** Who claims the run (the node's id). */
   node: string;
   clock: () => Date;
+  /** The node is stopping: the run ends after the city it is at, and the next run resumes after it. */
+  signal?: AbortSignal;
 }
 
-export type SyncOutcome = { kind: 'synced'; cities: number } | { kind: 'busy' };
+export type SyncOutcome = { kind: 'synced'; cities: number } | { kind: 'busy' } | { kind: 'stopped' };
 
 /** One run for the tenant of `db`: resumed after the cursor, or whole. Rejects with the supplier's failure. */
 export async function runSync(db: Sql, run: SyncRun): Promise<SyncOutcome> {
@@ -131,23 +137,37 @@ export async function runSync(db: Sql, run: SyncRun): Promise<SyncOutcome> {
   const claim = await repo.claimRun(db, run.node, started, new Date(started.getTime() - STALE_CLAIM_MS));
   if (!claim) return { kind: 'busy' };
   try {
-    await syncGlobals(db, run.catalog, started);
+    await syncGlobals(db, run.catalog, started, run.signal);
     const cities = await repo.citiesAfter(db, claim.cursor);
     for (const cityCode of cities) {
-      const content = await readCityContent(run.catalog, cityCode);
-      await db.begin(async (tx) => {
-        const now = run.clock();
-        await writeCityContent(tx, content, now);
-        if (!(await repo.advanceCursor(tx, run.node, cityCode, now))) {
-          throw new SuspiciousAnswer('the sync was taken over by another node');
-        }
-      });
+      if (run.signal?.aborted) break;
+      await syncCity(db, run, cityCode);
+    }
+    if (run.signal?.aborted) {
+      await repo.releaseRun(db, run.node);
+      return { kind: 'stopped' };
     }
     await repo.finishRun(db, run.node, run.clock());
     return { kind: 'synced', cities: cities.length };
   } catch (error) {
+    if (run.signal?.aborted) {
+      await repo.releaseRun(db, run.node);
+      return { kind: 'stopped' };
+    }
     const why = error instanceof Error ? error.message : 'failed';
     await repo.failRun(db, run.node, run.clock(), why.slice(0, 500));
     throw error;
   }
+}
+
+/** One city: read, then written in its own transaction with the cursor moved past it. */
+async function syncCity(db: Sql, run: SyncRun, cityCode: string): Promise<void> {
+  const content = await readCityContent(run.catalog, cityCode, run.signal);
+  await db.begin(async (tx) => {
+    const now = run.clock();
+    await writeCityContent(tx, content, now);
+    if (!(await repo.advanceCursor(tx, run.node, cityCode, now))) {
+      throw new SuspiciousAnswer('the sync was taken over by another node');
+    }
+  });
 }
