@@ -31,8 +31,11 @@ export interface Integrations {
   ticketSupplier: TicketSupplier;
   /** The same supplier when it is the simulator, for its test hooks (failures, the bookings it keeps). */
   ticketSupplierSimulator: TicketSupplierSimulator | undefined;
-  /** The ticket supplier's catalog (Tiqets; undefined with the simulator until the catalog sync brings its own). */
-  ticketCatalog: TicketCatalog | undefined;
+  /**
+   * The ticket supplier's catalog, read: Tiqets' with TC_TICKET_SUPPLIER=tiqets, else the simulator's generated
+   * catalog (60 countries, their biggest cities, thousands of experiences; availability by the clock's today).
+   */
+  ticketCatalog: TicketCatalog;
   /** Flight offers, locations and airlines: the simulator by default, Amadeus with TC_FLIGHTS=amadeus. */
   flightSupplier: FlightSupplier;
   /** Online hotel offers and bookings: the simulator by default, GoGlobal with TC_HOTELS=goglobal. */
@@ -55,7 +58,7 @@ export function createIntegrations(deps: {
     publicUrl: config.publicUrl,
     clock: deps.clock,
   });
-  const tickets = createTicketSupplier(config.ticketSupplier, { log: deps.logger });
+  const tickets = createTicketSupplier(config.ticketSupplier, { log: deps.logger, clock: deps.clock });
   return {
     paymentGateway: gateway,
     testPayments: config.paymentGateway.kind === 'simulator' || config.paymentGateway.testMode,

@@ -4,6 +4,7 @@ import type { TicketCatalog } from './catalog.js';
 import type { TicketSupplier } from './port.js';
 import type { TicketSupplierSettings } from './settings.js';
 import { createTicketSupplierSimulator, type TicketSupplierSimulator } from './simulator.js';
+import { createSimulatedTicketCatalog } from './simulator-catalog/index.js';
 import { createTiqets, type TiqetsLog } from './tiqets/index.js';
 
 export type {
@@ -37,18 +38,23 @@ export interface TicketSupplierAdapters {
   supplier: TicketSupplier;
   /** The same supplier when it is the simulator, for its test hooks. */
   simulator: TicketSupplierSimulator | undefined;
-  /** The supplier's catalog: Tiqets only (the simulator's catalog comes with the catalog sync). */
-  catalog: TicketCatalog | undefined;
+  /** The supplier's catalog: Tiqets', or the simulator's generated one (simulator-catalog/). */
+  catalog: TicketCatalog;
 }
 
 export function createTicketSupplier(
   settings: TicketSupplierSettings,
-  deps: { log?: TiqetsLog } = {},
+  /** `clock` decides the simulated catalog's today (the system clock when not given). */
+  deps: { log?: TiqetsLog; clock?: () => Date } = {},
 ): TicketSupplierAdapters {
   if (settings.kind === 'tiqets') {
     const tiqets = createTiqets(settings.tiqets, { log: deps.log ?? { warn: () => {} } });
     return { supplier: tiqets.supplier, simulator: undefined, catalog: tiqets.catalog };
   }
   const simulator = createTicketSupplierSimulator(settings);
-  return { supplier: simulator, simulator, catalog: undefined };
+  const catalog = createSimulatedTicketCatalog({
+    clock: deps.clock ?? (() => new Date()),
+    latencyMs: settings.latencyMs,
+  });
+  return { supplier: simulator, simulator, catalog };
 }
