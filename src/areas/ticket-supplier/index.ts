@@ -33,7 +33,7 @@ export interface TicketSupplierApi {
 }
 
 export interface TicketSupplierAreaDeps {
-  ticketCatalog: TicketCatalog | undefined;
+  ticketCatalog: TicketCatalog;
   periodic: Pick<PeriodicWork, 'register' | 'runNow'>;
   logger: FastifyBaseLogger;
   clock: () => Date;

@@ -33,7 +33,7 @@ import {
 import * as view from './ticket-supplier.view.js';
 
 export interface TicketSupplierServiceDeps {
-  catalog: TicketCatalog | undefined;
+  catalog: TicketCatalog;
   live: LiveOffers;
 }
 
@@ -126,9 +126,8 @@ const reads = {
 };
 
 /** Enabling syncs the city's content first: read from the supplier, then written with the flag at once. */
-async function enableCity(catalog: TicketCatalog | undefined, ctx: TenantContext, cityCode: string): Promise<City> {
+async function enableCity(catalog: TicketCatalog, ctx: TenantContext, cityCode: string): Promise<City> {
   if (!(await repo.selectCity(ctx.db, cityCode))) throw notFound(`City ${cityCode}`);
-  if (!catalog) throw new ApiError(ErrorCode.API_ERROR, 'No ticket supplier is configured');
   let content: CityContent;
   try {
     content = await readCityContent(catalog, cityCode);

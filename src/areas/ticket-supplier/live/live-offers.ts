@@ -17,7 +17,7 @@ export const KEEP_MS = 60_000;
 const MAX_KEPT = 10_000;
 
 export interface LiveOffersDeps {
-  catalog: TicketCatalog | undefined;
+  catalog: TicketCatalog;
   timeoutMs: number;
   log: { warn(object: object, message: string): void };
   /** Milliseconds now (tests move it). */
@@ -55,7 +55,6 @@ export function createLiveOffers(deps: LiveOffersDeps): LiveOffers {
   /** One call to the supplier with its deadline; anything but the port's own error becomes one (API_ERROR). */
   async function ask(productId: string, dateFrom: string, dateTo: string): Promise<CatalogAvailability> {
     const { catalog } = deps;
-    if (!catalog) throw new TicketCatalogError('unavailable', 'No ticket supplier is configured');
     const stop = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {

@@ -21,7 +21,7 @@ const RETRY_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 
 export interface CatalogSyncDeps {
-  catalog: TicketCatalog | undefined;
+  catalog: TicketCatalog;
   periodic: Pick<PeriodicWork, 'register' | 'runNow'>;
   nodeId: string;
   /** TC_TICKET_CATALOG_SYNC_HOURS; 0: only forced runs. */
@@ -48,7 +48,7 @@ export function createCatalogSyncJobs(deps: CatalogSyncDeps): Job[] {
   const syncTenant = (tenantId: string, tenantCode: string, db: Sql): Promise<void> => {
     const current = running.get(tenantId);
     if (current) return current;
-    if (!catalog || stopping.signal.aborted) return Promise.resolve();
+    if (stopping.signal.aborted) return Promise.resolve();
     const started = Date.now();
     const run = runSync(db, { catalog, node: deps.nodeId, clock: deps.clock, signal: stopping.signal })
       .then((outcome) => {
@@ -63,7 +63,7 @@ export function createCatalogSyncJobs(deps: CatalogSyncDeps): Job[] {
     name: SYNC_JOB,
     everyMs: CHECK_EVERY_MS,
     run: async (tenant, db) => {
-      if (!catalog || deps.syncHours === 0) return;
+      if (deps.syncHours === 0) return;
       if (isDue(await readSyncState(db), deps.clock(), deps.syncHours)) {
         await syncTenant(tenant.tenantId, tenant.tenantCode, db);
       }
