@@ -12,7 +12,7 @@ import { readSyncState, type SyncState } from './sync.repository.js';
 import { runSync, STALE_CLAIM_MS } from './sync.js';
 
 export const SYNC_JOB = 'ticket catalog sync';
-/** Runs every tenant's sync now, due or not (operators; tests, whose service never syncs on its own). */
+/** Runs every tenant's sync now, due or not (tests, whose service never syncs on its own). */
 export const FORCED_SYNC_JOB = 'ticket catalog sync, forced';
 
 /** How often a visit asks whether the tenant is due: the delay before a new tenant's first sync, at most. */
