@@ -133,6 +133,8 @@ CREATE INDEX ts_tags_type ON ts_tags (tag_type_id, name);
 -- committed, and what it had not reached yet stays as the previous run left it.
 -- A run claims the row (`run_node`, `heartbeat_at`, moved on after each city) so that two nodes never sync one
 -- tenant at once; a claim whose heartbeat is old belongs to a node that died, and may be taken over.
+-- `content_version` grows with every write that changes experiences: a node keeps the answers of experience pages
+-- and sends one again while the version it was read at is still the current one.
 CREATE TABLE ts_sync_state (
   id                integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
   run_started_at    timestamptz,
@@ -141,6 +143,7 @@ CREATE TABLE ts_sync_state (
   heartbeat_at      timestamptz,
   last_completed_at timestamptz,
   last_failed_at    timestamptz,
-  last_error        text
+  last_error        text,
+  content_version   bigint NOT NULL DEFAULT 0
 );
 INSERT INTO ts_sync_state DEFAULT VALUES;

@@ -111,6 +111,13 @@ export function selectExperiences(
     LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
+/** Grows with every change of the experiences (the sync's writes). */
+export async function selectContentVersion(db: Queryable): Promise<string> {
+  const [row] = await db<Array<{ content_version: string }>>`
+    SELECT content_version::text FROM ts_sync_state WHERE id = 1`;
+  return row?.content_version ?? '0';
+}
+
 export async function selectExperience(db: Queryable, experienceId: string): Promise<ExperienceRow | undefined> {
   const [row] = await db<ExperienceRow[]>`
     SELECT ${experienceColumns(db)} FROM ts_experiences WHERE experience_id = ${experienceId}`;

@@ -7,9 +7,12 @@ import {
   TicketCatalogError,
 } from '../../integrations/ticket-supplier/index.js';
 import { withTransaction } from '../../platform/database/transaction.js';
+import { okJsonBytes } from '../../platform/http/envelope.js';
 import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '../../platform/http/errors.js';
 import type { TenantContext } from '../../platform/http/operation.js';
+import type { RawAnswer } from '../../platform/http/raw.js';
 import { daysBetween } from '../../platform/time.js';
+import { createKeptAnswers, type KeptAnswers } from './kept-answers.js';
 import { type LiveOffers, toAvailability, toTimeslots } from './live/index.js';
 import { type CityContent, readCityContent, writeCityContent } from './sync/index.js';
 import * as repo from './ticket-supplier.repository.js';
@@ -71,17 +74,6 @@ const reads = {
     return (await repo.selectCities(ctx.db, filter)).map(view.toCity);
   },
 
-  async experiences(ctx: TenantContext, input: ExperiencesRequest): Promise<Experience[]> {
-    const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-    const filter = {
-      cityCode: input.cityId ?? null,
-      countryId: input.countryId ?? null,
-      tagId: input.categoryId ?? null,
-    };
-    const page = { limit: pageSize, offset: ((input.page ?? 1) - 1) * pageSize };
-    return (await repo.selectExperiences(ctx.db, filter, page)).map(view.toExperience);
-  },
-
   async experience(ctx: TenantContext, experienceId: string): Promise<Experience> {
     const row = await repo.selectExperience(ctx.db, experienceId);
     if (!row) throw notFound(`Experience ${experienceId}`);
@@ -134,10 +126,11 @@ async function enableCity(catalog: TicketCatalog, ctx: TenantContext, cityCode: 
   } catch (error) {
     throw supplierError(error);
   }
+  // The content first, then the city's row: the sync's city transactions lock in that order too.
   return withTransaction(ctx, async (tx) => {
+    await writeCityContent(tx, content, ctx.now);
     const city = await repo.updateCityEnabled(tx, cityCode, true);
     if (!city) throw notFound(`City ${cityCode}`);
-    await writeCityContent(tx, content, ctx.now);
     return view.toCity(city);
   });
 }
@@ -153,14 +146,45 @@ async function liveAnswer(live: LiveOffers, ctx: TenantContext, input: RangeRequ
   }
 }
 
+/**
+ * A page of experiences, kept as its bytes under the tenant's content version: after the first request, one
+ * primary-key read (the version) per request. A sync that changes experiences moves the version on.
+ */
+async function experiencePage(pages: KeptAnswers, ctx: TenantContext, input: ExperiencesRequest) {
+  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  const filter = {
+    cityCode: input.cityId ?? null,
+    countryId: input.countryId ?? null,
+    tagId: input.categoryId ?? null,
+  };
+  const page = { limit: pageSize, offset: ((input.page ?? 1) - 1) * pageSize };
+  const version = await repo.selectContentVersion(ctx.db);
+  const key = JSON.stringify([ctx.tenant.tenantId, version, filter, page]);
+  return pages.answer(key, async () => {
+    const experiences: Experience[] = (await repo.selectExperiences(ctx.db, filter, page)).map(view.toExperience);
+    return JSON.stringify(experiences);
+  });
+}
+
 export function createTicketSupplierService(deps: TicketSupplierServiceDeps) {
   const { live } = deps;
+  const pages = createKeptAnswers();
+  // A kept live answer's availability, serialised once (it goes with the answer when the live copy drops it).
+  const availabilityAnswers = new WeakMap<CatalogAvailability, RawAnswer>();
   return {
     ...reads,
     enableCity: (ctx: TenantContext, cityCode: string) => enableCity(deps.catalog, ctx, cityCode),
+    experiences: (ctx: TenantContext, input: ExperiencesRequest) => experiencePage(pages, ctx, input),
 
-    async availability(ctx: TenantContext, input: RangeRequest): Promise<Availability> {
-      return toAvailability(await liveAnswer(live, ctx, input), input.dateFrom, input.dateTo);
+    async availability(ctx: TenantContext, input: RangeRequest): Promise<RawAnswer> {
+      const answer = await liveAnswer(live, ctx, input);
+      let kept = availabilityAnswers.get(answer);
+      if (!kept) {
+        const availability: Availability = toAvailability(answer, input.dateFrom, input.dateTo);
+        kept = okJsonBytes(JSON.stringify(availability));
+        availabilityAnswers.set(answer, kept);
+      }
+      return kept;
     },
 
     async timeslots(ctx: TenantContext, input: RangeRequest): Promise<Timeslot[]> {

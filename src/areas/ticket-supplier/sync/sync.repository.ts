@@ -103,7 +103,9 @@ export async function writeGlobals(
   await db`DELETE FROM ts_countries WHERE country_id <> ALL (${all.countries}::text[])`;
   await db`DELETE FROM ts_tag_types WHERE tag_type_id <> ALL (${all.tagTypes}::text[])`;
   await db`DELETE FROM ts_tags WHERE tag_id <> ALL (${all.tags}::text[])`;
-  await db`DELETE FROM ts_experiences WHERE city_code IS NULL OR city_code <> ALL (${all.cities}::text[])`;
+  const gone = await db`
+    DELETE FROM ts_experiences WHERE city_code IS NULL OR city_code <> ALL (${all.cities}::text[])`;
+  if (gone.count > 0) await bumpContentVersion(db);
   await db`DELETE FROM ts_products WHERE city_code IS NULL OR city_code <> ALL (${all.cities}::text[])`;
   await db`DELETE FROM ts_cities WHERE city_code <> ALL (${all.cities}::text[])`;
 }
@@ -160,9 +162,15 @@ export async function writeCity(
   const productIds = content.products.map((row) => row.product_id);
   await db`DELETE FROM ts_products WHERE city_code = ${cityCode} AND product_id <> ALL (${productIds}::text[])`;
   const experienceIds = content.experiences.map((row) => row.experience_id);
-  await db`
+  const gone = await db`
     DELETE FROM ts_experiences WHERE city_code = ${cityCode} AND experience_id <> ALL (${experienceIds}::text[])`;
+  if (changed.experiences.length > 0 || gone.count > 0) await bumpContentVersion(db);
   await db`UPDATE ts_cities SET content_synced_at = ${now} WHERE city_code = ${cityCode}`;
+}
+
+/** Kept answers of experience pages read before this are not sent again (ticket-supplier.service.ts). */
+async function bumpContentVersion(db: Queryable): Promise<void> {
+  await db`UPDATE ts_sync_state SET content_version = content_version + 1 WHERE id = 1`;
 }
 
 /** The cities after `cursor` (all when null), in code-point order: the order a run walks and resumes in. */

@@ -15,6 +15,7 @@ import {
   TicketCatalogError,
 } from '../../../integrations/ticket-supplier/index.js';
 import type { Service } from '../../../service.js';
+import type { Experience } from '../ticket-supplier.schemas.js';
 import { readSyncState } from './sync.repository.js';
 import { claimRun } from './sync.repository.js';
 import { FORCED_SYNC_JOB, isDue, SYNC_JOB } from './sync.job.js';
@@ -94,6 +95,11 @@ describe('the catalog sync', () => {
 
   it('writes only what changed, deletes what the supplier stopped listing, and keeps a city enabled', async () => {
     await t.db((sql) => sql`UPDATE ts_cities SET enabled = true WHERE city_code = '101'`);
+    const titleOf3001 = async () =>
+      (await t.api.ok<Experience[]>('/ticketsupplier/experiences', { cityId: '101', pageSize: 5 })).find(
+        (item) => item.experienceId === '3001',
+      )?.title;
+    expect(await titleOf3001()).toBe('Experience 2');
     const before = await stamps('ts_experiences', 'experience_id');
     const productsBefore = await stamps('ts_products', 'product_id');
     const removed = fakeExperiences.splice(104, 1);
@@ -112,6 +118,8 @@ describe('the catalog sync', () => {
     expect(after.has('3104')).toBe(false);
     const rewritten = [...after].filter(([id, at]) => before.get(id) !== at).map(([id]) => id);
     expect(rewritten).toEqual(['3001']);
+    // the node's kept page of the city is not sent again once the experiences changed
+    expect(await titleOf3001()).toBe('Canal cruise');
     expect(await stamps('ts_products', 'product_id')).toEqual(productsBefore);
     const [city] = await t.db((sql) => sql`SELECT enabled FROM ts_cities WHERE city_code = '101'`);
     expect(city?.enabled).toBe(true);
