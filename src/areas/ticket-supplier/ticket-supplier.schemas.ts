@@ -127,7 +127,7 @@ export type Availability = Static<typeof Availability>;
 export const Timeslot = Type.Object({
   timeSlotId: Type.String(),
   startTimestamp: Type.String({ description: "yyyy-MM-dd'T'HH:mm:ss in the venue's time" }),
-  status: Type.String({ description: 'available' }),
+  status: Type.String({ description: 'available (soldout when no ticket is left)' }),
   available: Type.Integer({ description: 'The most tickets one order may take in it' }),
   adultPrice: Money('An adult ticket (or the first variant when none is typed adult)'),
   childPrice: Money('A child ticket, when the product has one'),
