@@ -10,7 +10,11 @@ import { createLiveOffers, type LiveOffers } from './live/index.js';
 import { createCatalogSyncJobs } from './sync/index.js';
 import { ticketSupplierOperations } from './ticket-supplier.operations.js';
 import { saleableProduct } from './ticket-supplier.sale.js';
-import { createTicketSupplierService } from './ticket-supplier.service.js';
+import { createTicketSupplierService, VERSION_TTL_MS } from './ticket-supplier.service.js';
+import { createShortMemory } from './kept-answers.js';
+
+/** Tenants whose content version a node remembers at once (a bound on memory). */
+const MAX_TENANTS = 10_000;
 
 const TAGS: readonly ApiTag[] = [
   {
@@ -44,7 +48,9 @@ export function createTicketSupplierArea(deps: TicketSupplierAreaDeps): Area<Tic
   const catalog = deps.ticketCatalog;
   const settings = deps.config.ticketCatalog;
   const live = createLiveOffers({ catalog, timeoutMs: settings.liveTimeoutMs, log: deps.logger });
+  const versions = createShortMemory<string>(VERSION_TTL_MS, MAX_TENANTS);
   const jobs = createCatalogSyncJobs({
+    changed: (tenantId) => versions.forget(tenantId),
     catalog,
     periodic: deps.periodic,
     nodeId: deps.config.nodeId,
@@ -54,7 +60,7 @@ export function createTicketSupplierArea(deps: TicketSupplierAreaDeps): Area<Tic
   });
   return {
     tags: TAGS,
-    operations: ticketSupplierOperations(createTicketSupplierService({ catalog, live })),
+    operations: ticketSupplierOperations(createTicketSupplierService({ catalog, live, versions })),
     api: { saleableProduct, dayOffer: live.dayOffer },
     jobs,
   };

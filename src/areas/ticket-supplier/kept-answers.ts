@@ -33,3 +33,32 @@ export function createKeptAnswers(maxBytes = MAX_BYTES): KeptAnswers {
     },
   };
 }
+
+export interface ShortMemory<T> {
+  /** The value kept under `key` for less than its time, or the one `read` answers, kept from now on. */
+  get(key: string, read: () => Promise<T>): Promise<T>;
+  forget(key: string): void;
+}
+
+/**
+ * Values kept for `ttlMs` (a tenant's content version, that a product exists): what saves a request its query. At
+ * most `max` keys; past it, the oldest go first.
+ */
+export function createShortMemory<T>(ttlMs: number, max: number, now: () => number = Date.now): ShortMemory<T> {
+  const kept = new Map<string, { value: T; until: number }>();
+  return {
+    async get(key, read) {
+      const found = kept.get(key);
+      if (found && found.until > now()) return found.value;
+      const value = await read();
+      kept.delete(key);
+      kept.set(key, { value, until: now() + ttlMs });
+      for (const oldKey of kept.keys()) {
+        if (kept.size <= max) break;
+        kept.delete(oldKey);
+      }
+      return value;
+    },
+    forget: (key) => void kept.delete(key),
+  };
+}

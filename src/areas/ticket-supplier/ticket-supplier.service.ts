@@ -12,7 +12,7 @@ import { ApiError, ErrorCode, invalidFormat, missingParameter, notFound } from '
 import type { TenantContext } from '../../platform/http/operation.js';
 import type { RawAnswer } from '../../platform/http/raw.js';
 import { daysBetween } from '../../platform/time.js';
-import { createKeptAnswers, type KeptAnswers } from './kept-answers.js';
+import { createKeptAnswers, createShortMemory, type KeptAnswers, type ShortMemory } from './kept-answers.js';
 import { type LiveOffers, toAvailability, toTimeslots } from './live/index.js';
 import { type CityContent, readCityContent, writeCityContent } from './sync/index.js';
 import * as repo from './ticket-supplier.repository.js';
@@ -38,7 +38,15 @@ import * as view from './ticket-supplier.view.js';
 export interface TicketSupplierServiceDeps {
   catalog: TicketCatalog;
   live: LiveOffers;
+  /** Each tenant's content version as this node last read it (5 s); the node's own writes forget it at once. */
+  versions: ShortMemory<string>;
 }
+
+/** How long a node sends kept experience pages without asking whether another node's sync changed them. */
+export const VERSION_TTL_MS = 5_000;
+/** How long a node remembers that a tenant's copy has a product (availability asks it on every request). */
+const PRODUCT_TTL_MS = 60_000;
+const KNOWN_PRODUCTS = 100_000;
 
 const present = <T>(item: T | undefined): item is T => item !== undefined;
 
@@ -135,10 +143,20 @@ async function enableCity(catalog: TicketCatalog, ctx: TenantContext, cityCode: 
   });
 }
 
-/** The live answer for a product of the tenant's copy. */
-async function liveAnswer(live: LiveOffers, ctx: TenantContext, input: RangeRequest): Promise<CatalogAvailability> {
+/** The live answer for a product of the tenant's copy (a product known to exist is remembered a minute). */
+async function liveAnswer(
+  live: LiveOffers,
+  products: ShortMemory<boolean>,
+  ctx: TenantContext,
+  input: RangeRequest,
+): Promise<CatalogAvailability> {
   checkRange(input);
-  if (!(await repo.productExists(ctx.db, input.productId))) throw notFound(`Product ${input.productId}`);
+  const key = `${ctx.tenant.tenantId}\n${input.productId}`;
+  const exists = await products.get(key, () => repo.productExists(ctx.db, input.productId));
+  if (!exists) {
+    products.forget(key);
+    throw notFound(`Product ${input.productId}`);
+  }
   try {
     return await live.availability(input.productId, input.dateFrom, input.dateTo, ctx.signal);
   } catch (error) {
@@ -150,7 +168,11 @@ async function liveAnswer(live: LiveOffers, ctx: TenantContext, input: RangeRequ
  * A page of experiences, kept as its bytes under the tenant's content version: after the first request, one
  * primary-key read (the version) per request. A sync that changes experiences moves the version on.
  */
-async function experiencePage(pages: KeptAnswers, ctx: TenantContext, input: ExperiencesRequest) {
+async function experiencePage(
+  kept: { pages: KeptAnswers; versions: ShortMemory<string> },
+  ctx: TenantContext,
+  input: ExperiencesRequest,
+) {
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const filter = {
     cityCode: input.cityId ?? null,
@@ -158,26 +180,31 @@ async function experiencePage(pages: KeptAnswers, ctx: TenantContext, input: Exp
     tagId: input.categoryId ?? null,
   };
   const page = { limit: pageSize, offset: ((input.page ?? 1) - 1) * pageSize };
-  const version = await repo.selectContentVersion(ctx.db);
+  const version = await kept.versions.get(ctx.tenant.tenantId, () => repo.selectContentVersion(ctx.db));
   const key = JSON.stringify([ctx.tenant.tenantId, version, filter, page]);
-  return pages.answer(key, async () => {
+  return kept.pages.answer(key, async () => {
     const experiences: Experience[] = (await repo.selectExperiences(ctx.db, filter, page)).map(view.toExperience);
     return JSON.stringify(experiences);
   });
 }
 
 export function createTicketSupplierService(deps: TicketSupplierServiceDeps) {
-  const { live } = deps;
+  const { live, versions } = deps;
   const pages = createKeptAnswers();
+  const products = createShortMemory<boolean>(PRODUCT_TTL_MS, KNOWN_PRODUCTS);
   // A kept live answer's availability, serialised once (it goes with the answer when the live copy drops it).
   const availabilityAnswers = new WeakMap<CatalogAvailability, RawAnswer>();
   return {
     ...reads,
-    enableCity: (ctx: TenantContext, cityCode: string) => enableCity(deps.catalog, ctx, cityCode),
-    experiences: (ctx: TenantContext, input: ExperiencesRequest) => experiencePage(pages, ctx, input),
+    async enableCity(ctx: TenantContext, cityCode: string): Promise<City> {
+      const city = await enableCity(deps.catalog, ctx, cityCode);
+      versions.forget(ctx.tenant.tenantId);
+      return city;
+    },
+    experiences: (ctx: TenantContext, input: ExperiencesRequest) => experiencePage({ pages, versions }, ctx, input),
 
     async availability(ctx: TenantContext, input: RangeRequest): Promise<RawAnswer> {
-      const answer = await liveAnswer(live, ctx, input);
+      const answer = await liveAnswer(live, products, ctx, input);
       let kept = availabilityAnswers.get(answer);
       if (!kept) {
         const availability: Availability = toAvailability(answer, input.dateFrom, input.dateTo);
@@ -188,7 +215,7 @@ export function createTicketSupplierService(deps: TicketSupplierServiceDeps) {
     },
 
     async timeslots(ctx: TenantContext, input: RangeRequest): Promise<Timeslot[]> {
-      const answer = await liveAnswer(live, ctx, input);
+      const answer = await liveAnswer(live, products, ctx, input);
       const local = await repo.selectVariants(ctx.db, input.productId);
       const types = new Map(local.map((row) => [row.variant_id, row.variant_type]));
       for (const variant of answer.variants) if (variant.type !== null) types.set(variant.id, variant.type);

@@ -28,6 +28,8 @@ export interface CatalogSyncDeps {
   syncHours: number;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** After a run (whatever its end): this node drops what it keeps of the tenant's copy. */
+  changed(tenantId: string): void;
 }
 
 /** Whether a round should sync the tenant whose state this is. */
@@ -55,7 +57,10 @@ export function createCatalogSyncJobs(deps: CatalogSyncDeps): Job[] {
         const ms = Date.now() - started;
         deps.log.info({ tenant: tenantCode, outcome, ms }, 'ticket catalog synced');
       })
-      .finally(() => running.delete(tenantId));
+      .finally(() => {
+        running.delete(tenantId);
+        deps.changed(tenantId);
+      });
     running.set(tenantId, run);
     return run;
   };
