@@ -5,7 +5,9 @@
 import type { Area } from '../../platform/area.js';
 import type { OperationDeclaration } from '../../platform/http/operation.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
+import { itinerariesModule } from './itineraries/index.js';
 import { masterModule } from './master/index.js';
+import { sailingsModule } from './sailings/index.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [
@@ -24,7 +26,11 @@ interface CruiseModule {
   operations: readonly OperationDeclaration[];
 }
 
-const MODULES: ReadonlyArray<(deps: CruiseAreaDeps) => CruiseModule> = [() => masterModule()];
+const MODULES: ReadonlyArray<(deps: CruiseAreaDeps) => CruiseModule> = [
+  () => masterModule(),
+  () => itinerariesModule(),
+  () => sailingsModule(),
+];
 
 export function createCruiseArea(deps: CruiseAreaDeps = {}): Area {
   const modules = MODULES.map((build) => build(deps));
