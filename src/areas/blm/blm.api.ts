@@ -45,7 +45,11 @@ export interface BlmApi {
   /** The booking as /blm/booking/read answers it. */
   read(ctx: TenantContext, bookingId: number): Promise<Booking>;
   /** Its status now (an option past its deadline reads EXPIRED); undefined when there is no such booking. */
-  statusOf(db: Queryable, bookingId: number, now: Date): Promise<{ status: BookingStatus; reference: string } | undefined>;
+  statusOf(
+    db: Queryable,
+    bookingId: number,
+    now: Date,
+  ): Promise<{ status: BookingStatus; reference: string } | undefined>;
 }
 
 export function createBlmApi(deps: { customers: Pick<CustomersApi, 'findById'> }): BlmApi {

@@ -5,7 +5,12 @@
 import type { Area } from '../../platform/area.js';
 import type { OperationDeclaration } from '../../platform/http/operation.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
+import type { RecordReaders } from '../../platform/http/records.js';
+import type { BlmApi } from '../blm/index.js';
+import type { CustomersApi } from '../customers/index.js';
+import { cruiseBookingsModule } from './bookings/index.js';
 import { masterModule } from './master/index.js';
+import { createCruisePricing } from './pricing/index.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
 const TAGS: readonly ApiTag[] = [
@@ -16,17 +21,33 @@ const TAGS: readonly ApiTag[] = [
   },
 ];
 
-/** What the area is built from (none yet: every part reads and writes its own tables). */
-export type CruiseAreaDeps = Record<string, never>;
-
-/** A part of the area: its operations. */
-interface CruiseModule {
-  operations: readonly OperationDeclaration[];
+/** What the area is built from: bookings become back-office bookings (BLM) of the tenant's customers. */
+export interface CruiseAreaDeps {
+  blm: BlmApi;
+  customers: Pick<CustomersApi, 'findById'>;
 }
 
-const MODULES: ReadonlyArray<(deps: CruiseAreaDeps) => CruiseModule> = [() => masterModule()];
+/** A part of the area: its operations, and the readers of record kinds it owns. */
+interface CruiseModule {
+  operations: readonly OperationDeclaration[];
+  records?: RecordReaders;
+}
 
-export function createCruiseArea(deps: CruiseAreaDeps = {}): Area {
-  const modules = MODULES.map((build) => build(deps));
-  return { tags: TAGS, operations: modules.flatMap((module) => module.operations), api: undefined };
+// Pricing is built once: bookings read the rates in force through its api.
+const MODULES: ReadonlyArray<(deps: CruiseAreaDeps, pricing: ReturnType<typeof createCruisePricing>) => CruiseModule> =
+  [
+    () => masterModule(),
+    (_deps, pricing) => pricing,
+    (deps, pricing) => cruiseBookingsModule({ ...deps, pricing: pricing.api }),
+  ];
+
+export function createCruiseArea(deps: CruiseAreaDeps): Area {
+  const pricing = createCruisePricing();
+  const modules = MODULES.map((build) => build(deps, pricing));
+  return {
+    tags: TAGS,
+    operations: modules.flatMap((module) => module.operations),
+    records: Object.assign({}, ...modules.map((module) => module.records ?? {})),
+    api: undefined,
+  };
 }

@@ -25,7 +25,12 @@ import {
   WriteOtherChargeTemplate,
 } from './pricing.schemas.js';
 
-const employees = { allow: Allow.employees, tags: ['cruise'], methods: ['POST'], sessionParameter: 'optional' } as const;
+const employees = {
+  allow: Allow.employees,
+  tags: ['cruise'],
+  methods: ['POST'],
+  sessionParameter: 'optional',
+} as const;
 const Deleted = Type.Boolean({ description: 'true' });
 const PRICE_RULE =
   "price: at most the currency's decimals (INVALID_FORMAT naming price); currency: ISO 4217, stored upper case.";
@@ -127,7 +132,7 @@ function chargeTemplates(pricing: PricingService): OperationDeclaration[] {
   ];
 }
 
-function sailingCharges(pricing: PricingService): OperationDeclaration[] {
+function cabinCharges(pricing: PricingService): OperationDeclaration[] {
   return [
     operation({
       ...employees,
@@ -165,6 +170,11 @@ function sailingCharges(pricing: PricingService): OperationDeclaration[] {
       response: Deleted,
       handler: (ctx, input) => pricing.deleteCabinCharge(ctx, input.cabinChargeId),
     }),
+  ];
+}
+
+function otherCharges(pricing: PricingService): OperationDeclaration[] {
+  return [
     operation({
       ...employees,
       path: '/cruise/othercharge/list',
@@ -250,7 +260,8 @@ export function pricingOperations(pricing: PricingService): OperationDeclaration
   return [
     ...cabinTemplates(pricing),
     ...chargeTemplates(pricing),
-    ...sailingCharges(pricing),
+    ...cabinCharges(pricing),
+    ...otherCharges(pricing),
     ...exchangeRates(pricing),
   ];
 }

@@ -246,7 +246,9 @@ export function listRates(
 }
 
 export async function findRate(db: Queryable, id: number) {
-  const [row] = await db<ExchangeRateRow[]>`SELECT ${rateColumns(db)} FROM exchange_rates WHERE exchange_rate_id = ${id}`;
+  const [row] = await db<
+    ExchangeRateRow[]
+  >`SELECT ${rateColumns(db)} FROM exchange_rates WHERE exchange_rate_id = ${id}`;
   return row;
 }
 

@@ -44,7 +44,8 @@ async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgErrorCode(error) === PgCode.uniqueViolation) throw new ApiError(ErrorCode.DUPLICATE, `${what} exists already`);
+    if (pgErrorCode(error) === PgCode.uniqueViolation)
+      throw new ApiError(ErrorCode.DUPLICATE, `${what} exists already`);
     throw error;
   }
 }
