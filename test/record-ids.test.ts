@@ -21,7 +21,7 @@ import {
   user,
   variantWithInventory,
 } from './support/factories.js';
-import { sailing } from './support/cruise.js';
+import { sailing } from './support/cruise-sailing.js';
 import { startTestService } from './support/service.js';
 
 /** Parameter names that hold the id of someone's record (orders, invoices, customers, users, bookings, quotes …). */

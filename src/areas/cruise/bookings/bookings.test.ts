@@ -2,7 +2,7 @@
 // again), concurrent creates for the same cabins, and who may call them. Totals, back-office bookings and the
 // manifest are in totals.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sailing, type TestSailing } from '../../../../test/support/cruise.js';
+import { sailing, type TestSailing } from '../../../../test/support/cruise-sailing.js';
 import { uniqueName } from '../../../../test/support/database.js';
 import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
 import { startTestService } from '../../../../test/support/service.js';

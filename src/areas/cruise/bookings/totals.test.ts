@@ -3,7 +3,7 @@
 // and the sailing's manifest spreadsheet.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sailing, type TestSailing } from '../../../../test/support/cruise.js';
+import { sailing, type TestSailing } from '../../../../test/support/cruise-sailing.js';
 import { uniqueName } from '../../../../test/support/database.js';
 import { type TestTenant, type TestUser, tenant, user } from '../../../../test/support/factories.js';
 import { startTestService } from '../../../../test/support/service.js';

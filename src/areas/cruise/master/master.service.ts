@@ -5,7 +5,7 @@ import { withTransaction } from '../../../platform/database/transaction.js';
 import { missingParameter, notFound } from '../../../platform/http/errors.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
 import { refusalOf } from '../cruise.shared.js';
-import * as repo from './master.repository.js';
+import * as repo from '../cruise.records.js';
 import type { BulkAssignRequest, CruiseArea, GetCruiseAreaRequest, ShipCabin } from './master.schemas.js';
 import * as tables from './master.tables.js';
 import * as cabins from './ship-cabins.repository.js';
@@ -17,7 +17,7 @@ export interface MasterService<R extends object, W, F> {
   remove(ctx: TenantContext, id: number): Promise<boolean>;
 }
 
-export function masterService<R extends object, W, F>(t: repo.MasterTable<R, W, F>): MasterService<R, W, F> {
+export function masterService<R extends object, W, F>(t: repo.RecordTable<R, W, F>): MasterService<R, W, F> {
   const missing = (id: number) => notFound(`${t.label} ${id}`);
   return {
     list: (ctx, filter) => repo.listRecords(ctx.db, t, filter),

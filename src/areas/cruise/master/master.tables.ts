@@ -3,7 +3,7 @@
 // row a write sets.
 import type { Queryable } from '../../../platform/database/connections.js';
 import { containsPattern } from '../../../platform/text.js';
-import type { MasterTable } from './master.repository.js';
+import type { RecordTable } from '../cruise.records.js';
 import type * as S from './master.schemas.js';
 
 const pattern = (text: string | undefined) => (text === undefined || text === '' ? null : containsPattern(text));
@@ -13,7 +13,7 @@ const codeFilter = (db: Queryable, column: string, code: string | undefined) =>
 const nameFilter = (db: Queryable, column: string, name: string | undefined) =>
   db`(${pattern(name)}::text IS NULL OR ${db(column)} ILIKE ${pattern(name)})`;
 
-export const companies: MasterTable<S.Company, S.WriteCompanyRequest, S.ListCompaniesRequest> = {
+export const companies: RecordTable<S.Company, S.WriteCompanyRequest, S.ListCompaniesRequest> = {
   label: 'Company',
   table: 'cruise_companies',
   idColumn: 'company_id',
@@ -26,7 +26,7 @@ export const companies: MasterTable<S.Company, S.WriteCompanyRequest, S.ListComp
   duplicate: (input) => `Company code ${input.companyCode} is taken`,
 };
 
-export const areas: MasterTable<S.CruiseArea, S.WriteAreaRequest, S.ListAreasRequest> = {
+export const areas: RecordTable<S.CruiseArea, S.WriteAreaRequest, S.ListAreasRequest> = {
   label: 'Area',
   table: 'cruise_areas',
   idColumn: 'area_id',
@@ -38,7 +38,7 @@ export const areas: MasterTable<S.CruiseArea, S.WriteAreaRequest, S.ListAreasReq
   duplicate: (input) => `Area code ${input.areaCode} is taken`,
 };
 
-export const ships: MasterTable<S.Ship, S.WriteShipRequest, S.ListShipsRequest> = {
+export const ships: RecordTable<S.Ship, S.WriteShipRequest, S.ListShipsRequest> = {
   label: 'Ship',
   table: 'cruise_ships',
   idColumn: 'ship_id',
@@ -60,7 +60,7 @@ export const ships: MasterTable<S.Ship, S.WriteShipRequest, S.ListShipsRequest> 
   duplicate: (input) => `Ship code ${input.shipCode} is taken in company ${input.companyId}`,
 };
 
-export const cabinTypes: MasterTable<S.CabinType, S.WriteCabinTypeRequest, S.ListCabinTypesRequest> = {
+export const cabinTypes: RecordTable<S.CabinType, S.WriteCabinTypeRequest, S.ListCabinTypesRequest> = {
   label: 'Cabin type',
   table: 'cruise_cabin_types',
   idColumn: 'cabin_type_id',
@@ -72,7 +72,7 @@ export const cabinTypes: MasterTable<S.CabinType, S.WriteCabinTypeRequest, S.Lis
   duplicate: (input) => `Cabin type code ${input.typeCode} is taken`,
 };
 
-export const chargeTypes: MasterTable<S.ChargeType, S.WriteChargeTypeRequest, S.ListChargeTypesRequest> = {
+export const chargeTypes: RecordTable<S.ChargeType, S.WriteChargeTypeRequest, S.ListChargeTypesRequest> = {
   label: 'Charge type',
   table: 'cruise_charge_types',
   idColumn: 'charge_type_id',
@@ -86,7 +86,7 @@ export const chargeTypes: MasterTable<S.ChargeType, S.WriteChargeTypeRequest, S.
   duplicate: (input) => `Charge type code ${input.chargeTypeCode} is taken`,
 };
 
-export const ports: MasterTable<S.Port, S.WritePortRequest, S.ListPortsRequest> = {
+export const ports: RecordTable<S.Port, S.WritePortRequest, S.ListPortsRequest> = {
   label: 'Port',
   table: 'cruise_ports',
   idColumn: 'port_id',
@@ -104,7 +104,7 @@ export const ports: MasterTable<S.Port, S.WritePortRequest, S.ListPortsRequest> 
   duplicate: (input) => `Port code ${input.portCode} is taken`,
 };
 
-export const shipCabins: MasterTable<S.ShipCabin, S.WriteShipCabinRequest, S.ListShipCabinsRequest> = {
+export const shipCabins: RecordTable<S.ShipCabin, S.WriteShipCabinRequest, S.ListShipCabinsRequest> = {
   label: 'Ship cabin',
   table: 'cruise_ship_cabins',
   idColumn: 'ship_cabin_id',

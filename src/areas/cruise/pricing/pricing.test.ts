@@ -2,7 +2,7 @@
 // initialize), a sailing's cabin and other charges, the tenant's exchange rates, each refusal, and who may call them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../test/support/api.js';
-import { sailing } from '../../../../test/support/cruise.js';
+import { sailing } from '../../../../test/support/cruise-sailing.js';
 import { type TestTenant, tenant, user } from '../../../../test/support/factories.js';
 import { startTestService } from '../../../../test/support/service.js';
 import type {

@@ -1,13 +1,13 @@
-// SQL of the master data. The seven entities share one shape (a code, a name, a few plain fields, at most one
-// parent), so each is described once (master.tables.ts: its columns as the API names them, its filters, its write
-// row) and these few statements serve them all. Answers are the API's records: columns are aliased in SQL.
-import type { Fragment, Queryable } from '../../../platform/database/connections.js';
-import { LIST_LIMIT, presentColumns } from '../cruise.shared.js';
+// SQL shared by the records of the cruise area that have one plain shape (the master entities, itineraries, template
+// stops): each is described once (a RecordTable: its columns as the API names them, its filters, its write row) and
+// these few statements serve them all. Answers are the API's records: columns are aliased in SQL.
+import type { Fragment, Queryable } from '../../platform/database/connections.js';
+import { LIST_LIMIT, presentColumns } from './cruise.shared.js';
 
 export type WriteRow = Record<string, string | number | boolean | Date | null | undefined>;
 
 /** One master entity: where it lives and how a request becomes SQL. */
-export interface MasterTable<R extends object, W, F> {
+export interface RecordTable<R extends object, W, F> {
   /** As a message names one: "Company 4 not found". */
   label: string;
   table: string;
@@ -26,7 +26,7 @@ export interface MasterTable<R extends object, W, F> {
   readonly record?: R;
 }
 
-export function listRecords<R extends object, W, F>(db: Queryable, t: MasterTable<R, W, F>, filter: F): Promise<R[]> {
+export function listRecords<R extends object, W, F>(db: Queryable, t: RecordTable<R, W, F>, filter: F): Promise<R[]> {
   return db<R[]>`
     SELECT ${t.columns(db)} FROM ${db(t.table)}
     WHERE ${t.where(db, filter)}
@@ -36,7 +36,7 @@ export function listRecords<R extends object, W, F>(db: Queryable, t: MasterTabl
 
 export async function readRecord<R extends object, W, F>(
   db: Queryable,
-  t: MasterTable<R, W, F>,
+  t: RecordTable<R, W, F>,
   id: number,
 ): Promise<R | undefined> {
   const [found] = await db<R[]>`SELECT ${t.columns(db)} FROM ${db(t.table)} WHERE ${db(t.idColumn)} = ${id}`;
@@ -45,7 +45,7 @@ export async function readRecord<R extends object, W, F>(
 
 export async function insertRecord<R extends object, W, F>(
   db: Queryable,
-  t: MasterTable<R, W, F>,
+  t: RecordTable<R, W, F>,
   row: WriteRow,
 ): Promise<R> {
   const [inserted] = await db<R[]>`
@@ -57,7 +57,7 @@ export async function insertRecord<R extends object, W, F>(
 /** Updates the named columns; undefined when there is no such record. */
 export async function updateRecord<R extends object, W, F>(
   db: Queryable,
-  t: MasterTable<R, W, F>,
+  t: RecordTable<R, W, F>,
   id: number,
   row: WriteRow,
 ): Promise<R | undefined> {
@@ -71,7 +71,7 @@ export async function updateRecord<R extends object, W, F>(
 /** true when a record was deleted; a record still referred to makes PostgreSQL refuse (23503). */
 export async function deleteRecord<R extends object, W, F>(
   db: Queryable,
-  t: MasterTable<R, W, F>,
+  t: RecordTable<R, W, F>,
   id: number,
 ): Promise<boolean> {
   const deleted = await db`DELETE FROM ${db(t.table)} WHERE ${db(t.idColumn)} = ${id} RETURNING 1`;
