@@ -64,7 +64,7 @@ function cabinTemplates(pricing: PricingService): OperationDeclaration[] {
       description:
         `${PRICE_RULE} The cabin must be one of the itinerary's ship (else INVALID_STATE); unknown itinerary, ` +
         'cabin or template: NOTFOUND; a second template of the same cabin on the itinerary: DUPLICATE. ' +
-        'available defaults to true.',
+        'available defaults to true (writing a price offers the cabin; false withdraws it).',
       input: WriteCabinPriceTemplate,
       response: CabinPriceTemplate,
       handler: (ctx, input) => pricing.writeCabinTemplate(ctx, input),
@@ -82,7 +82,8 @@ function cabinTemplates(pricing: PricingService): OperationDeclaration[] {
       path: '/cruise/cabinpricetemplate/initialize',
       summary: "A zero-priced template for each cabin of the itinerary's ship that has none → all its templates",
       description:
-        "Each new template: price 0 in the tenant's currency, available. Existing templates are left as they are, " +
+        "Each new template: price 0 in the tenant's currency, not available (a sailing sells nothing at 0 until " +
+        'priced: write its price, available defaults to true). Existing templates are left as they are, ' +
         'so calling it again adds only cabins added to the ship since. Unknown itinerary: NOTFOUND.',
       input: ItineraryIdRequest,
       response: Type.Array(CabinPriceTemplate),
@@ -115,7 +116,8 @@ function chargeTemplates(pricing: PricingService): OperationDeclaration[] {
       summary: 'Create or change an itinerary’s charge of a charge type: price, currency, perPerson, mandatory',
       description:
         `${PRICE_RULE} A mandatory charge is part of every booking (per passenger when perPerson, else once); ` +
-        'one that is not is an add-on a booking may choose (price × quantity). Unknown itinerary, charge type or ' +
+        'one that is not is an add-on a booking may choose (price × quantity); an update keeps the flags it leaves ' +
+        'out (new: false). Unknown itinerary, charge type or ' +
         'template: NOTFOUND; a second template of the charge type on the itinerary: DUPLICATE.',
       input: WriteOtherChargeTemplate,
       response: OtherChargeTemplate,

@@ -171,12 +171,12 @@ export async function deleteOtherCharge(db: Queryable, table: PriceTable, id: nu
   return rows.length === 1;
 }
 
-/** A zero-priced, available template in `currency` for each cabin of the itinerary's ship that has none. */
+/** A zero-priced template in `currency`, not available, for each cabin of the itinerary's ship that has none. */
 export async function initializeCabinTemplates(db: Queryable, itineraryId: number, currency: string, now: Date) {
   await db`
     INSERT INTO cruise_cabin_price_templates (itinerary_id, ship_cabin_id, price, currency, available, created_at,
                                               updated_at)
-    SELECT i.itinerary_id, c.ship_cabin_id, 0, ${currency}, true, ${now}, ${now}
+    SELECT i.itinerary_id, c.ship_cabin_id, 0, ${currency}, false, ${now}, ${now}
     FROM cruise_itineraries i JOIN cruise_ship_cabins c ON c.ship_id = i.ship_id
     WHERE i.itinerary_id = ${itineraryId}
     ON CONFLICT (itinerary_id, ship_cabin_id) DO NOTHING`;

@@ -155,13 +155,15 @@ async function writeOtherCharge(
   const price = exactPrice(input.price, currency);
   await shipOf(ctx.db, table, target.ownerId);
   await checkChargeType(ctx.db, input.chargeTypeId);
+  // An update keeps the flags its request leaves out, as the area's other writes do.
+  const existing = target.id === undefined ? undefined : await repo.findOtherCharge(ctx.db, table, target.id);
   const values = {
     ownerId: target.ownerId,
     chargeTypeId: input.chargeTypeId,
     price,
     currency,
-    perPerson: input.perPerson ?? false,
-    mandatory: input.mandatory ?? false,
+    perPerson: input.perPerson ?? existing?.per_person ?? false,
+    mandatory: input.mandatory ?? existing?.mandatory ?? false,
     now: ctx.now,
   };
   const saved = await unique(`A charge of type ${input.chargeTypeId} here`, () =>
@@ -193,6 +195,7 @@ export function createPricingService() {
     },
     async initializeCabinTemplates(ctx: TenantContext, itineraryId: number): Promise<CabinPriceTemplate[]> {
       if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
+      // Not available until priced: a sailing made from them sells nothing at 0 (as generateSkeleton's unpriced cabins).
       await repo.initializeCabinTemplates(ctx.db, itineraryId, ctx.tenant.currency.toUpperCase(), ctx.now);
       return (await repo.listCabinPrices(ctx.db, 'template', itineraryId)).map(toCabinTemplate);
     },

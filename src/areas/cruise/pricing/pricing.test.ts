@@ -31,9 +31,9 @@ describe('/cruise/cabinpricetemplate/*', () => {
       itineraryId: s.itineraryId,
     });
     expect(made.map((row) => [row.cabinCode, row.price, row.currency, row.available, row.shipCabinId])).toEqual([
-      ['C01', 0, 'AED', true, s.cabinIds[0]],
-      ['C02', 0, 'AED', true, s.cabinIds[1]],
-      ['C03', 0, 'AED', true, s.cabinIds[2]],
+      ['C01', 0, 'AED', false, s.cabinIds[0]],
+      ['C02', 0, 'AED', false, s.cabinIds[1]],
+      ['C03', 0, 'AED', false, s.cabinIds[2]],
     ]);
     const first = made[0];
     const changed = await api.ok<CabinPriceTemplate>('/cruise/cabinpricetemplate/write', {
@@ -42,9 +42,8 @@ describe('/cruise/cabinpricetemplate/*', () => {
       shipCabinId: s.cabinIds[0],
       price: 2450.75,
       currency: 'usd',
-      available: false,
     });
-    expect(changed).toEqual({ ...first, price: 2450.75, currency: 'USD', available: false });
+    expect(changed).toEqual({ ...first, price: 2450.75, currency: 'USD', available: true });
     // initialize again: existing templates are left as they are
     const again = await api.ok<CabinPriceTemplate[]>('/cruise/cabinpricetemplate/initialize', {
       itineraryId: s.itineraryId,
@@ -111,13 +110,22 @@ describe('/cruise/otherchargetemplate/*', () => {
       mandatory: false,
     });
     const { otherChargeTemplateId } = made;
-    const changed = await api.ok('/cruise/otherchargetemplate/write', {
+    const changed = await api.ok<OtherChargeTemplate>('/cruise/otherchargetemplate/write', {
       ...body,
       otherChargeTemplateId,
       perPerson: true,
       mandatory: true,
     });
     expect(changed).toEqual({ ...made, perPerson: true, mandatory: true });
+    // an update that leaves the flags out keeps them
+    const repriced = await api.ok('/cruise/otherchargetemplate/write', { ...body, otherChargeTemplateId, price: 99 });
+    expect(repriced).toEqual({ ...changed, price: 99 });
+    await api.ok('/cruise/otherchargetemplate/write', {
+      ...body,
+      otherChargeTemplateId,
+      perPerson: true,
+      mandatory: true,
+    });
     expect(await api.ok('/cruise/otherchargetemplate/read', { otherChargeTemplateId })).toEqual(changed);
     expect(await api.ok('/cruise/otherchargetemplate/list', { itineraryId: s.itineraryId })).toEqual([changed]);
     await api.expectError('/cruise/otherchargetemplate/write', body, 'DUPLICATE', `${s.chargeTypes.spa}`);
