@@ -47,14 +47,18 @@ const P99_LIMIT_MS = 50;
 const RATIO_TARGET = 0.3;
 const CONCURRENT_CREATES = 50;
 
-type Target = 'pk' | 'area' | 'month' | 'areaMonth' | 'firstPage';
+type Target = 'pk' | 'narrow' | 'area' | 'month' | 'areaMonth' | 'firstPage';
 
 /**
  * 20 lines, 5 areas, 30 ports, 4 cabin types; 200 ships of 10 cabins; 1,000 Active itineraries (5 a ship, 3-14 days,
  * 4 stops each); `sailings` Active sailings spread over the next 180 days with their ports of call and a charge per
  * cabin (one in ten not available). Then VACUUM ANALYZE. Answers an area id and the sailing the hold test books.
  */
-async function seedCruises(sql: Sql, sailings: number, today: string): Promise<{ areaId: number; cruiseId: number }> {
+export async function seedCruises(
+  sql: Sql,
+  sailings: number,
+  today: string,
+): Promise<{ areaId: number; cruiseId: number }> {
   await sql`INSERT INTO cruise_companies (company_code, company_name) SELECT 'L' || n, 'Line ' || n FROM generate_series(1, 20) n`;
   await sql`INSERT INTO cruise_areas (area_code, area_name) SELECT 'A' || n, 'Area ' || n FROM generate_series(1, 5) n`;
   await sql`
@@ -185,9 +189,16 @@ export const cruise: Scenario = async (ctx) => {
       `${SAILINGS} sailings of ${ITINERARIES} itineraries on ${SHIPS} ships inserted and analysed in ${round(seedMs)} ms`,
     );
 
-    // The searches the load sends, checked once: an area's 7-10-day sailings, a month, an area's month, and the
-    // first page of everything from today (200 rows, the cap).
+    // The searches the load sends, checked once: an area's week-long sailings of one week (a few rows), an area's
+    // 7-10-day sailings, a month, an area's month, and the first page of everything from today (200 rows, the cap).
     const filters: Record<Exclude<Target, 'pk'>, object> = {
+      narrow: {
+        areaId: seeded.areaId,
+        minDuration: 7,
+        maxDuration: 7,
+        dateRangeStart: addDays(today, 60),
+        dateRangeEnd: addDays(today, 74),
+      },
       area: { areaId: seeded.areaId, minDuration: 7, maxDuration: 10 },
       month: { dateRangeStart: addDays(today, 60), dateRangeEnd: addDays(today, 90) },
       areaMonth: { areaId: seeded.areaId, dateRangeStart: addDays(today, 60), dateRangeEnd: addDays(today, 90) },
@@ -215,6 +226,7 @@ export const cruise: Scenario = async (ctx) => {
         '(pk) GET /bench/customer: one customer by primary key through the kernel (anyone)',
         `/bench/customer?customerId=${seeded.middleId}`,
       ),
+      narrow: search('narrow'),
       area: search('area'),
       month: search('month'),
       areaMonth: search('areaMonth'),
@@ -223,7 +235,7 @@ export const cruise: Scenario = async (ctx) => {
     const runs = await measureTargets(targets, { rounds, log: ctx.log, admin: pg.admin });
     const profiles = profiling() ? await profileTargets('cruise', ctx.runId, targets, ctx.log) : undefined;
 
-    const searches = ['area', 'month', 'areaMonth', 'firstPage'] as const;
+    const searches = ['narrow', 'area', 'month', 'areaMonth', 'firstPage'] as const;
     const figures = Object.fromEntries((['pk', ...searches] as const).map((key) => [key, summarize(runs[key])]));
     const checks: Check[] = (['pk', ...searches] as const).map((key) =>
       loadLine(targets[key].label, figures[key] ?? summarize(runs[key])),

@@ -13,7 +13,7 @@ import type { CustomersApi } from '../customers/index.js';
 import { cruiseBookingsModule } from './bookings/index.js';
 import { itinerariesModule } from './itineraries/index.js';
 import { masterModule } from './master/index.js';
-import { createCruisePricing } from './pricing/index.js';
+import { type CruisePricingApi, createCruisePricing } from './pricing/index.js';
 import { sailingsModule } from './sailings/index.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -40,6 +40,9 @@ interface CruiseModule {
 
 type Pricing = ReturnType<typeof createCruisePricing>;
 
+/** What other areas may use: the tenant's exchange rate in force on a date (trip planning converts with it). */
+export type CruiseApi = Pick<CruisePricingApi, 'rateInForce'>;
+
 // Pricing is built once: bookings read the rates in force through its api.
 const MODULES: ReadonlyArray<(deps: CruiseAreaDeps, pricing: Pricing) => CruiseModule> = [
   () => masterModule(),
@@ -49,13 +52,13 @@ const MODULES: ReadonlyArray<(deps: CruiseAreaDeps, pricing: Pricing) => CruiseM
   (deps, pricing) => cruiseBookingsModule({ ...deps, pricing: pricing.api }),
 ];
 
-export function createCruiseArea(deps: CruiseAreaDeps): Area {
+export function createCruiseArea(deps: CruiseAreaDeps): Area<CruiseApi> {
   const pricing = createCruisePricing();
   const modules = MODULES.map((build) => build(deps, pricing));
   return {
     tags: TAGS,
     operations: modules.flatMap((module) => module.operations),
     records: Object.assign({}, ...modules.map((module) => module.records ?? {})),
-    api: undefined,
+    api: { rateInForce: pricing.api.rateInForce },
   };
 }
