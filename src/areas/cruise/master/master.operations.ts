@@ -22,11 +22,12 @@ function crudOperations<RS extends TObject, WS extends TObject, FS extends TObje
   idOf: (input: Static<IS>) => number,
 ): OperationDeclaration[] {
   const base = { ...employeePolicy, methods: ['POST'] as const };
+  const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
   return [
     operation({
       ...base,
       path: `/cruise/${entity}/list`,
-      summary: `${noun}s matching the filters (at most 1000)`,
+      summary: `${plural[0]?.toUpperCase()}${plural.slice(1)} matching the filters (at most 1000)`,
       input: schemas.list,
       response: Type.Array(schemas.record),
       handler: (ctx, input: Static<FS>) => service.list(ctx, input),
