@@ -147,14 +147,15 @@ async function concurrentCreates(
   const wallMs = round(performance.now() - started);
   const codes = answers.map((answer) => {
     try {
-      return (JSON.parse(answer.body) as { apiStatus?: { errorCode?: string } }).apiStatus?.errorCode ?? 'none';
+      const envelope: { apiStatus?: { errorCode?: string } } = JSON.parse(answer.body);
+      return envelope.apiStatus?.errorCode ?? 'none';
     } catch {
       return 'not JSON';
     }
   });
   const okCabins = new Set(
-    answers
-      .map((answer, index) => (codes[index] === 'OK' ? hold.cabinIds[index % hold.cabinIds.length] : undefined))
+    codes
+      .map((code, index) => (code === 'OK' ? hold.cabinIds[index % hold.cabinIds.length] : undefined))
       .filter((id) => id !== undefined),
   );
   return {
