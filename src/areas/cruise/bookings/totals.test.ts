@@ -221,5 +221,13 @@ describe('/cruise/cruise/manifest', () => {
     expect(sheet?.getCell('G5').value).toBe('=HYPERLINK("http://x")');
     expect(sheet?.getCell('G5').numFmt).toBe('@');
     await employee.api.expectError('/cruise/cruise/manifest', { cruiseId: 2_000_000_000 }, 'NOTFOUND', 'Cruise');
+    // a download link: GET with the session in the query gives the same sheet
+    const got = await employee.api.inject({
+      method: 'GET',
+      url: `/cruise/cruise/manifest?cruiseId=${s.cruiseId}&session=${employee.session}`,
+    });
+    expect([got.statusCode, got.headers['content-type']]).toEqual([200, answer.headers['content-type']]);
+    const customerUser = await user(t, 'customer');
+    await customerUser.api.expectError('/cruise/cruise/manifest', { cruiseId: s.cruiseId }, 'FORBIDDEN');
   });
 });
