@@ -14,6 +14,7 @@ import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
+import { cruise } from './scenarios/cruise.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
 import { groups } from './scenarios/groups.js';
@@ -54,6 +55,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'group-sheets': groupSheets,
   hotels,
   'hotel-import': hotelImport,
+  cruise,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -78,6 +80,7 @@ const ISSUES: Record<string, string> = {
   'group-sheets': 'group-sheets',
   hotels: 'hotels',
   'hotel-import': 'hotels',
+  cruise: 'cruise',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

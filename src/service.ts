@@ -132,7 +132,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const groups = createGroupsArea({ customers: customers.api, spreadsheets: platform.spreadsheets });
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
-  const cruise = createCruiseArea();
+  const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
   return [
     ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, documents, flights, cart],
     ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels, cruise],

@@ -73,14 +73,14 @@ describe('sailings', () => {
                  WHERE cruise_id = ${cruise.cruiseId} ORDER BY ship_cabin_id`,
     );
     expect(charges).toEqual([
-      { ship_cabin_id: f.cabinIds[0], price: '4999.50', currency: 'AED', available: true },
-      { ship_cabin_id: f.cabinIds[1], price: '0.00', currency: 'AED', available: false },
+      { ship_cabin_id: f.cabinIds[0], price: '4999.500', currency: 'AED', available: true },
+      { ship_cabin_id: f.cabinIds[1], price: '0.000', currency: 'AED', available: false },
     ]);
     const others = await t.db(
       (db) => db`SELECT charge_type_id, price::text, per_person, mandatory FROM cruise_other_charges
                  WHERE cruise_id = ${cruise.cruiseId}`,
     );
-    expect(others).toEqual([{ charge_type_id: f.chargeTypeId, price: '150.25', per_person: true, mandatory: true }]);
+    expect(others).toEqual([{ charge_type_id: f.chargeTypeId, price: '150.250', per_person: true, mandatory: true }]);
 
     // without the skeleton: a bare sailing; an update of a Draft moves it, and its skeleton keeps edited charges
     const bare = await write({ itineraryId: f.itinerary.itineraryId, startDate: '2030-04-01' });
@@ -95,7 +95,7 @@ describe('sailings', () => {
     const [kept] = await t.db(
       (db) => db`SELECT price::text FROM cruise_cabin_charges WHERE cruise_id = ${cruise.cruiseId} AND available`,
     );
-    expect(kept).toEqual({ price: '3999.00' });
+    expect(kept).toEqual({ price: '3999.000' });
   });
 
   it('a skeleton that fails leaves nothing written', async () => {
