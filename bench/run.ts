@@ -14,6 +14,7 @@ import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
+import { cruise } from './scenarios/cruise.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
 import { groups } from './scenarios/groups.js';
@@ -56,6 +57,7 @@ const SCENARIOS: Record<string, Scenario> = {
   hotels,
   'hotel-import': hotelImport,
   'ticket-supplier': ticketSupplier,
+  cruise,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -81,6 +83,7 @@ const ISSUES: Record<string, string> = {
   hotels: 'hotels',
   'hotel-import': 'hotels',
   'ticket-supplier': 'ticket-supplier',
+  cruise: 'cruise',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

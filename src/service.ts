@@ -10,6 +10,7 @@ import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
 import { commonApi, createCommonArea } from './areas/common/index.js';
+import { createCruiseArea } from './areas/cruise/index.js';
 import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea, localDiskStorage } from './areas/documents/index.js';
 import { createFlightsArea } from './areas/flights/index.js';
@@ -133,9 +134,10 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const groups = createGroupsArea({ customers: customers.api, spreadsheets: platform.spreadsheets });
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
+  const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
   return [
     ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, ticketSupplier, documents],
     ...[flights, cart],
-    ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels],
+    ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels, cruise],
   ];
 }

@@ -44,17 +44,15 @@ export interface TicketSupplierAdapters {
 
 export function createTicketSupplier(
   settings: TicketSupplierSettings,
-  /** `clock` decides the simulated catalog's today (the system clock when not given). */
+  /** `clock` decides the simulated catalog's today and its reservations' ends (the system clock when not given). */
   deps: { log?: TiqetsLog; clock?: () => Date } = {},
 ): TicketSupplierAdapters {
   if (settings.kind === 'tiqets') {
     const tiqets = createTiqets(settings.tiqets, { log: deps.log ?? { warn: () => {} } });
     return { supplier: tiqets.supplier, simulator: undefined, catalog: tiqets.catalog };
   }
-  const simulator = createTicketSupplierSimulator(settings);
-  const catalog = createSimulatedTicketCatalog({
-    clock: deps.clock ?? (() => new Date()),
-    latencyMs: settings.latencyMs,
-  });
+  const clock = deps.clock ?? (() => new Date());
+  const simulator = createTicketSupplierSimulator(settings, clock);
+  const catalog = createSimulatedTicketCatalog({ clock, latencyMs: settings.latencyMs });
   return { supplier: simulator, simulator, catalog };
 }
