@@ -14,6 +14,7 @@ import { cart } from './scenarios/cart.js';
 import { catalog } from './scenarios/catalog.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { bookings } from './scenarios/bookings.js';
+import { cruise } from './scenarios/cruise.js';
 import { customers } from './scenarios/customers.js';
 import { flights } from './scenarios/flights.js';
 import { groups } from './scenarios/groups.js';
@@ -30,6 +31,7 @@ import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
 import { users } from './scenarios/users.js';
+import { ticketSupplier } from './scenarios/ticket-supplier.js';
 import { visas } from './scenarios/visas.js';
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -54,6 +56,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'group-sheets': groupSheets,
   hotels,
   'hotel-import': hotelImport,
+  'ticket-supplier': ticketSupplier,
+  cruise,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -78,6 +82,8 @@ const ISSUES: Record<string, string> = {
   'group-sheets': 'group-sheets',
   hotels: 'hotels',
   'hotel-import': 'hotels',
+  'ticket-supplier': 'ticket-supplier',
+  cruise: 'cruise',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

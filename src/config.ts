@@ -91,6 +91,13 @@ export interface Config {
   messaging: MessagingSettings;
   /** The ticket supplier of hasVendorBooking products: the simulator, its failure rate, latency and timeout. */
   ticketSupplier: TicketSupplierSettings;
+  /** The ticket supplier's catalog as each tenant keeps it (areas/ticket-supplier). */
+  ticketCatalog: {
+    /** TC_TICKET_CATALOG_SYNC_HOURS: a tenant's copy is synced again once its last full sync is older (0: never). */
+    syncHours: number;
+    /** TC_TICKET_CATALOG_LIVE_TIMEOUT_MS: availability and timeslots wait this long for the supplier (API_ERROR). */
+    liveTimeoutMs: number;
+  };
   /** TC_FLIGHTS: the flight simulator (default) or Amadeus Self-Service with its credentials, URL and timeout. */
   flights: FlightSettings;
   /** TC_HOTELS: the online hotel simulator (default) or GoGlobal's XML API with its agency, user, password, URL. */
@@ -258,6 +265,10 @@ export function loadConfig(env: Env = process.env): Config {
     paymentGateway: loadPaymentGatewaySettings(env),
     messaging: loadMessagingSettings(env),
     ticketSupplier: loadTicketSupplierSettings(env),
+    ticketCatalog: {
+      syncHours: integer(env, 'TC_TICKET_CATALOG_SYNC_HOURS', 24, 0, 24 * 366),
+      liveTimeoutMs: integer(env, 'TC_TICKET_CATALOG_LIVE_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
     flights: loadFlightSettings(env),
     hotels: loadHotelSupplierSettings(env),
     lockout: {

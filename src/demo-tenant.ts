@@ -2,8 +2,10 @@
 // agency registered for VAT (db/seeds/demo-settings.ts), its catalog seeded once (db/seeds/demo.ts), so a new user
 // sees a working travel shop with nothing configured.
 import { type DemoCatalogCounts, seedDemoCatalog } from '../db/seeds/demo.js';
+import { seedDemoCruises } from '../db/seeds/demo-cruises.js';
 import { seedDemoSettings } from '../db/seeds/demo-settings.js';
 import { randomToken } from './platform/crypto.js';
+import { formatDate } from './platform/time.js';
 import { type Service, tenantUrl } from './service.js';
 
 export const DEMO_TENANT = 'demo';
@@ -73,6 +75,9 @@ export async function ensureDemoCatalog(
     if (!lock?.locked) return undefined;
     const counts = await seedDemoCatalog(tenant, lease.sql, service.logger);
     if (counts.products > 0) service.logger.info({ tenant: tenantCode, ...counts }, 'demo catalog seeded');
+    // Cruises on their own: a demo tenant made before them gets them on its next start.
+    const cruises = await seedDemoCruises(lease.sql, formatDate(new Date(), tenant.timezone));
+    if (cruises.sailings > 0) service.logger.info({ tenant: tenantCode, ...cruises }, 'demo cruises seeded');
     return counts.products > 0 ? counts : undefined;
   } catch (error) {
     // The demo data is a convenience: the service starts without it.

@@ -10,6 +10,7 @@ import { createBookingsArea } from './areas/bookings/index.js';
 import { createCartArea } from './areas/cart/index.js';
 import { createCatalogArea } from './areas/catalog/index.js';
 import { commonApi, createCommonArea } from './areas/common/index.js';
+import { createCruiseArea } from './areas/cruise/index.js';
 import { createCustomersArea } from './areas/customers/index.js';
 import { createDocumentsArea, localDiskStorage } from './areas/documents/index.js';
 import { createFlightsArea } from './areas/flights/index.js';
@@ -23,6 +24,7 @@ import { createQuotesArea } from './areas/quotes/index.js';
 import { createSalesArea } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
+import { createTicketSupplierArea } from './areas/ticket-supplier/index.js';
 import {
   createRealmPasswordChooser,
   createRealmPasswordReset,
@@ -106,6 +108,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const common = createCommonArea({ ...base, rateLimits, webActionRetentionDays: config.retention.webActionDays });
   const catalog = createCatalogArea(platform);
   const offlineTickets = createOfflineTicketsArea({ catalog: catalog.api });
+  const ticketSupplier = createTicketSupplierArea(base);
   const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
   const flights = createFlightsArea(integrations);
   const cart = createCartArea({ catalog: catalog.api, flights: flights.api });
@@ -131,8 +134,10 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const groups = createGroupsArea({ customers: customers.api, spreadsheets: platform.spreadsheets });
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
+  const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
   return [
-    ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, documents, flights, cart],
-    ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels],
+    ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, ticketSupplier, documents],
+    ...[flights, cart],
+    ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels, cruise],
   ];
 }

@@ -21,6 +21,7 @@ import {
   user,
   variantWithInventory,
 } from './support/factories.js';
+import { sailing } from './support/cruise-sailing.js';
 import { startTestService } from './support/service.js';
 
 /** Parameter names that hold the id of someone's record (orders, invoices, customers, users, bookings, quotes …). */
@@ -273,6 +274,7 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const groupRecords = await groupRecordsOf(t);
   const visaRecords = await visaRecordsOf(t, owner.contactId, savedFileName);
   const hotelRecords = await hotelRecordsOf(t, owner.contactId);
+  const cruiseBooking = await cruiseBookingOf(t, owner.contactId);
   // A paid order of the owner's customer record (staff record it paid) and its booking request.
   await cartWithItems(t, t.admin, [item]);
   const paid = await t.adminApi.ok<{ invoices: string[] }>('/cart/createInvoice', {
@@ -304,8 +306,21 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       ...groupRecords,
       ...visaRecords,
       ...hotelRecords,
+      cruiseBooking,
     },
   };
+}
+
+/** Cruise bookings are for agents and admins: a cabin of a priced sailing booked by the admin for the owner. */
+async function cruiseBookingOf(t: TestTenant, customerId: number): Promise<number> {
+  const { cruiseId, cabinIds } = await sailing(t);
+  const { bookingId } = await t.adminApi.ok<{ bookingId: number }>('/cruise/booking/create', {
+    cruiseId,
+    shipCabinId: cabinIds[0],
+    customerId,
+    passengers: [{ firstName: 'Rami', lastName: 'Owner' }],
+  });
+  return bookingId;
 }
 
 /** Hotels are for employees: a contracted hotel and room of the admin's, and a booking of that room for the owner. */

@@ -69,6 +69,8 @@ const ROLE_TABLE: ReadonlyArray<[RegExp, Expected]> = [
   // open to guest sessions and above (contract §7.5); its cost view (context config) is refused to non-employees
   [/^\/hotel\/searchAccommodation$/, ANY_SESSION],
   [/^\/(customer|document|groups|visa|hotel|tripoffer|cruise|tripmaker|marketing|ticketsupplier\/city)\//, EMPLOYEES],
+  // the ticket supplier's catalog reads (the city switches are employees', above)
+  [/^\/ticketsupplier\//, ANYONE],
 ];
 
 /**

@@ -96,6 +96,8 @@ export async function serviceSettings(
     TC_NODE_ID: `bench-${scenario}`,
     TC_DEMO: 'false',
     TC_LOG_LEVEL: 'warn',
+    // No scenario but ticket-supplier pays for copying the ticket catalog into its tenants.
+    TC_TICKET_CATALOG_SYNC_HOURS: '0',
     ...extra,
   };
   return { env, dataDir, platformSecret };

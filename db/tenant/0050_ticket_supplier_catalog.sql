@@ -23,7 +23,9 @@ CREATE TABLE ts_cities (
   currency     text,
   enabled      boolean NOT NULL DEFAULT false,
   content_hash text NOT NULL,
-  synced_at    timestamptz NOT NULL DEFAULT now()
+  synced_at    timestamptz NOT NULL DEFAULT now(),
+  -- When the city's experiences, products and variants were last copied (by the job or by enabling the city).
+  content_synced_at timestamptz
 );
 CREATE INDEX ts_cities_country ON ts_cities (country_id, name);
 
@@ -129,11 +131,19 @@ CREATE INDEX ts_tags_type ON ts_tags (tag_type_id, name);
 -- One row: where the sync stands. A run walks the cities in code order and commits each city's content in a
 -- transaction of its own, moving `cursor` past it; a run that fails half-way resumes after the last city it
 -- committed, and what it had not reached yet stays as the previous run left it.
+-- A run claims the row (`run_node`, `heartbeat_at`, moved on after each city) so that two nodes never sync one
+-- tenant at once; a claim whose heartbeat is old belongs to a node that died, and may be taken over.
+-- `content_version` grows with every write that changes experiences: a node keeps the answers of experience pages
+-- and sends one again while the version it was read at is still the current one.
 CREATE TABLE ts_sync_state (
   id                integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
   run_started_at    timestamptz,
   cursor            text,
+  run_node          text,
+  heartbeat_at      timestamptz,
   last_completed_at timestamptz,
   last_failed_at    timestamptz,
-  last_error        text
+  last_error        text,
+  content_version   bigint NOT NULL DEFAULT 0
 );
+INSERT INTO ts_sync_state DEFAULT VALUES;

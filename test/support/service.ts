@@ -46,6 +46,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     // answer 503 for it (tests of these timeouts set their own).
     TC_DB_CONNECT_TIMEOUT_S: '10',
     TC_DB_ACQUIRE_TIMEOUT_MS: '10000',
+    // The ticket catalog's sync copies the supplier's whole catalog into each tenant: only the tests that need it
+    // pay for it (they set an interval, or run the job 'ticket catalog sync, forced').
+    TC_TICKET_CATALOG_SYNC_HOURS: '0',
     ...options.env,
   });
   return startService({

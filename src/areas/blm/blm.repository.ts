@@ -214,7 +214,8 @@ export interface NewLine {
   serviceDate: string | null;
   timeSlot: string;
   holdId: string | null;
-  cartNumber: number;
+  /** Null on a line another area made (blm.api.ts). */
+  cartNumber: number | null;
 }
 
 /** Appends the lines after the booking's last one (the caller holds the booking's lock). */
@@ -268,5 +269,13 @@ export async function insertPayment(db: Queryable, bookingId: number, payment: N
             ${payment.linkId}, ${payment.recordedBy}, ${payment.now})`;
   await db`
     UPDATE blm_bookings SET paid_amount = paid_amount + ${payment.amount}::numeric, updated_at = ${payment.now}
+    WHERE booking_id = ${bookingId}`;
+}
+
+/** The booking's total becomes the sum of its lines, and its status the one given (a booking just made). */
+export async function setTotalAndStatus(db: Queryable, bookingId: number, status: BookingStatus, now: Date) {
+  await db`
+    UPDATE blm_bookings SET status = ${status}, updated_at = ${now},
+      total_amount = (SELECT coalesce(sum(total), 0) FROM blm_booking_lines WHERE booking_id = ${bookingId})
     WHERE booking_id = ${bookingId}`;
 }

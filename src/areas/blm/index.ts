@@ -13,6 +13,7 @@ import type { SalesApi } from '../sales/index.js';
 import { type BookingTickets, releaseTickets } from './blm-tickets.js';
 import { createBookingMerge } from './blm-merge.js';
 import { blmPaymentOwner } from './blm-payment-owner.js';
+import { type BlmApi, createBlmApi } from './blm.api.js';
 import { blmOperations } from './blm.operations.js';
 import { blmRecords } from './blm.records.js';
 import { expireOptions } from './blm.repository.js';
@@ -44,7 +45,10 @@ export interface BlmAreaDeps {
   customerRecordOfUser: (db: Queryable, userId: number) => Promise<number | undefined>;
 }
 
-export function createBlmArea(deps: BlmAreaDeps): Area {
+export type { BlmApi, ExternalBooking, ExternalLine } from './blm.api.js';
+export { Booking as BlmBooking } from './blm.schemas.js';
+
+export function createBlmArea(deps: BlmAreaDeps): Area<BlmApi> {
   const links = deps.payments.registerOwner(blmPaymentOwner(deps));
   return {
     tags: TAGS,
@@ -56,7 +60,7 @@ export function createBlmArea(deps: BlmAreaDeps): Area {
       }),
       ...links.operations,
     ],
-    api: undefined,
+    api: createBlmApi(deps),
     records: blmRecords,
     jobs: [
       deps.periodic.register(createOptionExpirySweep({ ...deps, log: deps.logger })),

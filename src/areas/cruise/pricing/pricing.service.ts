@@ -1,0 +1,310 @@
+// Cruise pricing use cases (contract §8.3): an itinerary's cabin price and other-charge templates, a sailing's own
+// cabin and other charges (copied from the templates by generateSkeleton, editable per sailing), the tenant's
+// exchange rates. Prices keep at most their currency's decimals; a cabin priced for an itinerary or a sailing is one
+// of that ship's; a sailing's charges change while it is Draft or Active, and a charge a live booking uses stays.
+import { PgCode, pgErrorCode, type Queryable } from '../../../platform/database/connections.js';
+import { ApiError, ErrorCode, invalidFormat, notFound } from '../../../platform/http/errors.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import { decimalAmount, fromMinor, minorToDecimalString, toMinor } from '../../../platform/money.js';
+import * as repo from './pricing.repository.js';
+import type {
+  CabinCharge,
+  CabinPriceTemplate,
+  ExchangeRate,
+  ListExchangeRates,
+  OtherCharge,
+  OtherChargeTemplate,
+  WriteCabinCharge,
+  WriteCabinPriceTemplate,
+  WriteExchangeRate,
+  WriteOtherCharge,
+  WriteOtherChargeTemplate,
+} from './pricing.schemas.js';
+
+const refused = (message: string) => new ApiError(ErrorCode.INVALID_STATE, message);
+
+/** The price as exact decimal text; INVALID_FORMAT naming `price` when it has more decimals than its currency. */
+export function exactPrice(price: number, currency: string): string {
+  const minor = toMinor(price, currency);
+  if (fromMinor(minor, currency) !== price) {
+    throw invalidFormat('price', `must have at most the decimals of ${currency}`);
+  }
+  return minorToDecimalString(minor, currency);
+}
+
+/** The rate as decimal text with 8 decimals; INVALID_FORMAT naming `rate` when it has more. */
+function exactRate(rate: number): string {
+  const text = rate.toFixed(8);
+  if (Number(text) !== rate) throw invalidFormat('rate', 'must have at most 8 decimals');
+  return text;
+}
+
+/** A unique violation answered as DUPLICATE naming what is taken; anything else goes on. */
+async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === PgCode.uniqueViolation)
+      throw new ApiError(ErrorCode.DUPLICATE, `${what} exists already`);
+    throw error;
+  }
+}
+
+const cabinView = (row: repo.CabinPriceRow) => ({
+  shipCabinId: row.ship_cabin_id,
+  cabinCode: row.cabin_code,
+  cabinName: row.cabin_name,
+  cabinTypeId: row.cabin_type_id,
+  capacity: row.capacity,
+  price: decimalAmount(row.price, row.currency),
+  currency: row.currency,
+  available: row.available,
+});
+const toCabinTemplate = (row: repo.CabinPriceRow): CabinPriceTemplate => ({
+  cabinPriceTemplateId: row.id,
+  itineraryId: row.owner_id,
+  ...cabinView(row),
+});
+const toCabinCharge = (row: repo.CabinPriceRow): CabinCharge => ({
+  cabinChargeId: row.id,
+  cruiseId: row.owner_id,
+  ...cabinView(row),
+  booked: row.booked,
+});
+const chargeView = (row: repo.OtherChargeRow) => ({
+  chargeTypeId: row.charge_type_id,
+  chargeTypeCode: row.charge_type_code,
+  chargeTypeName: row.charge_type_name,
+  price: decimalAmount(row.price, row.currency),
+  currency: row.currency,
+  perPerson: row.per_person,
+  mandatory: row.mandatory,
+});
+const toChargeTemplate = (row: repo.OtherChargeRow): OtherChargeTemplate => ({
+  otherChargeTemplateId: row.id,
+  itineraryId: row.owner_id,
+  ...chargeView(row),
+});
+const toOtherCharge = (row: repo.OtherChargeRow): OtherCharge => ({
+  otherChargeId: row.id,
+  cruiseId: row.owner_id,
+  ...chargeView(row),
+});
+const toRate = (row: repo.ExchangeRateRow): ExchangeRate => ({
+  exchangeRateId: row.exchange_rate_id,
+  fromCurrency: row.from_currency,
+  toCurrency: row.to_currency,
+  rate: Number(row.rate),
+  validFrom: row.valid_from,
+});
+
+/** The ship whose cabins the owner prices: the itinerary's, or the sailing's (changeable only Draft or Active). */
+async function shipOf(db: Queryable, table: repo.PriceTable, ownerId: number): Promise<number> {
+  if (table === 'template') {
+    const shipId = await repo.itineraryShip(db, ownerId);
+    if (shipId === undefined) throw notFound('Itinerary');
+    return shipId;
+  }
+  const cruise = await repo.cruiseShip(db, ownerId);
+  if (!cruise) throw notFound('Cruise');
+  if (cruise.status !== 'Draft' && cruise.status !== 'Active') {
+    throw refused(`Cruise ${ownerId} is ${cruise.status}: its prices no longer change`);
+  }
+  return cruise.ship_id;
+}
+
+async function checkCabin(db: Queryable, shipId: number, shipCabinId: number): Promise<void> {
+  const cabin = await repo.cabinShip(db, shipCabinId);
+  if (!cabin) throw notFound('Ship cabin');
+  if (cabin.ship_id !== shipId) throw refused(`Cabin ${cabin.cabin_code} is not a cabin of ship ${shipId}`);
+}
+
+async function checkChargeType(db: Queryable, chargeTypeId: number): Promise<void> {
+  if (!(await repo.chargeTypeExists(db, chargeTypeId))) throw notFound('Charge type');
+}
+
+type CabinInput = { shipCabinId: number; price: number; currency: string; available?: boolean };
+type ChargeInput = { chargeTypeId: number; price: number; currency: string; perPerson?: boolean; mandatory?: boolean };
+
+async function writeCabinPrice(
+  ctx: TenantContext,
+  table: repo.PriceTable,
+  target: { id: number | undefined; ownerId: number },
+  input: CabinInput,
+): Promise<repo.CabinPriceRow> {
+  const currency = input.currency.toUpperCase();
+  const price = exactPrice(input.price, currency);
+  const shipId = await shipOf(ctx.db, table, target.ownerId);
+  await checkCabin(ctx.db, shipId, input.shipCabinId);
+  const values = { ownerId: target.ownerId, shipCabinId: input.shipCabinId, price, currency, now: ctx.now };
+  const saved = await unique(`A price of cabin ${input.shipCabinId} here`, () =>
+    repo.saveCabinPrice(ctx.db, table, target.id, { ...values, available: input.available ?? true }),
+  );
+  const row = saved === undefined ? undefined : await repo.findCabinPrice(ctx.db, table, saved);
+  if (!row) throw notFound(table === 'template' ? 'Cabin price template' : 'Cabin charge');
+  return row;
+}
+
+async function writeOtherCharge(
+  ctx: TenantContext,
+  table: repo.PriceTable,
+  target: { id: number | undefined; ownerId: number },
+  input: ChargeInput,
+): Promise<repo.OtherChargeRow> {
+  const currency = input.currency.toUpperCase();
+  const price = exactPrice(input.price, currency);
+  await shipOf(ctx.db, table, target.ownerId);
+  await checkChargeType(ctx.db, input.chargeTypeId);
+  // An update keeps the flags its request leaves out, as the area's other writes do.
+  const existing = target.id === undefined ? undefined : await repo.findOtherCharge(ctx.db, table, target.id);
+  const values = {
+    ownerId: target.ownerId,
+    chargeTypeId: input.chargeTypeId,
+    price,
+    currency,
+    perPerson: input.perPerson ?? existing?.per_person ?? false,
+    mandatory: input.mandatory ?? existing?.mandatory ?? false,
+    now: ctx.now,
+  };
+  const saved = await unique(`A charge of type ${input.chargeTypeId} here`, () =>
+    repo.saveOtherCharge(ctx.db, table, target.id, values),
+  );
+  const row = saved === undefined ? undefined : await repo.findOtherCharge(ctx.db, table, saved);
+  if (!row) throw notFound(table === 'template' ? 'Other charge template' : 'Other charge');
+  return row;
+}
+
+export function createPricingService() {
+  return {
+    async listCabinTemplates(ctx: TenantContext, itineraryId: number): Promise<CabinPriceTemplate[]> {
+      if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
+      return (await repo.listCabinPrices(ctx.db, 'template', itineraryId)).map(toCabinTemplate);
+    },
+    async readCabinTemplate(ctx: TenantContext, id: number): Promise<CabinPriceTemplate> {
+      const row = await repo.findCabinPrice(ctx.db, 'template', id);
+      if (!row) throw notFound('Cabin price template');
+      return toCabinTemplate(row);
+    },
+    async writeCabinTemplate(ctx: TenantContext, input: WriteCabinPriceTemplate): Promise<CabinPriceTemplate> {
+      const target = { id: input.cabinPriceTemplateId, ownerId: input.itineraryId };
+      return toCabinTemplate(await writeCabinPrice(ctx, 'template', target, input));
+    },
+    async deleteCabinTemplate(ctx: TenantContext, id: number): Promise<boolean> {
+      if (!(await repo.deleteCabinPrice(ctx.db, 'template', id))) throw notFound('Cabin price template');
+      return true;
+    },
+    async initializeCabinTemplates(ctx: TenantContext, itineraryId: number): Promise<CabinPriceTemplate[]> {
+      if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
+      // Not available until priced: a sailing made from them sells nothing at 0 (as generateSkeleton's unpriced cabins).
+      await repo.initializeCabinTemplates(ctx.db, itineraryId, ctx.tenant.currency.toUpperCase(), ctx.now);
+      return (await repo.listCabinPrices(ctx.db, 'template', itineraryId)).map(toCabinTemplate);
+    },
+
+    async listChargeTemplates(ctx: TenantContext, itineraryId: number): Promise<OtherChargeTemplate[]> {
+      if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
+      return (await repo.listOtherCharges(ctx.db, 'template', itineraryId)).map(toChargeTemplate);
+    },
+    async readChargeTemplate(ctx: TenantContext, id: number): Promise<OtherChargeTemplate> {
+      const row = await repo.findOtherCharge(ctx.db, 'template', id);
+      if (!row) throw notFound('Other charge template');
+      return toChargeTemplate(row);
+    },
+    async writeChargeTemplate(ctx: TenantContext, input: WriteOtherChargeTemplate): Promise<OtherChargeTemplate> {
+      const target = { id: input.otherChargeTemplateId, ownerId: input.itineraryId };
+      return toChargeTemplate(await writeOtherCharge(ctx, 'template', target, input));
+    },
+    async deleteChargeTemplate(ctx: TenantContext, id: number): Promise<boolean> {
+      if (!(await repo.deleteOtherCharge(ctx.db, 'template', id))) throw notFound('Other charge template');
+      return true;
+    },
+
+    ...sailingCharges(),
+    ...exchangeRates(),
+  };
+}
+
+function sailingCharges() {
+  return {
+    async listCabinCharges(ctx: TenantContext, cruiseId: number): Promise<CabinCharge[]> {
+      if (!(await repo.cruiseShip(ctx.db, cruiseId))) throw notFound('Cruise');
+      return (await repo.listCabinPrices(ctx.db, 'sailing', cruiseId)).map(toCabinCharge);
+    },
+    async readCabinCharge(ctx: TenantContext, id: number): Promise<CabinCharge> {
+      const row = await repo.findCabinPrice(ctx.db, 'sailing', id);
+      if (!row) throw notFound('Cabin charge');
+      return toCabinCharge(row);
+    },
+    async writeCabinCharge(ctx: TenantContext, input: WriteCabinCharge): Promise<CabinCharge> {
+      const target = { id: input.cabinChargeId, ownerId: input.cruiseId };
+      return toCabinCharge(await writeCabinPrice(ctx, 'sailing', target, input));
+    },
+    async deleteCabinCharge(ctx: TenantContext, id: number): Promise<boolean> {
+      const row = await repo.findCabinPrice(ctx.db, 'sailing', id);
+      if (!row) throw notFound('Cabin charge');
+      await shipOf(ctx.db, 'sailing', row.owner_id);
+      const booking = await repo.activeBookingOfCabin(ctx.db, row.owner_id, row.ship_cabin_id);
+      if (booking !== undefined) throw refused(`Cruise booking ${booking} holds cabin ${row.cabin_code}`);
+      if (!(await repo.deleteCabinPrice(ctx.db, 'sailing', id))) throw notFound('Cabin charge');
+      return true;
+    },
+
+    async listOtherCharges(ctx: TenantContext, cruiseId: number): Promise<OtherCharge[]> {
+      if (!(await repo.cruiseShip(ctx.db, cruiseId))) throw notFound('Cruise');
+      return (await repo.listOtherCharges(ctx.db, 'sailing', cruiseId)).map(toOtherCharge);
+    },
+    async readOtherCharge(ctx: TenantContext, id: number): Promise<OtherCharge> {
+      const row = await repo.findOtherCharge(ctx.db, 'sailing', id);
+      if (!row) throw notFound('Other charge');
+      return toOtherCharge(row);
+    },
+    async writeOtherCharge(ctx: TenantContext, input: WriteOtherCharge): Promise<OtherCharge> {
+      const target = { id: input.otherChargeId, ownerId: input.cruiseId };
+      return toOtherCharge(await writeOtherCharge(ctx, 'sailing', target, input));
+    },
+    async deleteOtherCharge(ctx: TenantContext, id: number): Promise<boolean> {
+      const row = await repo.findOtherCharge(ctx.db, 'sailing', id);
+      if (!row) throw notFound('Other charge');
+      await shipOf(ctx.db, 'sailing', row.owner_id);
+      const booking = await repo.activeBookingWithAddOn(ctx.db, row.owner_id, row.charge_type_id);
+      if (booking !== undefined) throw refused(`Cruise booking ${booking} has ${row.charge_type_code} as an add-on`);
+      if (!(await repo.deleteOtherCharge(ctx.db, 'sailing', id))) throw notFound('Other charge');
+      return true;
+    },
+  };
+}
+
+function exchangeRates() {
+  return {
+    async listRates(ctx: TenantContext, input: ListExchangeRates): Promise<ExchangeRate[]> {
+      const filter = {
+        from: input.fromCurrency?.toUpperCase() ?? null,
+        to: input.toCurrency?.toUpperCase() ?? null,
+        onDate: input.onDate ?? null,
+      };
+      return (await repo.listRates(ctx.db, filter)).map(toRate);
+    },
+    async readRate(ctx: TenantContext, id: number): Promise<ExchangeRate> {
+      const row = await repo.findRate(ctx.db, id);
+      if (!row) throw notFound('Exchange rate');
+      return toRate(row);
+    },
+    async writeRate(ctx: TenantContext, input: WriteExchangeRate): Promise<ExchangeRate> {
+      const from = input.fromCurrency.toUpperCase();
+      const to = input.toCurrency.toUpperCase();
+      if (from === to) throw invalidFormat('toCurrency', 'must differ from fromCurrency');
+      const values = { from, to, rate: exactRate(input.rate), validFrom: input.validFrom, now: ctx.now };
+      const id = await unique(`A rate ${from}→${to} from ${input.validFrom}`, () =>
+        repo.saveRate(ctx.db, input.exchangeRateId, values),
+      );
+      const row = id === undefined ? undefined : await repo.findRate(ctx.db, id);
+      if (!row) throw notFound('Exchange rate');
+      return toRate(row);
+    },
+    async deleteRate(ctx: TenantContext, id: number): Promise<boolean> {
+      if (!(await repo.deleteRate(ctx.db, id))) throw notFound('Exchange rate');
+      return true;
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;
