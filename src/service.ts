@@ -111,7 +111,13 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const ticketSupplier = createTicketSupplierArea(base);
   const documents = createDocumentsArea({ storage: localDiskStorage(config.dataDir) });
   const flights = createFlightsArea(integrations);
-  const cart = createCartArea({ catalog: catalog.api, flights: flights.api });
+  const cart = createCartArea({
+    ...platform,
+    catalog: catalog.api,
+    flights: flights.api,
+    supplierTickets: ticketSupplier.api,
+    reservations: { supplier: integrations.ticketSupplier, timeoutMs: config.ticketSupplier.timeoutMs },
+  });
   const messaging = createMessagingArea(base);
   const apis = {
     ...base,

@@ -82,7 +82,8 @@ const addSupplierTicket = (carts: CartService) =>
     ...cartPolicy,
     path: '/cart/addSupplierTicket',
     methods: ['POST'],
-    summary: "Add tickets of a ticket-supplier product's variant for a day and time, priced and reserved at the supplier",
+    summary:
+      "Add tickets of a ticket-supplier product's variant for a day and time, priced and reserved at the supplier",
     description:
       "The line's price is the variant's price for that day and time in the supplier's live availability (kept 60 s); " +
       'a price sent by the client is ignored. The tickets are reserved at the supplier at once and kept for the cart ' +

@@ -139,13 +139,16 @@ const SupplierId = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Typ
 
 export const AddSupplierTicketRequest = Type.Object({
   productId: { ...SupplierId, description: "A /ticketsupplier product's productId (hasVendorBooking true)" },
-  variantId: { ...SupplierId, description: "One of the product's variants (/ticketsupplier/product/variants servcode)" },
+  variantId: {
+    ...SupplierId,
+    description: "One of the product's variants (/ticketsupplier/product/variants servcode)",
+  },
   quantity: Type.Integer({ minimum: 1, maximum: 100 }),
   bookDate: Type.String({ format: 'date', description: "yyyy-MM-dd, the venue's day" }),
   timeSlot: Type.Optional(
     Type.String({
       pattern: '^$|^([01]\\d|2[0-3]):[0-5]\\d$',
-      description: 'HH:mm of one of the day\'s timeslots (/ticketsupplier/timeslots); absent for a whole-day ticket',
+      description: "HH:mm of one of the day's timeslots (/ticketsupplier/timeslots); absent for a whole-day ticket",
     }),
   ),
   cartItemId: Type.Optional(Text(100)),
@@ -160,7 +163,7 @@ export const AddedSupplierTicket = Type.Object({
   variantId: Type.String(),
   description: Type.String({ description: "The product's title with the day and time" }),
   unitName: Type.String({ description: "The variant's label" }),
-  unitPrice: Type.Number({ description: 'One ticket as the supplier sells it now (the line\'s price)' }),
+  unitPrice: Type.Number({ description: "One ticket as the supplier sells it now (the line's price)" }),
   quantity: Type.Integer(),
   currency: Type.String(),
   bookDate: Type.String(),

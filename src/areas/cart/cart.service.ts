@@ -35,8 +35,7 @@ export function createCartService(serviceDeps: CartServiceDeps) {
     /** Adds a flight offer priced now by the flights area as one line (no seats held). */
     addFlightOffer: (ctx: TenantContext, request: AddFlightOfferRequest) => addFlightOffer(deps, ctx, request),
     /** Adds a ticket-supplier product's variant, priced and reserved at the supplier now, as one line. */
-    addSupplierTicket: (ctx: TenantContext, request: AddSupplierTicketRequest) =>
-      addSupplierTicket(deps, ctx, request),
+    addSupplierTicket: (ctx: TenantContext, request: AddSupplierTicketRequest) => addSupplierTicket(deps, ctx, request),
     /** Removes the item of the cart's number `itemId` (and a private transfer's line following it). */
     removeItemById: (ctx: TenantContext, itemId: number) => removeItemById(deps, ctx, itemId),
     /** Removes the item the client numbered `cartItemId` (and a private transfer's line following it). */

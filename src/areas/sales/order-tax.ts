@@ -20,9 +20,7 @@ export interface TaxedCart {
  * supplier's retail price includes the venue's own taxes (docs/decisions.md, issue 31).
  */
 const untaxed = (item: CheckoutItem, exempt: ReadonlySet<number>) =>
-  item.flightOffer !== null ||
-  item.supplierTicket !== null ||
-  (item.productId !== null && exempt.has(item.productId));
+  item.flightOffer !== null || item.supplierTicket !== null || (item.productId !== null && exempt.has(item.productId));
 
 /** Pure: the cart's lines taxed by the policy; `exempt` holds the ids of exempt products. */
 export function taxCart(cart: CheckoutCart, policy: TaxPolicy, exempt: ReadonlySet<number>): TaxedCart {

@@ -6,6 +6,8 @@ import type { TicketCatalog } from '../../integrations/ticket-supplier/index.js'
 import type { Area } from '../../platform/area.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
 import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
+import type { SupplierTicketsForCart } from '../cart/index.js';
+import { cartOffers } from './cart-offer.js';
 import { createLiveOffers, type LiveOffers } from './live/index.js';
 import { createCatalogSyncJobs } from './sync/index.js';
 import { ticketSupplierOperations } from './ticket-supplier.operations.js';
@@ -28,8 +30,8 @@ const TAGS: readonly ApiTag[] = [
 export { FORCED_SYNC_JOB, SYNC_JOB } from './sync/index.js';
 export type { SaleableProduct, SaleableVariant } from './ticket-supplier.sale.js';
 
-/** What the cart uses to sell supplier products. */
-export interface TicketSupplierApi {
+/** What the cart uses to sell supplier products (offerFor: a variant priced for a cart line). */
+export interface TicketSupplierApi extends SupplierTicketsForCart {
   /** The product, its variants and its city's timezone from the tenant's copy; undefined when unknown. */
   saleableProduct: typeof saleableProduct;
   /** A day's timeslots, live through the node's 60 s single-flight copy. Rejects with TicketCatalogError. */
@@ -61,7 +63,7 @@ export function createTicketSupplierArea(deps: TicketSupplierAreaDeps): Area<Tic
   return {
     tags: TAGS,
     operations: ticketSupplierOperations(createTicketSupplierService({ catalog, live, versions })),
-    api: { saleableProduct, dayOffer: live.dayOffer },
+    api: { saleableProduct, dayOffer: live.dayOffer, ...cartOffers(live) },
     jobs,
   };
 }
