@@ -167,7 +167,7 @@ export const ExperiencesRequest = Type.Object({
   cityId: Type.Optional(Id('A cityCode')),
   countryId: Type.Optional(Id("The supplier's country id")),
   categoryId: Type.Optional(Id('A tag id')),
-  page: Type.Optional(Type.Integer({ minimum: 1, description: '1-based, default 1' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '1-based, default 1' })),
   pageSize: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `Default ${DEFAULT_PAGE_SIZE}` }),
   ),
