@@ -34,3 +34,16 @@ CREATE TRIGGER cruise_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCA
   FOR EACH STATEMENT EXECUTE FUNCTION cruise_content_changed();
 CREATE TRIGGER cruise_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON cruise_areas
   FOR EACH STATEMENT EXECUTE FUNCTION cruise_content_changed();
+
+-- A port of call as searchCruises answers it: json_agg of this row type writes the answer's objects directly, with
+-- about half the work of json_build_object per stop (measured over pages of 20 sailings).
+CREATE TYPE cruise_port_of_call AS (
+  "stopSeq"           integer,
+  "portId"            integer,
+  "portCode"          text,
+  "portName"          text,
+  country             text,
+  "imageUrl"          text,
+  "arrivalDatetime"   text,
+  "departureDatetime" text
+);

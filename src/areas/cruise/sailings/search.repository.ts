@@ -1,8 +1,11 @@
 // SQL of searchCruises: the tenant's cruise content version (db/tenant/0062) and one page of Active sailings.
 // Each combination of filters is its own statement text (a filter absent is absent from the SQL, never
-// `$n IS NULL OR …`), so each is prepared and planned once per connection. The page's sailings are chosen first,
-// from cruises and itineraries only; only they are then joined to their ship, company and area and get their ports
-// of call and cheapest cabin, so a page of 20 costs 20 small lookups whatever the filters match.
+// `$n IS NULL OR …`), so each is prepared once per connection. The page's sailings are chosen first, from cruises
+// and itineraries only; only they are then joined to their ship, company and area, and their ports of call and
+// cheapest cabins are read in one pass each over the page (a grouped join computed once, not a subquery per
+// sailing: measured ~3× cheaper for a page of 20), so the work is the page's whatever the filters match. The
+// sailing's own fields come back as columns and the service writes their JSON (json_build_object per row cost
+// PostgreSQL about as much as the rest of the statement); the ports of call come as JSON text.
 import type { Queryable } from '../../../platform/database/connections.js';
 
 /** The search's filters, normalized: the start date always given (the tenant's today by default). */
@@ -14,12 +17,29 @@ export interface SearchFilter {
   maxDuration?: number | undefined;
 }
 
+/** A sailing of the page, its columns flat (the service writes the answer's JSON). */
 export interface FoundRow {
-  /**
-   * The sailing as JSON in the answer's shape (FoundCruise) up to and including portsOfCall, as PostgreSQL wrote
-   * it: the service appends lowestPrice (rounded to its currency) and currency.
-   */
-  head: string;
+  cruiseId: number;
+  startDate: string;
+  endDate: string;
+  itineraryId: number;
+  itineraryCode: string;
+  itineraryName: string;
+  duration: number;
+  description: string | null;
+  imageUrl: string | null;
+  areaId: number;
+  areaCode: string;
+  areaName: string;
+  shipId: number;
+  shipCode: string;
+  shipName: string;
+  companyId: number;
+  companyCode: string;
+  companyName: string;
+  color: string | null;
+  /** The ports of call as a JSON array in the answer's shape, as PostgreSQL wrote it; null: none. */
+  portsOfCall: string | null;
   /** numeric as text: exact until the answer rounds it to the currency's minor unit. */
   lowestPrice: string | null;
   currency: string | null;
@@ -60,35 +80,30 @@ export function searchActiveCruises(
       WHERE c.status = 'Active' AND c.start_date >= ${f.from}::date ${conditions(db, f)}
       ORDER BY c.start_date, c.cruise_id
       LIMIT ${page.limit}::int OFFSET ${page.offset}::int
+    ), stops AS MATERIALIZED (
+      SELECT pt.cruise_id,
+        json_agg(ROW(pt.stop_seq, po.port_id, po.port_code, po.port_name, po.country, po.image_url,
+          to_char(pt.arrival_at, 'YYYY-MM-DD HH24:MI'), to_char(pt.departure_at, 'YYYY-MM-DD HH24:MI')
+        )::cruise_port_of_call ORDER BY pt.stop_seq, pt.point_id)::text AS list
+      FROM page JOIN cruise_points pt ON pt.cruise_id = page.cruise_id JOIN cruise_ports po ON po.port_id = pt.port_id
+      GROUP BY pt.cruise_id
+    ), cheapest AS MATERIALIZED (
+      SELECT DISTINCT ON (ch.cruise_id) ch.cruise_id, ch.price, ch.currency
+      FROM page JOIN cruise_cabin_charges ch ON ch.cruise_id = page.cruise_id AND ch.available
+      ORDER BY ch.cruise_id, ch.price, ch.cabin_charge_id
     )
-    SELECT json_build_object('cruiseId', p.cruise_id, 'startDate', p.start_date::text,
-      'endDate', (p.start_date + i.duration)::text, 'status', 'Active',
-      'itinerary', json_build_object('itineraryId', i.itinerary_id, 'itineraryCode', i.itinerary_code,
-        'itineraryName', i.itinerary_name, 'duration', i.duration, 'description', i.description,
-        'imageUrl', i.image_url, 'areaId', a.area_id, 'areaCode', a.area_code, 'areaName', a.area_name),
-      'ship', json_build_object('shipId', s.ship_id, 'shipCode', s.ship_code, 'shipName', s.ship_name),
-      'company', json_build_object('companyId', co.company_id, 'companyCode', co.company_code,
-        'companyName', co.company_name, 'color', co.color),
-      'portsOfCall', coalesce(stops.list, '[]'::json))::text AS head,
-      cheapest.price::text AS "lowestPrice", cheapest.currency
+    SELECT p.cruise_id AS "cruiseId", p.start_date::text AS "startDate", (p.start_date + i.duration)::text AS "endDate",
+      i.itinerary_id AS "itineraryId", i.itinerary_code AS "itineraryCode", i.itinerary_name AS "itineraryName",
+      i.duration, i.description, i.image_url AS "imageUrl", a.area_id AS "areaId", a.area_code AS "areaCode",
+      a.area_name AS "areaName", s.ship_id AS "shipId", s.ship_code AS "shipCode", s.ship_name AS "shipName",
+      co.company_id AS "companyId", co.company_code AS "companyCode", co.company_name AS "companyName", co.color,
+      stops.list AS "portsOfCall", cheapest.price::text AS "lowestPrice", cheapest.currency
     FROM page p
     JOIN cruise_itineraries i ON i.itinerary_id = p.itinerary_id
     JOIN cruise_areas a ON a.area_id = i.area_id
     JOIN cruise_ships s ON s.ship_id = i.ship_id
     JOIN cruise_companies co ON co.company_id = s.company_id
-    LEFT JOIN LATERAL (
-      SELECT json_agg(json_build_object('stopSeq', pt.stop_seq, 'portId', po.port_id, 'portCode', po.port_code,
-               'portName', po.port_name, 'country', po.country, 'imageUrl', po.image_url,
-               'arrivalDatetime', to_char(pt.arrival_at, 'YYYY-MM-DD HH24:MI'),
-               'departureDatetime', to_char(pt.departure_at, 'YYYY-MM-DD HH24:MI'))
-             ORDER BY pt.stop_seq, pt.point_id) AS list
-      FROM cruise_points pt JOIN cruise_ports po ON po.port_id = pt.port_id
-      WHERE pt.cruise_id = p.cruise_id
-    ) stops ON true
-    LEFT JOIN LATERAL (
-      SELECT ch.price, ch.currency FROM cruise_cabin_charges ch
-      WHERE ch.cruise_id = p.cruise_id AND ch.available
-      ORDER BY ch.price, ch.cabin_charge_id LIMIT 1
-    ) cheapest ON true
+    LEFT JOIN stops ON stops.cruise_id = p.cruise_id
+    LEFT JOIN cheapest ON cheapest.cruise_id = p.cruise_id
     ORDER BY p.start_date, p.cruise_id`;
 }

@@ -11,16 +11,25 @@ import type { SearchCruisesRequest } from './sailings.schemas.js';
 import { createSearchAnswers, type SearchAnswers } from './search-answers.js';
 import * as repo from './search.repository.js';
 
-/** apiData of a page: each sailing as PostgreSQL wrote it, with its lowest price rounded to the currency's unit. */
-function pageJson(rows: repo.FoundRow[]): string {
-  const items = rows.map((row) => {
-    const price =
-      row.lowestPrice === null || row.currency === null ? null : decimalAmount(row.lowestPrice, row.currency);
-    // head is a JSON object: its closing brace gives way to the two last fields
-    return `${row.head.slice(0, -1)},"lowestPrice":${JSON.stringify(price)},"currency":${JSON.stringify(row.currency)}}`;
-  });
-  return `[${items.join(',')}]`;
+const text = (value: string | null) => JSON.stringify(value);
+
+/** A sailing in the answer's shape (FoundCruise), written directly: its ports of call are PostgreSQL's JSON. */
+function sailingJson(row: repo.FoundRow): string {
+  const price = row.lowestPrice === null || row.currency === null ? null : decimalAmount(row.lowestPrice, row.currency);
+  return (
+    `{"cruiseId":${row.cruiseId},"startDate":${text(row.startDate)},"endDate":${text(row.endDate)},` +
+    `"status":"Active","itinerary":{"itineraryId":${row.itineraryId},"itineraryCode":${text(row.itineraryCode)},` +
+    `"itineraryName":${text(row.itineraryName)},"duration":${row.duration},"description":${text(row.description)},` +
+    `"imageUrl":${text(row.imageUrl)},"areaId":${row.areaId},"areaCode":${text(row.areaCode)},` +
+    `"areaName":${text(row.areaName)}},"ship":{"shipId":${row.shipId},"shipCode":${text(row.shipCode)},` +
+    `"shipName":${text(row.shipName)}},"company":{"companyId":${row.companyId},` +
+    `"companyCode":${text(row.companyCode)},"companyName":${text(row.companyName)},"color":${text(row.color)}},` +
+    `"portsOfCall":${row.portsOfCall ?? '[]'},"lowestPrice":${JSON.stringify(price)},"currency":${text(row.currency)}}`
+  );
 }
+
+/** apiData of a page. */
+const pageJson = (rows: repo.FoundRow[]) => `[${rows.map(sailingJson).join(',')}]`;
 
 /**
  * The filters as the search applies them: dateRangeStart defaults to the tenant's today, so the key of a search

@@ -73,6 +73,60 @@ describe('searchCruises kept answers', () => {
     );
   });
 
+  it("answers the response schema's shape exactly: every field, none more (the service writes the JSON)", async () => {
+    const found = await byArea();
+    const [dubai, muscat] = f.ports;
+    const company = await t.db(
+      (db) => db<{ company_id: number; company_code: string }[]>`
+        SELECT company_id, company_code FROM cruise_companies JOIN cruise_ships USING (company_id)
+        WHERE ship_id = ${f.ship.shipId}`,
+    );
+    const port = (stopSeq: number, p: typeof dubai, arrival: string | null, departure: string | null) => ({
+      stopSeq,
+      portId: p?.portId,
+      portCode: p?.portCode,
+      portName: p?.portName,
+      country: 'AE',
+      imageUrl: null,
+      arrivalDatetime: arrival,
+      departureDatetime: departure,
+    });
+    const start = sailing.startDate;
+    expect(found).toEqual([
+      {
+        cruiseId: sailing.cruiseId,
+        startDate: start,
+        endDate: sailing.endDate,
+        status: 'Active',
+        itinerary: {
+          itineraryId: f.itinerary.itineraryId,
+          itineraryCode: f.itinerary.itineraryCode,
+          itineraryName: f.itinerary.itineraryName,
+          duration: 4,
+          description: null,
+          imageUrl: null,
+          areaId: f.area.areaId,
+          areaCode: f.area.areaCode,
+          areaName: 'Arabian Gulf',
+        },
+        ship: { shipId: f.ship.shipId, shipCode: f.ship.shipCode, shipName: 'Gulf Star' },
+        company: {
+          companyId: company[0]?.company_id,
+          companyCode: company[0]?.company_code,
+          companyName: 'Gulf Cruise Line',
+          color: null,
+        },
+        portsOfCall: [
+          port(1, dubai, null, `${start} 18:00`),
+          port(2, muscat, `${addDays(start, 2)} 08:00`, `${addDays(start, 2)} 17:00`),
+          port(3, dubai, `${sailing.endDate} 07:00`, null),
+        ],
+        lowestPrice: 1000,
+        currency: 'AED',
+      },
+    ]);
+  });
+
   it('is sent again while the version is unchanged: a write that moves no version is not seen', async () => {
     const [before] = await byArea();
     expect(before?.lowestPrice).toBe(1000);
