@@ -1,11 +1,10 @@
 // SQL of searchCruises: the tenant's cruise content version (db/tenant/0062) and one page of Active sailings.
 // Each combination of filters is its own statement text (a filter absent is absent from the SQL, never
 // `$n IS NULL OR …`), so each is prepared once per connection. The page's sailings are chosen first, from cruises
-// and itineraries only; only they are then joined to their ship, company and area, and their ports of call and
-// cheapest cabins are read in one pass each over the page (a grouped join computed once, not a subquery per
-// sailing: measured ~3× cheaper for a page of 20), so the work is the page's whatever the filters match. The
-// sailing's own fields come back as columns and the service writes their JSON (json_build_object per row cost
-// PostgreSQL about as much as the rest of the statement); the ports of call come as JSON text.
+// and itineraries only (their ids); only they are then read with their ship, company, area, ports of call and
+// cheapest cabin, and only those the node does not already keep. The sailing's own fields come back as columns
+// and the service writes their JSON (json_build_object per row cost PostgreSQL about as much as the rest of the
+// statement); the ports of call come as JSON text.
 import type { Queryable } from '../../../platform/database/connections.js';
 
 /** The search's filters, normalized: the start date always given (the tenant's today by default). */
@@ -65,21 +64,32 @@ function conditions(db: Queryable, f: SearchFilter) {
 }
 
 /**
- * One page of Active sailings starting in [from, to] matching the filters, earliest first (then by id: a stable
- * order, so pages neither repeat nor skip a sailing while nothing changes), in one statement.
+ * The ids of one page of Active sailings starting in [from, to] matching the filters, earliest first (then by id: a
+ * stable order, so pages neither repeat nor skip a sailing while nothing changes).
  */
-export function searchActiveCruises(
+export async function selectPageIds(
   db: Queryable,
   f: SearchFilter,
   page: { limit: number; offset: number },
-): Promise<FoundRow[]> {
+): Promise<number[]> {
+  const rows = await db<{ id: number }[]>`
+    SELECT c.cruise_id AS id
+    FROM cruises c JOIN cruise_itineraries i ON i.itinerary_id = c.itinerary_id
+    WHERE c.status = 'Active' AND c.start_date >= ${f.from}::date ${conditions(db, f)}
+    ORDER BY c.start_date, c.cruise_id
+    LIMIT ${page.limit}::int OFFSET ${page.offset}::int`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The sailings with their itinerary, ship, company, area, ports of call and cheapest available cabin, in one
+ * statement; the ports of call and cheapest cabins in one pass each over the sailings (a grouped join computed
+ * once, not a subquery per sailing: measured ~3× cheaper for 20). In no particular order.
+ */
+export function selectSailings(db: Queryable, cruiseIds: number[]): Promise<FoundRow[]> {
   return db<FoundRow[]>`
-    WITH page AS (
-      SELECT c.cruise_id, c.start_date, c.itinerary_id
-      FROM cruises c JOIN cruise_itineraries i ON i.itinerary_id = c.itinerary_id
-      WHERE c.status = 'Active' AND c.start_date >= ${f.from}::date ${conditions(db, f)}
-      ORDER BY c.start_date, c.cruise_id
-      LIMIT ${page.limit}::int OFFSET ${page.offset}::int
+    WITH page AS MATERIALIZED (
+      SELECT c.cruise_id, c.start_date, c.itinerary_id FROM cruises c WHERE c.cruise_id = ANY (${cruiseIds}::int[])
     ), stops AS MATERIALIZED (
       SELECT pt.cruise_id,
         json_agg(ROW(pt.stop_seq, po.port_id, po.port_code, po.port_name, po.country, po.image_url,
@@ -104,6 +114,5 @@ export function searchActiveCruises(
     JOIN cruise_ships s ON s.ship_id = i.ship_id
     JOIN cruise_companies co ON co.company_id = s.company_id
     LEFT JOIN stops ON stops.cruise_id = p.cruise_id
-    LEFT JOIN cheapest ON cheapest.cruise_id = p.cruise_id
-    ORDER BY p.start_date, p.cruise_id`;
+    LEFT JOIN cheapest ON cheapest.cruise_id = p.cruise_id`;
 }

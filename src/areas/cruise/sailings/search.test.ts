@@ -139,14 +139,19 @@ describe('searchCruises kept answers', () => {
       }),
     );
     expect((await byArea())[0]?.lowestPrice).toBe(1000);
+    // other filters: a new answer, made of the sailing the node keeps under the version
+    const otherFilters = { areaId: f.area.areaId, pageSize: 5 };
+    expect((await search(otherFilters))[0]?.lowestPrice).toBe(1000);
     await t.db((db) => db`UPDATE cruise_content_version SET version = version + 1`);
     expect((await byArea())[0]?.lowestPrice).toBe(900);
+    expect((await search({ ...otherFilters, pageSize: 6 }))[0]?.lowestPrice).toBe(900);
   });
 
   it('sees the next change of a cabin charge, a port of call, a port and a sailing, by API or in the database', async () => {
     await byArea();
     await t.db((db) => db`UPDATE cruise_cabin_charges SET price = 750.5 WHERE cruise_id = ${sailing.cruiseId}`);
     expect((await byArea())[0]?.lowestPrice).toBe(750.5);
+    expect((await search({ areaId: f.area.areaId, pageSize: 3 }))[0]?.lowestPrice).toBe(750.5);
 
     const [dubai, , doha] = f.ports;
     if (!dubai || !doha) throw new Error('the fixture has ports');
