@@ -35,7 +35,7 @@ import {
   type Scenario,
   serviceSettings,
 } from '../lib/scenario.js';
-import { round } from '../lib/stats.js';
+import { median, round } from '../lib/stats.js';
 import { provisionBenchTenant, SESSION_HEADER, tenantTargets } from '../lib/tenant.js';
 
 const SAILINGS = Number(process.env.BENCH_CRUISE_SAILINGS ?? 5_000) || 5_000;
@@ -204,6 +204,28 @@ function variedSearch(base: LoadTarget, today: string, areaId: number): LoadTarg
   };
 }
 
+/**
+ * Searches with new filters, each right after the tenant's cruise content version moved on (as any write moves it),
+ * so nothing the node keeps applies: the cold cost of a search (version, page ids, the page's sailings), alone.
+ */
+async function searchesAfterWrites(
+  server: Parameters<typeof withConnection>[0],
+  tenantCode: string,
+  searchOnce: (filter: object) => Promise<unknown[]>,
+  filterOf: (n: number) => object,
+): Promise<{ count: number; medianMs: number; maxMs: number }> {
+  const times: number[] = [];
+  await withConnection(server, tenantDatabaseName(tenantCode), 5, async (sql) => {
+    for (let n = 0; n < 50; n++) {
+      await sql`UPDATE cruise_content_version SET version = version + 1`;
+      const started = performance.now();
+      await searchOnce(filterOf(500_000 + n));
+      times.push(performance.now() - started);
+    }
+  });
+  return { count: times.length, medianMs: round(median(times)), maxMs: round(Math.max(...times)) };
+}
+
 export const cruise: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
   const rounds = benchRounds();
@@ -277,6 +299,15 @@ export const cruise: Scenario = async (ctx) => {
     const profiles = profiling() ? await profileTargets('cruise', ctx.runId, targets, ctx.log) : undefined;
 
     ctx.log(`varied searches sent (each with filters of its own): ${variedSent}`);
+    const afterWrite = await searchesAfterWrites(
+      pg.server,
+      tenantCode,
+      (filter) => api.ok<unknown[]>('/cruise/searchCruises', filter, admin.session),
+      (n) => variedFilter(n, today, seeded.areaId),
+    );
+    ctx.log(
+      `a search right after a write (nothing kept under the new version), one at a time: ${JSON.stringify(afterWrite)}`,
+    );
     const searches = ['narrow', 'area', 'month', 'areaMonth', 'firstPage', 'varied'] as const;
     const figures = Object.fromEntries((['pk', ...searches] as const).map((key) => [key, summarize(runs[key])]));
     const checks: Check[] = (['pk', ...searches] as const).map((key) =>
@@ -314,6 +345,9 @@ export const cruise: Scenario = async (ctx) => {
     checks.push(equals('concurrent creates answered 5xx', hold.http5xx, 'answers', 0));
     checks.push(equals('cabins booked (one booking each)', hold.cabinsBooked, 'cabins', seeded.cabinIds.length));
     checks.push(info('wall time of the 50 creates', hold.wallMs, 'ms'));
+    checks.push(
+      info('search right after a write, alone (median / max)', `${afterWrite.medianMs} / ${afterWrite.maxMs}`, 'ms'),
+    );
     return {
       checks,
       problems: loadProblems(targets, runs, service),
@@ -326,6 +360,7 @@ export const cruise: Scenario = async (ctx) => {
         ratios,
         runs,
         concurrentCreates: hold,
+        searchAfterWrite: afterWrite,
         ...(profiles ? { profiles } : {}),
       },
     };
