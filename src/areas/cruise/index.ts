@@ -1,9 +1,9 @@
 // The cruise area (spec part 2 "Cruise", contract §3 and §8.3): master data, itineraries with their template stops,
 // sailings with their ports of call and search, pricing (templates, a sailing's charges, exchange rates) and cruise
 // bookings (their totals, the back-office booking they become, the sailing's manifest).
-// Tables: db/tenant/0052_cruise.sql, 0053_cruise_more.sql (docs/tables.md). One sub-folder per part, each reached
-// through its index.ts and each a module: a list of operations (and the record kinds it owns). Adding a part is one
-// more entry in MODULES.
+// Tables: db/tenant/0052_cruise.sql, 0053_cruise_more.sql, 0054_cruise_search_version.sql (docs/tables.md). One
+// sub-folder per part, each reached through its index.ts and each a module: a list of operations (and the record
+// kinds it owns). Adding a part is one more entry in MODULES.
 import type { Area } from '../../platform/area.js';
 import type { OperationDeclaration } from '../../platform/http/operation.js';
 import type { ApiTag } from '../../platform/http/openapi.js';

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import { employeePolicy } from '../cruise.shared.js';
-import { SEARCH_LIMIT } from './sailings.rules.js';
+import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE } from './sailings.rules.js';
 import * as S from './sailings.schemas.js';
 import type { SailingService } from './sailings.service.js';
 
@@ -63,10 +63,14 @@ function cruiseOperations(sailings: SailingService): OperationDeclaration[] {
     operation({
       ...base,
       path: '/cruise/searchCruises',
-      summary: `Active sailings with itinerary, ship, company, ports of call and lowest available cabin price (at most ${SEARCH_LIMIT})`,
+      summary:
+        'Active sailings with itinerary, ship, company, ports of call and lowest available cabin price, a page at a time',
       description:
-        "Starting from dateRangeStart (default the tenant's today) to dateRangeEnd, earliest first. lowestPrice is " +
-        "the lowest available cabin charge of the sailing (null when none), in that charge's currency.",
+        "Starting from dateRangeStart (default the tenant's today) to dateRangeEnd, earliest first (then by " +
+        `cruiseId: pages neither repeat nor skip a sailing). page from 1, pageSize default ${SEARCH_PAGE_SIZE}, at ` +
+        `most ${SEARCH_MAX_PAGE_SIZE}; a page past the last is []. lowestPrice is the lowest available cabin ` +
+        "charge of the sailing (null when none), in that charge's currency. Answers are kept by the node until " +
+        'the next change of any sailing, port of call, cabin charge, itinerary, ship, company, port or area.',
       input: S.SearchCruisesRequest,
       response: Type.Array(S.FoundCruise),
       handler: (ctx, input) => sailings.search(ctx, input),

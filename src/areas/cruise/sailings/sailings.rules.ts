@@ -10,8 +10,10 @@ export const POINT_DATETIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} ([01]\\d|2[0-3]):[0
 
 /** An Active sailing may be cancelled until this many days before it starts. */
 export const CANCEL_NOTICE_DAYS = 7;
-/** searchCruises answers at most this many sailings, the earliest first. */
-export const SEARCH_LIMIT = 200;
+/** searchCruises answers a page of this many sailings by default, the earliest first… */
+export const SEARCH_PAGE_SIZE = 20;
+/** …and at most this many (the old answer of up to 200 sailings was 229 kB). */
+export const SEARCH_MAX_PAGE_SIZE = 100;
 
 export interface SailingDates {
   startDate: string;

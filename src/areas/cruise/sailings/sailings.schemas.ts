@@ -4,7 +4,13 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../../platform/http/schema.js';
 import { DateOnly, enumOf, Id, NullableText, OptionalText } from '../cruise.shared.js';
-import { CRUISE_STATUSES, type CruiseStatus, POINT_DATETIME_PATTERN } from './sailings.rules.js';
+import {
+  CRUISE_STATUSES,
+  type CruiseStatus,
+  POINT_DATETIME_PATTERN,
+  SEARCH_MAX_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+} from './sailings.rules.js';
 
 const Status = (description: string) => enumOf<CruiseStatus>(CRUISE_STATUSES, description);
 const PointDateTime = (description: string) =>
@@ -93,6 +99,14 @@ export const SearchCruisesRequest = Type.Object({
   maxDuration: Type.Optional(Type.Integer({ minimum: 0, maximum: 366, description: 'At most this many days' })),
   dateRangeStart: Type.Optional(DateOnly("Starting on or after (default: the tenant's today)")),
   dateRangeEnd: Type.Optional(DateOnly('Starting on or before')),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'From 1 (default 1)' })),
+  pageSize: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: SEARCH_MAX_PAGE_SIZE,
+      description: `Sailings a page (default ${SEARCH_PAGE_SIZE}, at most ${SEARCH_MAX_PAGE_SIZE})`,
+    }),
+  ),
 });
 export type SearchCruisesRequest = Static<typeof SearchCruisesRequest>;
 

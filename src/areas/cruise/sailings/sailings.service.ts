@@ -1,15 +1,15 @@
-// Use cases of sailings, their ports of call and searchCruises. Every change of a sailing takes its row lock
+// Use cases of sailings and their ports of call (searchCruises: search.service.ts). Every change of a sailing takes its row lock
 // first; a write with generateSkeleton builds the points and charges in the sailing's own transaction.
 import type { TransactionSql } from '../../../platform/database/connections.js';
 import { withTransaction } from '../../../platform/database/transaction.js';
 import { notFound } from '../../../platform/http/errors.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
-import { decimalAmount } from '../../../platform/money.js';
 import { formatDate } from '../../../platform/time.js';
 import { invalidState, refusalOf } from '../cruise.shared.js';
 import * as repo from './sailings.repository.js';
 import { checkPointTimes, cruiseMoveRefusal } from './sailings.rules.js';
 import type * as S from './sailings.schemas.js';
+import { createCruiseSearch } from './search.service.js';
 import * as skeleton from './skeleton.repository.js';
 
 const missingCruise = (id: number) => notFound(`Cruise ${id}`);
@@ -84,16 +84,6 @@ const cruiseUseCases = {
       return readOrFail(tx, input.cruiseId);
     });
   },
-
-  async search(ctx: TenantContext, input: S.SearchCruisesRequest): Promise<S.FoundCruise[]> {
-    const rows = await skeleton.searchActiveCruises(ctx.db, input, input.dateRangeStart ?? today(ctx));
-    return rows.map((row) => ({
-      ...row,
-      status: 'Active',
-      lowestPrice:
-        row.lowestPrice === null || row.currency === null ? null : decimalAmount(row.lowestPrice, row.currency),
-    }));
-  },
 };
 
 const pointUseCases = {
@@ -149,7 +139,7 @@ const pointUseCases = {
 };
 
 export function createSailingService() {
-  return { ...cruiseUseCases, ...pointUseCases };
+  return { ...cruiseUseCases, ...pointUseCases, ...createCruiseSearch() };
 }
 
 export type SailingService = ReturnType<typeof createSailingService>;
