@@ -174,25 +174,105 @@ async function writeOtherCharge(
   return row;
 }
 
+/** One priced kind as its list, read and delete need it: the table it lives in, its rows, its view, its NOTFOUND name. */
+interface PricedKind<Row extends { owner_id: number }, View> {
+  table: repo.PriceTable;
+  label: string;
+  list(db: Queryable, table: repo.PriceTable, ownerId: number): Promise<Row[]>;
+  find(db: Queryable, table: repo.PriceTable, id: number): Promise<Row | undefined>;
+  remove(db: Queryable, table: repo.PriceTable, id: number): Promise<boolean>;
+  view(row: Row): View;
+}
+
+const cabinRows = { list: repo.listCabinPrices, find: repo.findCabinPrice, remove: repo.deleteCabinPrice };
+const chargeRows = { list: repo.listOtherCharges, find: repo.findOtherCharge, remove: repo.deleteOtherCharge };
+const cabinTemplates: PricedKind<repo.CabinPriceRow, CabinPriceTemplate> = {
+  ...cabinRows,
+  table: 'template',
+  label: 'Cabin price template',
+  view: toCabinTemplate,
+};
+const chargeTemplates: PricedKind<repo.OtherChargeRow, OtherChargeTemplate> = {
+  ...chargeRows,
+  table: 'template',
+  label: 'Other charge template',
+  view: toChargeTemplate,
+};
+const cabinCharges: PricedKind<repo.CabinPriceRow, CabinCharge> = {
+  ...cabinRows,
+  table: 'sailing',
+  label: 'Cabin charge',
+  view: toCabinCharge,
+};
+const otherCharges: PricedKind<repo.OtherChargeRow, OtherCharge> = {
+  ...chargeRows,
+  table: 'sailing',
+  label: 'Other charge',
+  view: toOtherCharge,
+};
+
+/** A list names its owner: NOTFOUND when the itinerary or the sailing does not exist (whatever the sailing's status). */
+async function listPriced<Row extends { owner_id: number }, View>(
+  ctx: TenantContext,
+  kind: PricedKind<Row, View>,
+  ownerId: number,
+): Promise<View[]> {
+  if (kind.table === 'template') {
+    if ((await repo.itineraryShip(ctx.db, ownerId)) === undefined) throw notFound('Itinerary');
+  } else if (!(await repo.cruiseShip(ctx.db, ownerId))) {
+    throw notFound('Cruise');
+  }
+  return (await kind.list(ctx.db, kind.table, ownerId)).map(kind.view);
+}
+
+async function findPriced<Row extends { owner_id: number }, View>(
+  ctx: TenantContext,
+  kind: PricedKind<Row, View>,
+  id: number,
+): Promise<Row> {
+  const row = await kind.find(ctx.db, kind.table, id);
+  if (!row) throw notFound(kind.label);
+  return row;
+}
+
+async function deletePriced<Row extends { owner_id: number }, View>(
+  ctx: TenantContext,
+  kind: PricedKind<Row, View>,
+  id: number,
+): Promise<boolean> {
+  if (!(await kind.remove(ctx.db, kind.table, id))) throw notFound(kind.label);
+  return true;
+}
+
+/**
+ * A sailing's charge goes only while its sailing still changes (Draft or Active) and no live booking uses it:
+ * `heldBy` answers the refusal's message when one does.
+ */
+async function deleteUnheld<Row extends { owner_id: number }, View>(
+  ctx: TenantContext,
+  kind: PricedKind<Row, View>,
+  id: number,
+  heldBy: (row: Row) => Promise<string | undefined>,
+): Promise<boolean> {
+  const row = await findPriced(ctx, kind, id);
+  await shipOf(ctx.db, kind.table, row.owner_id);
+  const holder = await heldBy(row);
+  if (holder !== undefined) throw refused(holder);
+  return deletePriced(ctx, kind, id);
+}
+
 export function createPricingService() {
   return {
-    async listCabinTemplates(ctx: TenantContext, itineraryId: number): Promise<CabinPriceTemplate[]> {
-      if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
-      return (await repo.listCabinPrices(ctx.db, 'template', itineraryId)).map(toCabinTemplate);
-    },
+    listCabinTemplates: (ctx: TenantContext, itineraryId: number): Promise<CabinPriceTemplate[]> =>
+      listPriced(ctx, cabinTemplates, itineraryId),
     async readCabinTemplate(ctx: TenantContext, id: number): Promise<CabinPriceTemplate> {
-      const row = await repo.findCabinPrice(ctx.db, 'template', id);
-      if (!row) throw notFound('Cabin price template');
-      return toCabinTemplate(row);
+      return toCabinTemplate(await findPriced(ctx, cabinTemplates, id));
     },
     async writeCabinTemplate(ctx: TenantContext, input: WriteCabinPriceTemplate): Promise<CabinPriceTemplate> {
       const target = { id: input.cabinPriceTemplateId, ownerId: input.itineraryId };
       return toCabinTemplate(await writeCabinPrice(ctx, 'template', target, input));
     },
-    async deleteCabinTemplate(ctx: TenantContext, id: number): Promise<boolean> {
-      if (!(await repo.deleteCabinPrice(ctx.db, 'template', id))) throw notFound('Cabin price template');
-      return true;
-    },
+    deleteCabinTemplate: (ctx: TenantContext, id: number): Promise<boolean> => deletePriced(ctx, cabinTemplates, id),
     async initializeCabinTemplates(ctx: TenantContext, itineraryId: number): Promise<CabinPriceTemplate[]> {
       if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
       // Not available until priced: a sailing made from them sells nothing at 0 (as generateSkeleton's unpriced cabins).
@@ -200,23 +280,16 @@ export function createPricingService() {
       return (await repo.listCabinPrices(ctx.db, 'template', itineraryId)).map(toCabinTemplate);
     },
 
-    async listChargeTemplates(ctx: TenantContext, itineraryId: number): Promise<OtherChargeTemplate[]> {
-      if ((await repo.itineraryShip(ctx.db, itineraryId)) === undefined) throw notFound('Itinerary');
-      return (await repo.listOtherCharges(ctx.db, 'template', itineraryId)).map(toChargeTemplate);
-    },
+    listChargeTemplates: (ctx: TenantContext, itineraryId: number): Promise<OtherChargeTemplate[]> =>
+      listPriced(ctx, chargeTemplates, itineraryId),
     async readChargeTemplate(ctx: TenantContext, id: number): Promise<OtherChargeTemplate> {
-      const row = await repo.findOtherCharge(ctx.db, 'template', id);
-      if (!row) throw notFound('Other charge template');
-      return toChargeTemplate(row);
+      return toChargeTemplate(await findPriced(ctx, chargeTemplates, id));
     },
     async writeChargeTemplate(ctx: TenantContext, input: WriteOtherChargeTemplate): Promise<OtherChargeTemplate> {
       const target = { id: input.otherChargeTemplateId, ownerId: input.itineraryId };
       return toChargeTemplate(await writeOtherCharge(ctx, 'template', target, input));
     },
-    async deleteChargeTemplate(ctx: TenantContext, id: number): Promise<boolean> {
-      if (!(await repo.deleteOtherCharge(ctx.db, 'template', id))) throw notFound('Other charge template');
-      return true;
-    },
+    deleteChargeTemplate: (ctx: TenantContext, id: number): Promise<boolean> => deletePriced(ctx, chargeTemplates, id),
 
     ...sailingCharges(),
     ...exchangeRates(),
@@ -225,51 +298,35 @@ export function createPricingService() {
 
 function sailingCharges() {
   return {
-    async listCabinCharges(ctx: TenantContext, cruiseId: number): Promise<CabinCharge[]> {
-      if (!(await repo.cruiseShip(ctx.db, cruiseId))) throw notFound('Cruise');
-      return (await repo.listCabinPrices(ctx.db, 'sailing', cruiseId)).map(toCabinCharge);
-    },
+    listCabinCharges: (ctx: TenantContext, cruiseId: number): Promise<CabinCharge[]> =>
+      listPriced(ctx, cabinCharges, cruiseId),
     async readCabinCharge(ctx: TenantContext, id: number): Promise<CabinCharge> {
-      const row = await repo.findCabinPrice(ctx.db, 'sailing', id);
-      if (!row) throw notFound('Cabin charge');
-      return toCabinCharge(row);
+      return toCabinCharge(await findPriced(ctx, cabinCharges, id));
     },
     async writeCabinCharge(ctx: TenantContext, input: WriteCabinCharge): Promise<CabinCharge> {
       const target = { id: input.cabinChargeId, ownerId: input.cruiseId };
       return toCabinCharge(await writeCabinPrice(ctx, 'sailing', target, input));
     },
-    async deleteCabinCharge(ctx: TenantContext, id: number): Promise<boolean> {
-      const row = await repo.findCabinPrice(ctx.db, 'sailing', id);
-      if (!row) throw notFound('Cabin charge');
-      await shipOf(ctx.db, 'sailing', row.owner_id);
-      const booking = await repo.activeBookingOfCabin(ctx.db, row.owner_id, row.ship_cabin_id);
-      if (booking !== undefined) throw refused(`Cruise booking ${booking} holds cabin ${row.cabin_code}`);
-      if (!(await repo.deleteCabinPrice(ctx.db, 'sailing', id))) throw notFound('Cabin charge');
-      return true;
-    },
+    deleteCabinCharge: (ctx: TenantContext, id: number): Promise<boolean> =>
+      deleteUnheld(ctx, cabinCharges, id, async (row) => {
+        const booking = await repo.activeBookingOfCabin(ctx.db, row.owner_id, row.ship_cabin_id);
+        return booking === undefined ? undefined : `Cruise booking ${booking} holds cabin ${row.cabin_code}`;
+      }),
 
-    async listOtherCharges(ctx: TenantContext, cruiseId: number): Promise<OtherCharge[]> {
-      if (!(await repo.cruiseShip(ctx.db, cruiseId))) throw notFound('Cruise');
-      return (await repo.listOtherCharges(ctx.db, 'sailing', cruiseId)).map(toOtherCharge);
-    },
+    listOtherCharges: (ctx: TenantContext, cruiseId: number): Promise<OtherCharge[]> =>
+      listPriced(ctx, otherCharges, cruiseId),
     async readOtherCharge(ctx: TenantContext, id: number): Promise<OtherCharge> {
-      const row = await repo.findOtherCharge(ctx.db, 'sailing', id);
-      if (!row) throw notFound('Other charge');
-      return toOtherCharge(row);
+      return toOtherCharge(await findPriced(ctx, otherCharges, id));
     },
     async writeOtherCharge(ctx: TenantContext, input: WriteOtherCharge): Promise<OtherCharge> {
       const target = { id: input.otherChargeId, ownerId: input.cruiseId };
       return toOtherCharge(await writeOtherCharge(ctx, 'sailing', target, input));
     },
-    async deleteOtherCharge(ctx: TenantContext, id: number): Promise<boolean> {
-      const row = await repo.findOtherCharge(ctx.db, 'sailing', id);
-      if (!row) throw notFound('Other charge');
-      await shipOf(ctx.db, 'sailing', row.owner_id);
-      const booking = await repo.activeBookingWithAddOn(ctx.db, row.owner_id, row.charge_type_id);
-      if (booking !== undefined) throw refused(`Cruise booking ${booking} has ${row.charge_type_code} as an add-on`);
-      if (!(await repo.deleteOtherCharge(ctx.db, 'sailing', id))) throw notFound('Other charge');
-      return true;
-    },
+    deleteOtherCharge: (ctx: TenantContext, id: number): Promise<boolean> =>
+      deleteUnheld(ctx, otherCharges, id, async (row) => {
+        const booking = await repo.activeBookingWithAddOn(ctx.db, row.owner_id, row.charge_type_id);
+        return booking === undefined ? undefined : `Cruise booking ${booking} has ${row.charge_type_code} as an add-on`;
+      }),
   };
 }
 
