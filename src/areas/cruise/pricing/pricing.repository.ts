@@ -1,7 +1,7 @@
 // SQL of cruise pricing: templates per itinerary, charges per sailing, exchange rates. Plain rows out; prices and
 // rates as PostgreSQL's decimal text. A write names the row it changes (an id) or inserts one; uniqueness is the
 // tables' (the service answers DUPLICATE on a unique violation).
-import type { Queryable } from '../../../platform/database/connections.js';
+import type { Fragment, Queryable } from '../../../platform/database/connections.js';
 
 export interface CabinPriceRow {
   id: number;
@@ -51,50 +51,54 @@ const chargeTables = (db: Queryable, table: PriceTable) =>
     ? { from: db`cruise_other_charge_templates p`, id: db`p.other_charge_template_id`, owner: db`p.itinerary_id` }
     : { from: db`cruise_other_charges p`, id: db`p.other_charge_id`, owner: db`p.cruise_id` };
 
-function selectCabinPrices(db: Queryable, table: PriceTable) {
+/** What reads one priced kind: its SELECT, the table's id and owner columns, and the order a list answers in. */
+interface PricedQuery {
+  select: Fragment;
+  id: Fragment;
+  owner: Fragment;
+  order: Fragment;
+}
+
+function cabinPriceQuery(db: Queryable, table: PriceTable): PricedQuery {
   const t = cabinTables(db, table);
   const booked =
     table === 'sailing'
       ? db`EXISTS (SELECT 1 FROM cruise_bookings b WHERE b.cruise_id = p.cruise_id
                    AND b.ship_cabin_id = p.ship_cabin_id AND b.status <> 'CANCELLED')`
       : db`false`;
-  return db`
+  const select = db`
     SELECT ${t.id} AS id, ${t.owner} AS owner_id, p.ship_cabin_id, c.cabin_code, c.cabin_name, c.cabin_type_id,
            c.capacity, p.price::text AS price, p.currency, p.available, ${booked} AS booked
     FROM ${t.from} JOIN cruise_ship_cabins c ON c.ship_cabin_id = p.ship_cabin_id`;
+  return { select, id: t.id, owner: t.owner, order: db`c.cabin_code, p.ship_cabin_id` };
 }
 
-function selectOtherCharges(db: Queryable, table: PriceTable) {
+function otherChargeQuery(db: Queryable, table: PriceTable): PricedQuery {
   const t = chargeTables(db, table);
-  return db`
+  const select = db`
     SELECT ${t.id} AS id, ${t.owner} AS owner_id, p.charge_type_id, ct.charge_type_code, ct.charge_type_name,
            p.price::text AS price, p.currency, p.per_person, p.mandatory
     FROM ${t.from} JOIN cruise_charge_types ct ON ct.charge_type_id = p.charge_type_id`;
+  return { select, id: t.id, owner: t.owner, order: db`ct.charge_type_code, p.charge_type_id` };
 }
 
-export function listCabinPrices(db: Queryable, table: PriceTable, ownerId: number): Promise<CabinPriceRow[]> {
-  const t = cabinTables(db, table);
-  return db<CabinPriceRow[]>`${selectCabinPrices(db, table)} WHERE ${t.owner} = ${ownerId}
-    ORDER BY c.cabin_code, p.ship_cabin_id`;
+function listOwned<Row extends object>(db: Queryable, q: PricedQuery, ownerId: number): Promise<Row[]> {
+  return db<Row[]>`${q.select} WHERE ${q.owner} = ${ownerId} ORDER BY ${q.order}`;
 }
 
-export async function findCabinPrice(db: Queryable, table: PriceTable, id: number) {
-  const t = cabinTables(db, table);
-  const [row] = await db<CabinPriceRow[]>`${selectCabinPrices(db, table)} WHERE ${t.id} = ${id}`;
+async function findOne<Row extends object>(db: Queryable, q: PricedQuery, id: number): Promise<Row | undefined> {
+  const [row] = await db<Row[]>`${q.select} WHERE ${q.id} = ${id}`;
   return row;
 }
 
-export function listOtherCharges(db: Queryable, table: PriceTable, ownerId: number): Promise<OtherChargeRow[]> {
-  const t = chargeTables(db, table);
-  return db<OtherChargeRow[]>`${selectOtherCharges(db, table)} WHERE ${t.owner} = ${ownerId}
-    ORDER BY ct.charge_type_code, p.charge_type_id`;
-}
-
-export async function findOtherCharge(db: Queryable, table: PriceTable, id: number) {
-  const t = chargeTables(db, table);
-  const [row] = await db<OtherChargeRow[]>`${selectOtherCharges(db, table)} WHERE ${t.id} = ${id}`;
-  return row;
-}
+export const listCabinPrices = (db: Queryable, table: PriceTable, ownerId: number) =>
+  listOwned<CabinPriceRow>(db, cabinPriceQuery(db, table), ownerId);
+export const findCabinPrice = (db: Queryable, table: PriceTable, id: number) =>
+  findOne<CabinPriceRow>(db, cabinPriceQuery(db, table), id);
+export const listOtherCharges = (db: Queryable, table: PriceTable, ownerId: number) =>
+  listOwned<OtherChargeRow>(db, otherChargeQuery(db, table), ownerId);
+export const findOtherCharge = (db: Queryable, table: PriceTable, id: number) =>
+  findOne<OtherChargeRow>(db, otherChargeQuery(db, table), id);
 
 export interface CabinPriceValues {
   ownerId: number;
