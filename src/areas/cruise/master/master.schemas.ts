@@ -1,7 +1,7 @@
 // Cruise master data as the API shows and takes it (spec part 2 "Cruise", contract §6 and §8.3): companies, areas,
 // ships, cabin types, charge types, ports and ship cabins. A write without the id creates, with it updates (NOTFOUND
 // if none); codes and names are required on every write, other fields absent on an update are kept.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Code, Id, Name, NullableText, OptionalText } from '../cruise.shared.js';
 
 const HEX_COLOUR = '^#[0-9A-Fa-f]{6}$';
@@ -10,35 +10,56 @@ const Substring = (description: string) =>
   Type.Optional(Type.String({ maxLength: 200, description: `${description} (case-insensitive substring)` }));
 const ExactCode = (description: string) => Type.Optional(Type.String({ maxLength: 40, description }));
 
-export const Company = Type.Object({
-  companyId: Type.Integer(),
-  companyCode: Type.String(),
-  companyName: Type.String(),
-  color: NullableText('#RRGGBB'),
-});
+/** One property under a key the caller names, typed by that key. */
+const keyed = <K extends string, T extends TSchema>(key: K, schema: T) => ({ [key]: schema }) as Record<K, T>;
+
+/**
+ * The record, write and list filter of an entity that is a code and a name (areas, cabin types, charge types;
+ * companies and ports add a few fields): the code unique per tenant and filtered exactly, the name by substring.
+ * `writeId` describes the write's optional id.
+ */
+function codeAndName<I extends string, C extends string, N extends string>(
+  keys: { id: I; code: C; name: N },
+  writeId: string,
+) {
+  return {
+    record: {
+      ...keyed(keys.id, Type.Integer()),
+      ...keyed(keys.code, Type.String()),
+      ...keyed(keys.name, Type.String()),
+    },
+    write: {
+      ...keyed(keys.id, Type.Optional(Id(writeId))),
+      ...keyed(keys.code, Code('Unique per tenant')),
+      ...keyed(keys.name, Name('Name')),
+    },
+    list: { ...keyed(keys.code, ExactCode('Exact code')), ...keyed(keys.name, Substring('Name')) },
+  };
+}
+
+const company = codeAndName(
+  { id: 'companyId', code: 'companyCode', name: 'companyName' },
+  'Given: the company to update; absent: a new company',
+);
+export const Company = Type.Object({ ...company.record, color: NullableText('#RRGGBB') });
 export type Company = Static<typeof Company>;
 export const WriteCompanyRequest = Type.Object({
-  companyId: Type.Optional(Id('Given: the company to update; absent: a new company')),
-  companyCode: Code('Unique per tenant'),
-  companyName: Name('Name'),
+  ...company.write,
   color: Type.Optional(Type.String({ pattern: HEX_COLOUR, description: 'A colour to show it in, #RRGGBB' })),
 });
 export type WriteCompanyRequest = Static<typeof WriteCompanyRequest>;
-export const ListCompaniesRequest = Type.Object({
-  companyCode: ExactCode('Exact code'),
-  companyName: Substring('Name'),
-});
+export const ListCompaniesRequest = Type.Object(company.list);
 export type ListCompaniesRequest = Static<typeof ListCompaniesRequest>;
 
-export const CruiseArea = Type.Object({ areaId: Type.Integer(), areaCode: Type.String(), areaName: Type.String() });
+const area = codeAndName(
+  { id: 'areaId', code: 'areaCode', name: 'areaName' },
+  'Given: the area to update; absent: a new area',
+);
+export const CruiseArea = Type.Object(area.record);
 export type CruiseArea = Static<typeof CruiseArea>;
-export const WriteAreaRequest = Type.Object({
-  areaId: Type.Optional(Id('Given: the area to update; absent: a new area')),
-  areaCode: Code('Unique per tenant'),
-  areaName: Name('Name'),
-});
+export const WriteAreaRequest = Type.Object(area.write);
 export type WriteAreaRequest = Static<typeof WriteAreaRequest>;
-export const ListAreasRequest = Type.Object({ areaCode: ExactCode('Exact code'), areaName: Substring('Name') });
+export const ListAreasRequest = Type.Object(area.list);
 export type ListAreasRequest = Static<typeof ListAreasRequest>;
 export const GetCruiseAreaRequest = Type.Object({
   areaId: Type.Optional(Id('The area (or areaCode)')),
@@ -70,56 +91,41 @@ export const ListShipsRequest = Type.Object({
 });
 export type ListShipsRequest = Static<typeof ListShipsRequest>;
 
-export const CabinType = Type.Object({
-  cabinTypeId: Type.Integer(),
-  typeCode: Type.String(),
-  typeName: Type.String(),
-});
+const cabinType = codeAndName(
+  { id: 'cabinTypeId', code: 'typeCode', name: 'typeName' },
+  'Given: the cabin type to update; absent: a new one',
+);
+export const CabinType = Type.Object(cabinType.record);
 export type CabinType = Static<typeof CabinType>;
-export const WriteCabinTypeRequest = Type.Object({
-  cabinTypeId: Type.Optional(Id('Given: the cabin type to update; absent: a new one')),
-  typeCode: Code('Unique per tenant'),
-  typeName: Name('Name'),
-});
+export const WriteCabinTypeRequest = Type.Object(cabinType.write);
 export type WriteCabinTypeRequest = Static<typeof WriteCabinTypeRequest>;
-export const ListCabinTypesRequest = Type.Object({ typeCode: ExactCode('Exact code'), typeName: Substring('Name') });
+export const ListCabinTypesRequest = Type.Object(cabinType.list);
 export type ListCabinTypesRequest = Static<typeof ListCabinTypesRequest>;
 
-export const ChargeType = Type.Object({
-  chargeTypeId: Type.Integer(),
-  chargeTypeCode: Type.String(),
-  chargeTypeName: Type.String(),
-});
+const chargeType = codeAndName(
+  { id: 'chargeTypeId', code: 'chargeTypeCode', name: 'chargeTypeName' },
+  'Given: the charge type to update; absent: a new one',
+);
+export const ChargeType = Type.Object(chargeType.record);
 export type ChargeType = Static<typeof ChargeType>;
-export const WriteChargeTypeRequest = Type.Object({
-  chargeTypeId: Type.Optional(Id('Given: the charge type to update; absent: a new one')),
-  chargeTypeCode: Code('Unique per tenant'),
-  chargeTypeName: Name('Name'),
-});
+export const WriteChargeTypeRequest = Type.Object(chargeType.write);
 export type WriteChargeTypeRequest = Static<typeof WriteChargeTypeRequest>;
-export const ListChargeTypesRequest = Type.Object({
-  chargeTypeCode: ExactCode('Exact code'),
-  chargeTypeName: Substring('Name'),
-});
+export const ListChargeTypesRequest = Type.Object(chargeType.list);
 export type ListChargeTypesRequest = Static<typeof ListChargeTypesRequest>;
 
-export const Port = Type.Object({
-  portId: Type.Integer(),
-  portCode: Type.String(),
-  portName: Type.String(),
-  country: NullableText('Country'),
-  imageUrl: NullableText('Image'),
-});
+const port = codeAndName(
+  { id: 'portId', code: 'portCode', name: 'portName' },
+  'Given: the port to update; absent: a new port',
+);
+export const Port = Type.Object({ ...port.record, country: NullableText('Country'), imageUrl: NullableText('Image') });
 export type Port = Static<typeof Port>;
 export const WritePortRequest = Type.Object({
-  portId: Type.Optional(Id('Given: the port to update; absent: a new port')),
-  portCode: Code('Unique per tenant'),
-  portName: Name('Name'),
+  ...port.write,
   country: OptionalText(100, 'Country'),
   imageUrl: Url('Image'),
 });
 export type WritePortRequest = Static<typeof WritePortRequest>;
-export const ListPortsRequest = Type.Object({ portCode: ExactCode('Exact code'), portName: Substring('Name') });
+export const ListPortsRequest = Type.Object(port.list);
 export type ListPortsRequest = Static<typeof ListPortsRequest>;
 
 const Capacity = (description: string) => Type.Integer({ minimum: 1, maximum: 50, description });
