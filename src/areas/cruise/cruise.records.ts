@@ -2,7 +2,22 @@
 // stops): each is described once (a RecordTable: its columns as the API names them, its filters, its write row) and
 // these few statements serve them all. Answers are the API's records: columns are aliased in SQL.
 import type { Fragment, Queryable } from '../../platform/database/connections.js';
+import { containsPattern } from '../../platform/text.js';
 import { LIST_LIMIT, presentColumns } from './cruise.shared.js';
+
+/**
+ * List filters that keep every row when their value is absent (an empty text too): codes and ids match exactly,
+ * names as a case-insensitive substring (contract §7.1).
+ */
+const given = (text: string | undefined) => (text === undefined || text === '' ? null : text);
+export const codeIs = (db: Queryable, column: string, code: string | undefined) =>
+  db`(${given(code)}::text IS NULL OR ${db(column)} = ${given(code)})`;
+export function nameContains(db: Queryable, column: string, name: string | undefined) {
+  const pattern = given(name) === null ? null : containsPattern(name ?? '');
+  return db`(${pattern}::text IS NULL OR ${db(column)} ILIKE ${pattern})`;
+}
+export const idIs = (db: Queryable, column: string, id: number | undefined) =>
+  db`(${id ?? null}::int IS NULL OR ${db(column)} = ${id ?? null})`;
 
 export type WriteRow = Record<string, string | number | boolean | Date | null | undefined>;
 

@@ -1,8 +1,7 @@
 // SQL of itineraries and their template stops: their RecordTables (cruise.records.ts does the plain reads and
 // writes), the facts a status move or a delete depends on, and the tree.
 import type { Queryable } from '../../../platform/database/connections.js';
-import { containsPattern } from '../../../platform/text.js';
-import type { RecordTable } from '../cruise.records.js';
+import { idIs, nameContains, type RecordTable } from '../cruise.records.js';
 import type { ItineraryStatus } from './itineraries.rules.js';
 import type * as S from './itineraries.schemas.js';
 
@@ -16,16 +15,12 @@ export const itineraries: RecordTable<S.Itinerary, S.WriteItineraryRequest, S.Li
   table: 'cruise_itineraries',
   idColumn: 'itinerary_id',
   columns: itineraryColumns,
-  where: (db, f) => {
-    const name = f.name === undefined || f.name === '' ? null : containsPattern(f.name);
-    return db`
-      (${f.areaId ?? null}::int IS NULL OR area_id = ${f.areaId ?? null})
-      AND (${f.shipId ?? null}::int IS NULL OR ship_id = ${f.shipId ?? null})
-      AND (${f.minDuration ?? null}::int IS NULL OR duration >= ${f.minDuration ?? null})
-      AND (${f.maxDuration ?? null}::int IS NULL OR duration <= ${f.maxDuration ?? null})
-      AND (${name}::text IS NULL OR itinerary_name ILIKE ${name})
-      AND (${f.status ?? null}::text IS NULL OR status = ${f.status ?? null})`;
-  },
+  where: (db, f) => db`
+    ${idIs(db, 'area_id', f.areaId)} AND ${idIs(db, 'ship_id', f.shipId)}
+    AND (${f.minDuration ?? null}::int IS NULL OR duration >= ${f.minDuration ?? null})
+    AND (${f.maxDuration ?? null}::int IS NULL OR duration <= ${f.maxDuration ?? null})
+    AND ${nameContains(db, 'itinerary_name', f.name)}
+    AND (${f.status ?? null}::text IS NULL OR status = ${f.status ?? null})`,
   orderBy: (db) => db`itinerary_name, itinerary_id`,
   idOf: (input) => input.itineraryId,
   row: (input) => ({

@@ -95,71 +95,21 @@ function extraOperations(master: MasterServices): OperationDeclaration[] {
 }
 
 export function masterOperations(master: MasterServices): OperationDeclaration[] {
+  // Each entity: its path segment, how summaries name it, its schemas, its use cases and the id its read takes.
   return [
-    ...crudOperations(
-      'company',
-      'cruise company',
-      { record: S.Company, write: S.WriteCompanyRequest, list: S.ListCompaniesRequest, id: S.companyIdRequest },
-      master.company,
-      (input) => input.companyId,
-    ),
-    ...crudOperations(
-      'area',
-      'cruise area',
-      { record: S.CruiseArea, write: S.WriteAreaRequest, list: S.ListAreasRequest, id: S.areaIdRequest },
-      master.area,
-      (input) => input.areaId,
-    ),
-    ...crudOperations(
-      'ship',
-      'ship',
-      { record: S.Ship, write: S.WriteShipRequest, list: S.ListShipsRequest, id: S.shipIdRequest },
-      master.ship,
-      (input) => input.shipId,
-    ),
-    ...crudOperations(
-      'cabintype',
-      'cabin type',
-      {
-        record: S.CabinType,
-        write: S.WriteCabinTypeRequest,
-        list: S.ListCabinTypesRequest,
-        id: S.cabinTypeIdRequest,
-      },
-      master.cabinType,
-      (input) => input.cabinTypeId,
-    ),
+    ...crudOperations('company', 'cruise company', S.companySchemas, master.company, (input) => input.companyId),
+    ...crudOperations('area', 'cruise area', S.areaSchemas, master.area, (input) => input.areaId),
+    ...crudOperations('ship', 'ship', S.shipSchemas, master.ship, (input) => input.shipId),
+    ...crudOperations('cabintype', 'cabin type', S.cabinTypeSchemas, master.cabinType, (input) => input.cabinTypeId),
     ...crudOperations(
       'chargetype',
       'charge type',
-      {
-        record: S.ChargeType,
-        write: S.WriteChargeTypeRequest,
-        list: S.ListChargeTypesRequest,
-        id: S.chargeTypeIdRequest,
-      },
+      S.chargeTypeSchemas,
       master.chargeType,
       (input) => input.chargeTypeId,
     ),
-    ...crudOperations(
-      'port',
-      'port',
-      { record: S.Port, write: S.WritePortRequest, list: S.ListPortsRequest, id: S.portIdRequest },
-      master.port,
-      (input) => input.portId,
-    ),
-    ...crudOperations(
-      'shipcabin',
-      'ship cabin',
-      {
-        record: S.ShipCabin,
-        write: S.WriteShipCabinRequest,
-        list: S.ListShipCabinsRequest,
-        id: S.shipCabinIdRequest,
-      },
-      master.shipCabin,
-      (input) => input.shipCabinId,
-    ),
+    ...crudOperations('port', 'port', S.portSchemas, master.port, (input) => input.portId),
+    ...crudOperations('shipcabin', 'ship cabin', S.shipCabinSchemas, master.shipCabin, (input) => input.shipCabinId),
     ...extraOperations(master),
   ];
 }

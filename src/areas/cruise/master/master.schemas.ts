@@ -1,7 +1,7 @@
 // Cruise master data as the API shows and takes it (spec part 2 "Cruise", contract §6 and §8.3): companies, areas,
 // ships, cabin types, charge types, ports and ship cabins. A write without the id creates, with it updates (NOTFOUND
 // if none); codes and names are required on every write, other fields absent on an update are kept.
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Code, Id, Name, NullableText, OptionalText } from '../cruise.shared.js';
 
 const HEX_COLOUR = '^#[0-9A-Fa-f]{6}$';
@@ -162,11 +162,28 @@ export const BulkAssignRequest = Type.Object({
 });
 export type BulkAssignRequest = Static<typeof BulkAssignRequest>;
 
-export const companyIdRequest = Type.Object({ companyId: Id('The company') });
-export const areaIdRequest = Type.Object({ areaId: Id('The area') });
-export const shipIdRequest = Type.Object({ shipId: Id('The ship') });
-export const cabinTypeIdRequest = Type.Object({ cabinTypeId: Id('The cabin type') });
-export const chargeTypeIdRequest = Type.Object({ chargeTypeId: Id('The charge type') });
-export const portIdRequest = Type.Object({ portId: Id('The port') });
-export const shipCabinIdRequest = Type.Object({ shipCabinId: Id('The ship cabin') });
+/** An entity's four schemas as its list, read, write and delete operations take them (`id`: read and delete). */
+const entity = <R extends TObject, W extends TObject, L extends TObject, K extends string>(
+  record: R,
+  write: W,
+  list: L,
+  id: [key: K, description: string],
+) => ({ record, write, list, id: Type.Object(keyed(id[0], Id(id[1]))) });
+
+export const companySchemas = entity(Company, WriteCompanyRequest, ListCompaniesRequest, ['companyId', 'The company']);
+export const areaSchemas = entity(CruiseArea, WriteAreaRequest, ListAreasRequest, ['areaId', 'The area']);
+export const shipSchemas = entity(Ship, WriteShipRequest, ListShipsRequest, ['shipId', 'The ship']);
+export const cabinTypeSchemas = entity(CabinType, WriteCabinTypeRequest, ListCabinTypesRequest, [
+  'cabinTypeId',
+  'The cabin type',
+]);
+export const chargeTypeSchemas = entity(ChargeType, WriteChargeTypeRequest, ListChargeTypesRequest, [
+  'chargeTypeId',
+  'The charge type',
+]);
+export const portSchemas = entity(Port, WritePortRequest, ListPortsRequest, ['portId', 'The port']);
+export const shipCabinSchemas = entity(ShipCabin, WriteShipCabinRequest, ListShipCabinsRequest, [
+  'shipCabinId',
+  'The ship cabin',
+]);
 export const Deleted = Type.Boolean({ description: 'true: deleted' });

@@ -2,25 +2,29 @@
 // the list filters of the specification (codes exact, names a case-insensitive substring: contract §7.1), and the
 // row a write sets.
 import type { Queryable } from '../../../platform/database/connections.js';
-import { containsPattern } from '../../../platform/text.js';
-import type { RecordTable } from '../cruise.records.js';
+import { codeIs, idIs, nameContains, type RecordTable } from '../cruise.records.js';
 import type * as S from './master.schemas.js';
 
-const pattern = (text: string | undefined) => (text === undefined || text === '' ? null : containsPattern(text));
-const exact = (text: string | undefined) => (text === undefined || text === '' ? null : text);
-const codeFilter = (db: Queryable, column: string, code: string | undefined) =>
-  db`(${exact(code)}::text IS NULL OR ${db(column)} = ${exact(code)})`;
-const nameFilter = (db: Queryable, column: string, name: string | undefined) =>
-  db`(${pattern(name)}::text IS NULL OR ${db(column)} ILIKE ${pattern(name)})`;
+/** The listing of a code-and-name entity: its code exact, its name a substring, in name order. */
+function byCodeAndName<F>(columns: { code: string; name: string; id: string }, of: (f: F) => [string?, string?]) {
+  return {
+    where: (db: Queryable, f: F) => {
+      const [code, name] = of(f);
+      return db`${codeIs(db, columns.code, code)} AND ${nameContains(db, columns.name, name)}`;
+    },
+    orderBy: (db: Queryable) => db`${db(columns.name)}, ${db(columns.id)}`,
+  };
+}
 
 export const companies: RecordTable<S.Company, S.WriteCompanyRequest, S.ListCompaniesRequest> = {
   label: 'Company',
   table: 'cruise_companies',
   idColumn: 'company_id',
   columns: (db) => db`company_id AS "companyId", company_code AS "companyCode", company_name AS "companyName", color`,
-  where: (db, f) =>
-    db`${codeFilter(db, 'company_code', f.companyCode)} AND ${nameFilter(db, 'company_name', f.companyName)}`,
-  orderBy: (db) => db`company_name, company_id`,
+  ...byCodeAndName({ code: 'company_code', name: 'company_name', id: 'company_id' }, (f: S.ListCompaniesRequest) => [
+    f.companyCode,
+    f.companyName,
+  ]),
   idOf: (input) => input.companyId,
   row: (input) => ({ company_code: input.companyCode, company_name: input.companyName, color: input.color }),
   duplicate: (input) => `Company code ${input.companyCode} is taken`,
@@ -31,8 +35,10 @@ export const areas: RecordTable<S.CruiseArea, S.WriteAreaRequest, S.ListAreasReq
   table: 'cruise_areas',
   idColumn: 'area_id',
   columns: (db) => db`area_id AS "areaId", area_code AS "areaCode", area_name AS "areaName"`,
-  where: (db, f) => db`${codeFilter(db, 'area_code', f.areaCode)} AND ${nameFilter(db, 'area_name', f.areaName)}`,
-  orderBy: (db) => db`area_name, area_id`,
+  ...byCodeAndName({ code: 'area_code', name: 'area_name', id: 'area_id' }, (f: S.ListAreasRequest) => [
+    f.areaCode,
+    f.areaName,
+  ]),
   idOf: (input) => input.areaId,
   row: (input) => ({ area_code: input.areaCode, area_name: input.areaName }),
   duplicate: (input) => `Area code ${input.areaCode} is taken`,
@@ -45,9 +51,7 @@ export const ships: RecordTable<S.Ship, S.WriteShipRequest, S.ListShipsRequest> 
   columns: (db) => db`
     ship_id AS "shipId", company_id AS "companyId", ship_code AS "shipCode", ship_name AS "shipName",
     ship_description AS "shipDescription", doc_url AS "docUrl"`,
-  where: (db, f) => db`
-    (${f.companyId ?? null}::int IS NULL OR company_id = ${f.companyId ?? null})
-    AND ${nameFilter(db, 'ship_name', f.shipName)}`,
+  where: (db, f) => db`${idIs(db, 'company_id', f.companyId)} AND ${nameContains(db, 'ship_name', f.shipName)}`,
   orderBy: (db) => db`ship_name, ship_id`,
   idOf: (input) => input.shipId,
   row: (input) => ({
@@ -65,8 +69,10 @@ export const cabinTypes: RecordTable<S.CabinType, S.WriteCabinTypeRequest, S.Lis
   table: 'cruise_cabin_types',
   idColumn: 'cabin_type_id',
   columns: (db) => db`cabin_type_id AS "cabinTypeId", type_code AS "typeCode", type_name AS "typeName"`,
-  where: (db, f) => db`${codeFilter(db, 'type_code', f.typeCode)} AND ${nameFilter(db, 'type_name', f.typeName)}`,
-  orderBy: (db) => db`type_name, cabin_type_id`,
+  ...byCodeAndName({ code: 'type_code', name: 'type_name', id: 'cabin_type_id' }, (f: S.ListCabinTypesRequest) => [
+    f.typeCode,
+    f.typeName,
+  ]),
   idOf: (input) => input.cabinTypeId,
   row: (input) => ({ type_code: input.typeCode, type_name: input.typeName }),
   duplicate: (input) => `Cabin type code ${input.typeCode} is taken`,
@@ -78,9 +84,10 @@ export const chargeTypes: RecordTable<S.ChargeType, S.WriteChargeTypeRequest, S.
   idColumn: 'charge_type_id',
   columns: (db) => db`
     charge_type_id AS "chargeTypeId", charge_type_code AS "chargeTypeCode", charge_type_name AS "chargeTypeName"`,
-  where: (db, f) =>
-    db`${codeFilter(db, 'charge_type_code', f.chargeTypeCode)} AND ${nameFilter(db, 'charge_type_name', f.chargeTypeName)}`,
-  orderBy: (db) => db`charge_type_name, charge_type_id`,
+  ...byCodeAndName(
+    { code: 'charge_type_code', name: 'charge_type_name', id: 'charge_type_id' },
+    (f: S.ListChargeTypesRequest) => [f.chargeTypeCode, f.chargeTypeName],
+  ),
   idOf: (input) => input.chargeTypeId,
   row: (input) => ({ charge_type_code: input.chargeTypeCode, charge_type_name: input.chargeTypeName }),
   duplicate: (input) => `Charge type code ${input.chargeTypeCode} is taken`,
@@ -92,8 +99,10 @@ export const ports: RecordTable<S.Port, S.WritePortRequest, S.ListPortsRequest> 
   idColumn: 'port_id',
   columns: (db) =>
     db`port_id AS "portId", port_code AS "portCode", port_name AS "portName", country, image_url AS "imageUrl"`,
-  where: (db, f) => db`${codeFilter(db, 'port_code', f.portCode)} AND ${nameFilter(db, 'port_name', f.portName)}`,
-  orderBy: (db) => db`port_name, port_id`,
+  ...byCodeAndName({ code: 'port_code', name: 'port_name', id: 'port_id' }, (f: S.ListPortsRequest) => [
+    f.portCode,
+    f.portName,
+  ]),
   idOf: (input) => input.portId,
   row: (input) => ({
     port_code: input.portCode,
