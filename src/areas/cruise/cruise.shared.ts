@@ -28,6 +28,15 @@ export const enumOf = <T extends string>(values: readonly T[], description: stri
 export const NullableText = (description: string) => Nullable(Type.String({ description }));
 export const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
+/** One property under a key the caller names, typed by that key (schemas alike but for their field names). */
+export const keyed = <K extends string, T extends TSchema>(key: K, schema: T) => ({ [key]: schema }) as Record<K, T>;
+/** A stop's place in its itinerary or sailing: template stops and cruise points share the bounds. */
+export const StopSeq = (owner: string) =>
+  Type.Integer({ minimum: 0, maximum: 1000, description: `Order of the stop, unique per ${owner}` });
+/** A status move's request: the record's id and the status asked for (`status` describes the moves allowed). */
+export const StatusChangeRequest = <K extends string, S extends TSchema>(idKey: K, idDescription: string, status: S) =>
+  Type.Object({ ...keyed(idKey, Id(idDescription)), status });
+
 /** Tables of the area as a sentence names them (what refers to a record a delete was refused for). */
 const TABLE_LABELS: Record<string, string> = {
   cruise_companies: 'companies',

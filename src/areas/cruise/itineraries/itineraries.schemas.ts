@@ -1,7 +1,17 @@
 // Itineraries and their template stops as the API shows and takes them (spec part 2 "Cruise", contract §6, §8.3).
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../../platform/http/schema.js';
-import { Code, enumOf, Id, Name, NullableText, OptionalText, TimeOfDay } from '../cruise.shared.js';
+import {
+  Code,
+  enumOf,
+  Id,
+  Name,
+  NullableText,
+  OptionalText,
+  StatusChangeRequest,
+  StopSeq,
+  TimeOfDay,
+} from '../cruise.shared.js';
 import { ITINERARY_STATUSES, type ItineraryStatus, LIMITS } from './itineraries.rules.js';
 
 const Status = (description: string) => enumOf<ItineraryStatus>(ITINERARY_STATUSES, description);
@@ -45,13 +55,14 @@ export type ListItinerariesRequest = Static<typeof ListItinerariesRequest>;
 
 export const ItineraryIdRequest = Type.Object({ itineraryId: Id('The itinerary') });
 
-export const ChangeItineraryStatusRequest = Type.Object({
-  itineraryId: Id('The itinerary'),
-  status: Status(
+export const ChangeItineraryStatusRequest = StatusChangeRequest(
+  'itineraryId',
+  'The itinerary',
+  Status(
     'Draft → Active (at least one template stop), Active ↔ Suspended, Active or Suspended → Archived (no future ' +
       'cruises); others INVALID_STATE',
   ),
-});
+);
 export type ChangeItineraryStatusRequest = Static<typeof ChangeItineraryStatusRequest>;
 
 export const ItineraryTreeRequest = Type.Object({
@@ -98,7 +109,7 @@ export const WriteTemplateRequest = Type.Object({
   cruiseTemplateId: Type.Optional(Id('Given: the stop to update (NOTFOUND if none); absent: a new stop')),
   itineraryId: Id('The itinerary (NOTFOUND if none)'),
   cruisePortId: Id('The port (NOTFOUND if none)'),
-  stopSeq: Type.Integer({ minimum: 0, maximum: 1000, description: 'Order of the stop, unique per itinerary' }),
+  stopSeq: StopSeq('itinerary'),
   dayOffsetArrival: Days('Days after the start date it arrives (not after the duration)'),
   dayOffsetDeparture: Days('Days after the start date it leaves: not before dayOffsetArrival (INVALID_FORMAT)'),
   arrivalTime: Type.Optional(TimeOfDay('Arrival')),

@@ -1,17 +1,14 @@
 // Cruise master data as the API shows and takes it (spec part 2 "Cruise", contract §6 and §8.3): companies, areas,
 // ships, cabin types, charge types, ports and ship cabins. A write without the id creates, with it updates (NOTFOUND
 // if none); codes and names are required on every write, other fields absent on an update are kept.
-import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { Code, Id, Name, NullableText, OptionalText } from '../cruise.shared.js';
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { Code, Id, keyed, Name, NullableText, OptionalText } from '../cruise.shared.js';
 
 const HEX_COLOUR = '^#[0-9A-Fa-f]{6}$';
 const Url = (description: string) => OptionalText(1000, description);
 const Substring = (description: string) =>
   Type.Optional(Type.String({ maxLength: 200, description: `${description} (case-insensitive substring)` }));
 const ExactCode = (description: string) => Type.Optional(Type.String({ maxLength: 40, description }));
-
-/** One property under a key the caller names, typed by that key. */
-const keyed = <K extends string, T extends TSchema>(key: K, schema: T) => ({ [key]: schema }) as Record<K, T>;
 
 /**
  * The record, write and list filter of an entity that is a code and a name (areas, cabin types, charge types;

@@ -3,7 +3,7 @@
 // port's local time (the contract's one exception to §5).
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../../platform/http/schema.js';
-import { DateOnly, enumOf, Id, NullableText, OptionalText } from '../cruise.shared.js';
+import { DateOnly, enumOf, Id, NullableText, OptionalText, StatusChangeRequest, StopSeq } from '../cruise.shared.js';
 import {
   CRUISE_STATUSES,
   type CruiseStatus,
@@ -59,13 +59,14 @@ export type ListCruisesRequest = Static<typeof ListCruisesRequest>;
 
 export const CruiseIdRequest = Type.Object({ cruiseId: Id('The cruise') });
 
-export const ChangeCruiseStatusRequest = Type.Object({
-  cruiseId: Id('The cruise'),
-  status: Status(
+export const ChangeCruiseStatusRequest = StatusChangeRequest(
+  'cruiseId',
+  'The cruise',
+  Status(
     'Draft → Active or Cancelled; Active → Cancelled at least 7 days (tenant dates) before startDate; Active → ' +
       'Completed after endDate; others INVALID_STATE',
   ),
-});
+);
 export type ChangeCruiseStatusRequest = Static<typeof ChangeCruiseStatusRequest>;
 
 export const CruisePoint = Type.Object({
@@ -83,7 +84,7 @@ export const WritePointRequest = Type.Object({
   cruisePointId: Type.Optional(Id('Given: the point to update (NOTFOUND if none); absent: a new point')),
   cruiseId: Id('The cruise (NOTFOUND if none; Cancelled or Completed: INVALID_STATE)'),
   cruisePortId: Id('The port (NOTFOUND if none)'),
-  stopSeq: Type.Integer({ minimum: 0, maximum: 1000, description: 'Order of the stop, unique per cruise' }),
+  stopSeq: StopSeq('cruise'),
   arrivalDatetime: Type.Optional(PointDateTime('Arrival')),
   departureDatetime: Type.Optional(PointDateTime('Departure, not before the arrival')),
   description: OptionalText(4000, 'Description'),
