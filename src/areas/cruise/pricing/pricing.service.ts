@@ -186,30 +186,16 @@ interface PricedKind<Row extends { owner_id: number }, View> {
 
 const cabinRows = { list: repo.listCabinPrices, find: repo.findCabinPrice, remove: repo.deleteCabinPrice };
 const chargeRows = { list: repo.listOtherCharges, find: repo.findOtherCharge, remove: repo.deleteOtherCharge };
-const cabinTemplates: PricedKind<repo.CabinPriceRow, CabinPriceTemplate> = {
-  ...cabinRows,
-  table: 'template',
-  label: 'Cabin price template',
-  view: toCabinTemplate,
-};
-const chargeTemplates: PricedKind<repo.OtherChargeRow, OtherChargeTemplate> = {
-  ...chargeRows,
-  table: 'template',
-  label: 'Other charge template',
-  view: toChargeTemplate,
-};
-const cabinCharges: PricedKind<repo.CabinPriceRow, CabinCharge> = {
-  ...cabinRows,
-  table: 'sailing',
-  label: 'Cabin charge',
-  view: toCabinCharge,
-};
-const otherCharges: PricedKind<repo.OtherChargeRow, OtherCharge> = {
-  ...chargeRows,
-  table: 'sailing',
-  label: 'Other charge',
-  view: toOtherCharge,
-};
+const pricedKind = <Row extends { owner_id: number }, View>(
+  table: repo.PriceTable,
+  label: string,
+  rows: Pick<PricedKind<Row, View>, 'list' | 'find' | 'remove'>,
+  view: (row: Row) => View,
+): PricedKind<Row, View> => ({ ...rows, table, label, view });
+const cabinTemplates = pricedKind('template', 'Cabin price template', cabinRows, toCabinTemplate);
+const chargeTemplates = pricedKind('template', 'Other charge template', chargeRows, toChargeTemplate);
+const cabinCharges = pricedKind('sailing', 'Cabin charge', cabinRows, toCabinCharge);
+const otherCharges = pricedKind('sailing', 'Other charge', chargeRows, toOtherCharge);
 
 /** A list names its owner: NOTFOUND when the itinerary or the sailing does not exist (whatever the sailing's status). */
 async function listPriced<Row extends { owner_id: number }, View>(
