@@ -159,6 +159,13 @@ describe('a ticket-supplier product in a cart', () => {
     await buyer.api.expectError('/cart/addSupplierTicket', { ...askOf(timed), variantId: '1' }, 'NOTFOUND', 'Variant');
     const { timeSlot: _, ...untimed } = askOf(timed);
     await buyer.api.expectError('/cart/addSupplierTicket', untimed, 'MISSING_PARAMETER', 'timeSlot');
+    const whole = await sellable(false);
+    await buyer.api.expectError(
+      '/cart/addSupplierTicket',
+      { ...askOf(whole), timeSlot: '10:00' },
+      'INVALID_FORMAT',
+      'timeSlot',
+    );
     await buyer.api.expectError('/cart/addSupplierTicket', { ...askOf(timed), timeSlot: '03:17' }, 'INVALID_STATE');
     const soldOut = defined(timed.soldOutDate, 'a sold-out day in three weeks');
     await buyer.api.expectError('/cart/addSupplierTicket', { ...askOf(timed), bookDate: soldOut }, 'INVALID_STATE');

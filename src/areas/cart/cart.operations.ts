@@ -91,8 +91,8 @@ const addSupplierTicket = (carts: CartService) =>
       'line shows isAvailable false and is let go at the supplier. Paid, its booking confirms that reservation and the ' +
       "supplier's tickets appear on the booking's tickets page. The line is itemType SUPPLIER_TICKET and zero-rated for " +
       "VAT (the supplier's price includes the venue's taxes); its quantity cannot be changed (remove it and add it " +
-      'again). Errors: MISSING_PARAMETER; INVALID_FORMAT (a date or time not so written, quantity over what one order ' +
-      'may take); NOTFOUND for a product or variant the catalog does not know or one the supplier does not book ' +
+      'again). Errors: MISSING_PARAMETER; INVALID_FORMAT (a date or time not so written, a time for a whole-day ' +
+      'ticket, quantity over what one order may take); NOTFOUND for a product or variant the catalog does not know or one the supplier does not book ' +
       "through its API; INVALID_STATE when it is not on sale that day and time, or the cart's currency is not the " +
       "ticket's; DUPLICATE for a cartItemId already in the cart; API_ERROR when the supplier fails.",
     input: AddSupplierTicketRequest,

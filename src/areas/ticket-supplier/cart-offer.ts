@@ -24,8 +24,11 @@ async function offerFor(live: LiveOffers, ctx: TenantContext, ask: SupplierTicke
   const variant = product.variants.find((candidate) => candidate.variantId === ask.variantId);
   if (!variant) throw notFound('Variant');
   if (product.hasTimeSlot && !ask.timeSlot) throw missingParameter('timeSlot');
+  if (!product.hasTimeSlot && ask.timeSlot) {
+    throw new ApiError(ErrorCode.INVALID_FORMAT, 'Parameter timeSlot must be absent: this is a whole-day ticket');
+  }
   const slots = await live.dayOffer(ask.productId, ask.date).catch(failureOf);
-  const slot = slots.find((candidate) => candidate.time === (product.hasTimeSlot ? ask.timeSlot : null));
+  const slot = slots.find((candidate) => candidate.time === ask.timeSlot);
   const offer = slot?.variants.find((candidate) => candidate.variantId === ask.variantId);
   if (!offer) throw new ApiError(ErrorCode.INVALID_STATE, 'It is not on sale on that day and time');
   return {
