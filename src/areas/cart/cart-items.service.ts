@@ -104,8 +104,9 @@ function removeItem(
     if (!item) throw notFound('Cart item');
     const gone = items.filter((i) => i.item_id === item.item_id || i.parent_item_id === item.item_id);
     await releaseHolds(deps, ctx, tx, gone);
+    // Let go even when lapsed: the row goes, so the sweep would never see it (a release is idempotent).
     const kept = supplierTicketOf(item.supplier_ticket);
-    if (kept && item.held) afterCommit(() => letGo(deps.reservations, ctx, kept.reservation));
+    if (kept) afterCommit(() => letGo(deps.reservations, ctx, kept.reservation));
     const goneIds = gone.map((i) => i.item_id);
     await repo.deleteItems(tx, cart.cart_id, goneIds);
     return null;
