@@ -9,7 +9,7 @@ import { parseDatabaseUrl, type ServerAddress } from './platform/database/connec
 import { type EmbeddedServer, startEmbeddedPostgres } from './platform/database/embedded.js';
 import { MASTER_REALM } from './platform/idp/port.js';
 import { createLogger } from './platform/logger.js';
-import type { DemoLogin } from './demo-tenant.js';
+import type { DemoHost, DemoLogin } from './demo-tenant.js';
 import type { Service } from './service.js';
 
 /** The service and the demo tenant, loaded while PostgreSQL starts. */
@@ -69,9 +69,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const modules = await loading;
-  service = await modules.startService({ config, server, logger, databaseSupervision: embedded, databasesReady });
-  const demo = config.demo ? await modules.ensureDemoTenant(service) : undefined;
-  const demoCatalog = config.demo ? await modules.ensureDemoCatalog(service) : undefined;
+  let demo: DemoLogin | undefined;
+  let demoCatalog: DemoCatalogCounts | undefined;
+  const alongside = async (platform: DemoHost) => {
+    demo = await modules.ensureDemoTenant(platform);
+    demoCatalog = await modules.ensureDemoCatalog(platform);
+  };
+  service = await modules.startService({
+    ...{ config, server, logger, databaseSupervision: embedded, databasesReady },
+    alongside: config.demo ? alongside : undefined,
+  });
   const address = await service.app.listen({ host: config.host, port: config.port });
   logger.info({ address, readyInMs: Date.now() - started }, 'ready');
   printWelcome(modules, service, demo, demoCatalog);

@@ -53,6 +53,11 @@ export interface ServiceOptions {
   databaseSupervision?: DatabaseSupervision;
   /** The databases bootstrapped already (see PlatformOptions). */
   databasesReady?: Promise<void>;
+  /**
+   * Work on the started platform that goes on while the areas' routes and jobs are set up (main.ts: the demo
+   * tenant, mostly PostgreSQL's work, beside ours); the service is answered once both ended.
+   */
+  alongside?: (platform: Platform) => Promise<void>;
 }
 
 export interface Service extends Omit<Platform, 'jobs' | 'close'>, ServedAreas {
@@ -65,11 +70,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const platform = await startPlatform({ ...options, seeders: [seedAdminUser] });
   let initialized = false;
   const integrations = createIntegrations(platform);
-  const served = await serveAreas(
-    platform,
-    buildAreas(platform, integrations, () => initialized),
-    integrations,
-  );
+  const areas = buildAreas(platform, integrations, () => initialized);
+  const alongside = options.alongside?.(platform);
+  alongside?.catch(() => undefined); // awaited below, once the routes are set up (or failed to be)
+  const served = await serveAreas(platform, areas, integrations);
+  await alongside;
   initialized = true;
   return {
     ...platform,

@@ -26,28 +26,32 @@ export function bootstrapOptions(config: Pick<Config, 'db'>, server: ServerAddre
 }
 
 export async function bootstrapDatabases(options: BootstrapOptions): Promise<void> {
-  const { server } = options;
-  await withConnection(server, server.database, options.connectTimeoutSeconds, async (admin) => {
+  const { server, connectTimeoutSeconds } = options;
+  const asAdmin = <T>(work: (admin: Sql) => Promise<T>) =>
+    withConnection(server, server.database, connectTimeoutSeconds, work);
+  await asAdmin(async (admin) => {
     await ensureRole(admin, TEMPLATE_OWNER_ROLE);
     // Also on a later start: a role made by a start before this grant existed (or by another node) is granted now.
     await ensureMemberOf(admin, TEMPLATE_OWNER_ROLE);
-    await ensureDatabase(admin, options.platformDatabase);
-    await ensureDatabase(admin, options.templateDatabase);
   });
-  // The two databases are independent: their migrations run side by side.
+  // The two databases are independent: each is made and migrated on its own connections, side by side.
   await Promise.all([
-    withConnection(server, options.platformDatabase, options.connectTimeoutSeconds, async (sql) => {
-      await migrate(sql, await loadMigrations('platform'));
-    }),
+    asAdmin((admin) => ensureDatabase(admin, options.platformDatabase)).then(() =>
+      withConnection(server, options.platformDatabase, connectTimeoutSeconds, async (sql) => {
+        await migrate(sql, await loadMigrations('platform'));
+      }),
+    ),
     // No pool stays open on the template: CREATE DATABASE … TEMPLATE fails while anyone is connected to it.
-    withConnection(server, options.templateDatabase, options.connectTimeoutSeconds, async (sql) => {
-      await sql.unsafe(`GRANT USAGE, CREATE ON SCHEMA public TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
-      // Trusted extensions (pg_trgm) are created by whoever may CREATE in the database, as a tenant's owner may.
-      await sql.unsafe(
-        `GRANT CREATE ON DATABASE ${quoteIdent(options.templateDatabase)} TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`,
-      );
-      await migrate(sql, await loadMigrations('tenant'), { role: TEMPLATE_OWNER_ROLE });
-    }),
+    asAdmin((admin) => ensureDatabase(admin, options.templateDatabase)).then(() =>
+      withConnection(server, options.templateDatabase, connectTimeoutSeconds, async (sql) => {
+        await sql.unsafe(`GRANT USAGE, CREATE ON SCHEMA public TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`);
+        // Trusted extensions (pg_trgm) are created by whoever may CREATE in the database, as a tenant's owner may.
+        await sql.unsafe(
+          `GRANT CREATE ON DATABASE ${quoteIdent(options.templateDatabase)} TO ${quoteIdent(TEMPLATE_OWNER_ROLE)}`,
+        );
+        await migrate(sql, await loadMigrations('tenant'), { role: TEMPLATE_OWNER_ROLE });
+      }),
+    ),
   ]);
 }
 

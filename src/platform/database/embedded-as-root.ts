@@ -228,24 +228,37 @@ export async function initdbAs(run: ClusterRun, superuser: string, password: str
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   if (run.user) await chown(passwordFile, run.user.uid, run.user.gid);
   try {
-    const child = spawnAs(run, 'initdb', [
+    await runToEnd(run, 'initdb', [
       `--pgdata=${run.clusterDir}`,
       '--auth=password',
       `--username=${superuser}`,
       `--pwfile=${passwordFile}`,
       ...flags,
     ]);
-    const output = collect(child, run.log);
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', resolve);
-    }).catch((error: unknown) => {
-      throw new EmbeddedPostgresError(`initdb could not be started (${describe(error)})`);
-    });
-    if (code !== 0) throw new EmbeddedPostgresError(`initdb failed (exit ${code}): ${lastLine(output())}`);
   } finally {
     await rm(passwordFile, { force: true });
   }
+}
+
+/**
+ * Writes the cluster's files to disk (`initdb --sync-only`): what initdb does last unless told `--no-sync`. A new
+ * cluster is made with `--no-sync` and synced by this while the service goes on starting (decisions.md, cold start).
+ */
+export function syncClusterAs(run: ClusterRun): Promise<void> {
+  return runToEnd(run, 'initdb', ['--sync-only', `--pgdata=${run.clusterDir}`]);
+}
+
+/** Runs one of the package's binaries as the cluster's user until it exits; a non-zero exit is an error naming it. */
+async function runToEnd(run: ClusterRun, binary: string, args: string[]): Promise<void> {
+  const child = spawnAs(run, binary, args);
+  const output = collect(child, run.log);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  }).catch((error: unknown) => {
+    throw new EmbeddedPostgresError(`${binary} could not be started (${describe(error)})`);
+  });
+  if (code !== 0) throw new EmbeddedPostgresError(`${binary} failed (exit ${code}): ${lastLine(output())}`);
 }
 
 /** A postgres process of ours: `exited` settles when it ends, asked to or not (a crash, a kill -9). */
