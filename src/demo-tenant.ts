@@ -6,11 +6,11 @@ import { seedDemoCruises } from '../db/seeds/demo-cruises.js';
 import { seedDemoSettings } from '../db/seeds/demo-settings.js';
 import { randomToken } from './platform/crypto.js';
 import { formatDate } from './platform/time.js';
-import type { Platform } from './platform/start.js';
+import type { PlatformTenants } from './platform/start.js';
 import { tenantUrl } from './service.js';
 
-/** What the demo's provisioning and seeding use: the platform alone, so they can run while the areas' routes are set up. */
-export type DemoHost = Pick<Platform, 'registry' | 'provisioner' | 'config' | 'pools' | 'platformDb' | 'logger'>;
+/** What the demo's provisioning and seeding use: the tenants alone, so they run while the routes are set up. */
+export type DemoHost = PlatformTenants;
 
 export const DEMO_TENANT = 'demo';
 const DEMO_SEED_LOCK = 7_020_002;

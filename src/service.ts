@@ -40,7 +40,7 @@ import { customerRecordOf } from './platform/auth/session.js';
 import type { ServerAddress } from './platform/database/connections.js';
 import type { DatabaseSupervision } from './platform/database/embedded-supervisor.js';
 import { type ServedAreas, serveAreas } from './platform/serve-areas.js';
-import { type Platform, startPlatform } from './platform/start.js';
+import { type Platform, type PlatformOptions, startPlatform } from './platform/start.js';
 
 export { createLogger, tenantUrl } from './platform/start.js';
 
@@ -53,14 +53,11 @@ export interface ServiceOptions {
   databaseSupervision?: DatabaseSupervision;
   /** The databases bootstrapped already (see PlatformOptions). */
   databasesReady?: Promise<void>;
-  /**
-   * Work on the started platform that goes on while the areas' routes and jobs are set up (main.ts: the demo
-   * tenant, mostly PostgreSQL's work, beside ours); the service is answered once both ended.
-   */
-  alongside?: (platform: Platform) => Promise<void>;
+  /** Work on the tenants beside the rest of the start (PlatformOptions); the service is answered once it ended. */
+  alongside?: PlatformOptions['alongside'];
 }
 
-export interface Service extends Omit<Platform, 'jobs' | 'close'>, ServedAreas {
+export interface Service extends Omit<Platform, 'jobs' | 'close' | 'alongside'>, ServedAreas {
   app: FastifyInstance;
   /** The ticket supplier's simulator, when it is the supplier (tests make it fail on purpose). */
   ticketSupplierSimulator: TicketSupplierSimulator | undefined;
@@ -71,10 +68,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   let initialized = false;
   const integrations = createIntegrations(platform);
   const areas = buildAreas(platform, integrations, () => initialized);
-  const alongside = options.alongside?.(platform);
-  alongside?.catch(() => undefined); // awaited below, once the routes are set up (or failed to be)
   const served = await serveAreas(platform, areas, integrations);
-  await alongside;
+  await platform.alongside;
   initialized = true;
   return {
     ...platform,

@@ -57,7 +57,16 @@ export interface PlatformOptions {
    * answers, while the service's modules still load); else startPlatform does it.
    */
   databasesReady?: Promise<void>;
+  /**
+   * Work on the tenants that starts as soon as their registry does and goes on while the HTTP server and the
+   * areas' routes are set up (main.ts: the demo tenant, mostly PostgreSQL's work beside ours); its outcome is
+   * `Platform.alongside`.
+   */
+  alongside?: (tenants: PlatformTenants) => Promise<void>;
 }
+
+/** What the `alongside` work has: the tenants' registry, pools and provisioning, with the platform's basics. */
+export type PlatformTenants = Pick<Platform, 'config' | 'logger' | 'platformDb' | 'registry' | 'pools' | 'provisioner'>;
 
 export interface Platform {
   config: Config;
@@ -99,6 +108,8 @@ export interface Platform {
   jobs: readonly Job[];
   /** Stops what startPlatform started, after the jobs and the app are closed. */
   close(): Promise<void>;
+  /** The `alongside` work of the options: settled once it ended (at once when there is none). */
+  alongside: Promise<void>;
 }
 
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
@@ -114,6 +125,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const brands = createBrands({ pools: tenancy.pools, log: logger });
   await tenancy.registry.start();
   await tenancy.lifecycle.migrateAll();
+  const alongside = options.alongside?.({ config, logger, platformDb, ...tenancy }) ?? Promise.resolve();
+  alongside.catch(() => undefined); // awaited by the caller, once its own start-up is done
   const heartbeat = await startHeartbeat(config, platformDb, logger);
   const sessions = createSessionStore({ platformDb, idp, authClients: config.idp.authClients, log: logger });
   await sessions.start();
@@ -134,6 +147,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   if (idp.kind === 'builtin') await registerBuiltinIdpRoutes(app, idp);
   return {
     ...tenancy,
+    alongside,
     config,
     server,
     logger,
