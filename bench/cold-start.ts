@@ -1,15 +1,16 @@
 // Cold start measured from outside, several times (issue 28's figure): `node --import tsx src/main.ts` on a fresh
 // empty TC_DATA_DIR and a free PORT, from spawn until GET /system/health answers 200 and until the demo tenant
 // answers (GET http://demo.localhost:PORT/auth/config); then SIGTERM, and the folder is removed. In the same run,
-// the bare baselines: the embedded PostgreSQL alone (initdb and start on an empty folder, until SELECT 1 answers)
-// and `node --import tsx -e ''` (loading Node and the loader), so the figure shows what our code adds.
+// the bare baselines: the embedded PostgreSQL alone (initdb and start on an empty folder, until SELECT 1 answers),
+// the same with the migration files applied bare and one database cloned from the template, and
+// `node --import tsx -e ''` (loading Node and the loader), so the figure shows what our code adds.
 //
 //   npx tsx bench/cold-start.ts                        # 5 runs of each
 //   BENCH_COLD_RUNS=7 npx tsx bench/cold-start.ts
 //   npx tsx bench/cold-start.ts --compare /tmp/before  # also a checkout at /tmp/before, runs alternating
 //   npx tsx bench/cold-start.ts --write               # the figures into bench/results/cold-start.json
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const figures: Record<string, ServiceRun[]> = Object.fromEntries(targets.map((t) => [t.name, []]));
   const postgresMs: number[] = [];
   const nodeMs: number[] = [];
+  const schemaMs: number[] = [];
   const loadAtStart = loadavg()[0] ?? 0;
   const loads: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -47,9 +49,12 @@ async function main(): Promise<void> {
       console.log(`${target.name} run ${run + 1}: health ${figure.healthMs} ms, demo ${figure.demoMs} ms`);
     }
     postgresMs.push(await postgresAlone());
+    schemaMs.push(await postgresWithSchema());
     nodeMs.push(await nodeAlone());
     loads.push(loadavg()[0] ?? 0);
-    console.log(`baselines run ${run + 1}: postgres ${postgresMs.at(-1)} ms, node+tsx ${nodeMs.at(-1)} ms`);
+    console.log(
+      `baselines run ${run + 1}: postgres ${postgresMs.at(-1)} ms, with the schema ${schemaMs.at(-1)} ms, node+tsx ${nodeMs.at(-1)} ms`,
+    );
   }
   const summary = {
     measuredAt: new Date().toISOString(),
@@ -66,7 +71,11 @@ async function main(): Promise<void> {
         },
       ]),
     ),
-    baselines: { postgresInitdbAndStart: stats(postgresMs), nodeWithTsx: stats(nodeMs) },
+    baselines: {
+      postgresInitdbAndStart: stats(postgresMs),
+      postgresWithSchemaAndClone: stats(schemaMs),
+      nodeWithTsx: stats(nodeMs),
+    },
   };
   console.log(JSON.stringify(summary, null, 2));
   if (process.argv.includes('--write')) {
@@ -149,6 +158,37 @@ async function postgresAlone(): Promise<number> {
     await sql.end({ timeout: 5 });
     return round(ms);
   } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same database work done bare: the embedded PostgreSQL's initdb and start, then the platform and tenant
+ * migration files applied as they are (one transaction each, the two databases side by side, as superuser) and
+ * one database cloned from the tenant template, as provisioning does. What a first start cannot go under.
+ */
+async function postgresWithSchema(): Promise<number> {
+  const dataDir = await emptyDataDir();
+  const started = performance.now();
+  const server = await startEmbeddedPostgres({ dataDir });
+  const admin = connect(server.address, { database: 'postgres', max: 2, connectTimeoutSeconds: 10 });
+  try {
+    const apply = async (set: 'platform' | 'tenant') => {
+      await admin.unsafe(`CREATE DATABASE bare_${set}`);
+      const sql = connect(server.address, { database: `bare_${set}`, max: 1, connectTimeoutSeconds: 10 });
+      const files = (await readdir(path.join(ROOT, 'db', set))).filter((name) => name.endsWith('.sql')).sort();
+      const texts = await Promise.all(files.map((name) => readFile(path.join(ROOT, 'db', set, name), 'utf8')));
+      await sql.begin(async (tx) => {
+        for (const text of texts) await tx.unsafe(text);
+      });
+      await sql.end({ timeout: 5 });
+    };
+    await Promise.all([apply('platform'), apply('tenant')]);
+    await admin.unsafe('CREATE DATABASE bare_clone TEMPLATE bare_tenant');
+    return round(performance.now() - started);
+  } finally {
+    await admin.end({ timeout: 5 });
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
