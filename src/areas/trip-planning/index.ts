@@ -7,6 +7,7 @@
 import type { Area } from '../../platform/area.js';
 import type { OperationDeclaration } from '../../platform/http/operation.js';
 import type { ApiTag } from '../../platform/http/openapi.js';
+import { accommodationModule } from './accommodation/index.js';
 import { componentsModule } from './components/index.js';
 import { itinerariesModule } from './itineraries/index.js';
 import { projectsModule } from './projects/index.js';
@@ -32,6 +33,7 @@ const MODULES: ReadonlyArray<(deps: TripPlanningDeps) => TripPlanningModule> = [
   (deps) => projectsModule(deps),
   (deps) => itinerariesModule(deps),
   (deps) => componentsModule(deps),
+  (deps) => accommodationModule(deps),
 ];
 
 export function createTripPlanningArea(deps: TripPlanningDeps): Area<undefined> {
