@@ -112,6 +112,9 @@ export function createAmadeusHotelSupplier(settings: AmadeusSettings, deps: Amad
       const { hotel, offer } = await offeredBy(call, log, offerCode, signal);
       const valuation = valuationOf(hotel, offer, offerCode, arrivalDate);
       if (!valuation) throw new HotelSupplierError('unavailable', 'Amadeus answered the offer without a price');
+      // as the simulator does: an offer code sent with another stay's date is not that offer any more
+      if (valuation.arrivalDate !== arrivalDate)
+        throw new HotelSupplierError('refused', 'arrival date of another offer');
       return valuation;
     },
     async priceBreakdown(offerCode, signal) {

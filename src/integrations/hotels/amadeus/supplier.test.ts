@@ -216,6 +216,9 @@ describe('Amadeus hotel valuation', () => {
     fake.soldOut.add(offerCode);
     expect((await rejectionOf(hotels.valuate(offerCode, arrival), HotelSupplierError)).kind).toBe('refused');
     expect((await rejectionOf(hotels.valuate('NOSUCHOFFER', arrival), HotelSupplierError)).kind).toBe('refused');
+    const other = (await hotels.search(request({ cityCode: 'NCE' })))[0]?.offerCode ?? '';
+    const otherDay = await rejectionOf(hotels.valuate(other, addDays(arrival, 1)), HotelSupplierError);
+    expect(otherDay.kind).toBe('refused');
   });
 });
 
