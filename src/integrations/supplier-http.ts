@@ -34,3 +34,26 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * The promise, or a rejection with `reason()` as soon as `signal` aborts: the caller stops waiting while the work
+ * goes on for whoever else waits for it (its own failure then goes unobserved by this caller).
+ */
+export function abandonable<T>(promise: Promise<T>, signal: AbortSignal, reason: () => unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(reason());
+    promise.catch(() => {});
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

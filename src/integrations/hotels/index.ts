@@ -1,6 +1,7 @@
 // The online hotel supplier's public face: the port and the adapter the settings choose (the simulator by
-// default; GoGlobal with TC_HOTELS=goglobal).
+// default; GoGlobal with TC_HOTELS=goglobal, Amadeus Hotel Search with TC_HOTELS=amadeus).
 import type { Config } from '../../config.js';
+import { createAmadeusHotelSupplier } from './amadeus/index.js';
 import { createGoGlobalHotelSupplier, type GoGlobalLog } from './goglobal/index.js';
 import type { HotelSupplier } from './port.js';
 import { createHotelSimulator } from './simulator/index.js';
@@ -27,13 +28,16 @@ export {
 export interface HotelSupplierDeps {
   /** Today for the simulator's offers and cancellation deadlines. */
   clock: () => Date;
-  /** Where the GoGlobal adapter writes what GoGlobal refused or failed (never the password); silent when absent. */
+  /** Where the real adapters write what the supplier refused or failed (never a secret); silent when absent. */
   log?: GoGlobalLog;
 }
 
 export function createHotelSupplier(config: Config, deps: HotelSupplierDeps): HotelSupplier {
   if (config.hotels.kind === 'goglobal') {
     return createGoGlobalHotelSupplier(config.hotels, { log: deps.log ?? { warn: () => {} } });
+  }
+  if (config.hotels.kind === 'amadeus') {
+    return createAmadeusHotelSupplier(config.hotels, { log: deps.log ?? { warn: () => {} } });
   }
   return createHotelSimulator({ clock: deps.clock, latencyMs: config.hotels.latencyMs });
 }

@@ -1,8 +1,9 @@
 // The online hotel supplier: who searches hotel offers in a city, prices one again (valuation), books it, reports
 // and cancels a booking and gives its voucher. Provider-neutral, shaped after GoGlobal's XML API (the supplier of
 // the original product: research/external-systems.md §6) so its answers map without loss; the simulator is the
-// default adapter and GoGlobal the real one (TC_HOTELS=goglobal). Amounts are decimal strings in the offer's
-// currency (exact; the area turns them into the spec's numbers); dates are yyyy-MM-dd, local at the hotel.
+// default adapter, GoGlobal (TC_HOTELS=goglobal) and Amadeus Hotel Search (TC_HOTELS=amadeus) the real ones.
+// Amounts are decimal strings in the offer's currency (exact; the area turns them into the spec's numbers); dates
+// are yyyy-MM-dd, local at the hotel.
 
 /** One room of a request: its adults and the ages of its children (0-17; infants are children aged 0-1). */
 export interface RoomOccupancy {
@@ -13,7 +14,7 @@ export interface RoomOccupancy {
 export interface HotelSearchRequest {
   /**
    * The supplier's city code: the simulator takes any code of 2-10 letters or digits (DXB, PAR, LON), GoGlobal its
-   * own numeric CityId (the static data's cityId).
+   * own numeric CityId (the static data's cityId), Amadeus an IATA city code (3 letters).
    */
   cityCode: string;
   /** yyyy-MM-dd: the first night. */
@@ -43,9 +44,16 @@ export interface HotelOffer {
   cityCode: string;
   /** ISO 3166-1 alpha-2 when the supplier says. */
   countryCode?: string;
-  /** Stars as the supplier shows them: "4", "4.5". */
+  /** Stars as the supplier shows them: "4", "4.5"; empty when it shows none (Amadeus's offers carry no rating). */
   category: string;
+  /** The hotel's area or district. */
   location?: string;
+  /** The street address, when the supplier gives one. */
+  address?: string;
+  /** The hotel's chain or brand code (Amadeus: 2 letters), when the supplier gives one. */
+  chainCode?: string;
+  /** The hotel's amenities in the supplier's words (Amadeus: WIFI, SWIMMING_POOL, …). */
+  amenities?: string[];
   latitude?: number;
   longitude?: number;
   thumbnail?: string;
@@ -53,6 +61,11 @@ export interface HotelOffer {
   roomTypes: string[];
   /** Meal plan code: RO, BB, HB, FB, AI, CB, BD. */
   roomBasis: string;
+  /**
+   * The supplier's own word for the meal plan when its words are finer than roomBasis's codes (Amadeus's boardType:
+   * ENGLISH_BREAKFAST is BB there), so nothing the supplier said is lost.
+   */
+  supplierBoardType?: string;
   availability: OfferAvailability;
   arrivalDate: string;
   nights: number;
@@ -183,7 +196,7 @@ export class HotelSupplierError extends Error {
 }
 
 export interface HotelSupplier {
-  readonly kind: 'simulator' | 'goglobal';
+  readonly kind: 'simulator' | 'goglobal' | 'amadeus';
   /** Offers for the request (any order: the area sorts). Rejects with HotelSupplierError. */
   search(request: HotelSearchRequest, signal?: AbortSignal): Promise<HotelOffer[]>;
   /** Prices an offer of an earlier search again; kind 'refused' when it is no longer sold. */

@@ -2,6 +2,7 @@
 // reader of process.env). The simulator is the default: nothing to configure, no call leaves the machine.
 import { ConfigError } from '../../config-error.js';
 import { baseUrl, type Env, integer, optionalText, requiredText } from '../../config-readers.js';
+import { type AmadeusSettings, loadAmadeusSettings } from '../amadeus/settings.js';
 
 /** GoGlobal's QA web service; production has a host per agency. */
 export const DEFAULT_GOGLOBAL_URL = 'http://xml.qa.goglobal.travel/XMLWebService.asmx';
@@ -27,7 +28,8 @@ export interface HotelSimulatorSettings {
 
 export type HotelSupplierSettings =
   | ({ kind: 'simulator' } & HotelSimulatorSettings)
-  | ({ kind: 'goglobal' } & GoGlobalSettings);
+  | ({ kind: 'goglobal' } & GoGlobalSettings)
+  | ({ kind: 'amadeus' } & AmadeusSettings);
 
 function credential(env: Env, name: string): string {
   const value = requiredText(env, name, 'TC_HOTELS=goglobal');
@@ -37,13 +39,16 @@ function credential(env: Env, name: string): string {
 }
 
 /**
- * TC_HOTELS (simulator | goglobal); for the simulator, TC_HOTELS_SIMULATOR_LATENCY_MS; for goglobal,
- * TC_GOGLOBAL_AGENCY, TC_GOGLOBAL_USER, TC_GOGLOBAL_PASSWORD, TC_GOGLOBAL_URL and TC_GOGLOBAL_TIMEOUT_MS.
+ * TC_HOTELS (simulator | goglobal | amadeus); for the simulator, TC_HOTELS_SIMULATOR_LATENCY_MS; for goglobal,
+ * TC_GOGLOBAL_AGENCY, TC_GOGLOBAL_USER, TC_GOGLOBAL_PASSWORD, TC_GOGLOBAL_URL and TC_GOGLOBAL_TIMEOUT_MS; for
+ * amadeus, the Amadeus application's settings the flights share (TC_AMADEUS_CLIENT_ID, TC_AMADEUS_CLIENT_SECRET,
+ * TC_AMADEUS_URL, TC_AMADEUS_TIMEOUT_MS).
  */
 export function loadHotelSupplierSettings(env: Env): HotelSupplierSettings {
   const kind = optionalText(env, 'TC_HOTELS')?.toLowerCase() ?? 'simulator';
   if (kind === 'simulator') return { kind, latencyMs: integer(env, 'TC_HOTELS_SIMULATOR_LATENCY_MS', 0, 0, 60_000) };
-  if (kind !== 'goglobal') throw new ConfigError(`TC_HOTELS must be simulator or goglobal, got "${kind}"`);
+  if (kind === 'amadeus') return { kind, ...loadAmadeusSettings(env, 'TC_HOTELS=amadeus') };
+  if (kind !== 'goglobal') throw new ConfigError(`TC_HOTELS must be simulator, goglobal or amadeus, got "${kind}"`);
   return {
     kind,
     url: baseUrl(env, 'TC_GOGLOBAL_URL', DEFAULT_GOGLOBAL_URL),

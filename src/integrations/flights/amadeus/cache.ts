@@ -2,6 +2,7 @@
 // never failures; at most `maxEntries` keys, the oldest written going first. Concurrent look-ups of one key share
 // one call (createSingleFlight).
 import { FlightSupplierError } from '../port.js';
+import { abandonable } from '../../supplier-http.js';
 
 export interface TtlCache<T> {
   get(key: string): T | undefined;
@@ -35,6 +36,8 @@ export function createTtlCache<T>(options: { ttlMs: number; maxEntries: number; 
  * its own call. The load runs without any caller's signal (the client's own timeout bounds it), so one caller giving
  * up fails no other; that caller alone is answered a timeout.
  */
+const abandoned = () => new FlightSupplierError('timeout', 'Amadeus: the call was abandoned');
+
 export function createSingleFlight<T>(): (key: string, load: () => Promise<T>, signal?: AbortSignal) => Promise<T> {
   const pending = new Map<string, Promise<T>>();
   return (key, load, signal) => {
@@ -43,33 +46,6 @@ export function createSingleFlight<T>(): (key: string, load: () => Promise<T>, s
       loading = load().finally(() => pending.delete(key));
       pending.set(key, loading);
     }
-    return signal ? abandonable(loading, signal) : loading;
+    return signal ? abandonable(loading, signal, abandoned) : loading;
   };
-}
-
-/**
- * The promise, or a rejection with `reason()` as soon as `signal` aborts: the caller stops waiting while the work
- * goes on for whoever else waits for it (its own failure then goes unobserved by this caller).
- */
-export function abandonable<T>(
-  promise: Promise<T>,
-  signal: AbortSignal,
-  reason: () => unknown = () => new FlightSupplierError('timeout', 'Amadeus: the call was abandoned'),
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(reason());
-    promise.catch(() => {});
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

@@ -8,7 +8,7 @@ import { rejectionOf } from '../../../../test/support/errors.js';
 import { FlightSupplierError } from '../port.js';
 import type { AmadeusSettings } from '../settings.js';
 import { type AmadeusCall, backoffMs, createAmadeusClient } from './client.js';
-import { keepUntil, TOKEN_PATH } from './token.js';
+import { keepUntil, TOKEN_PATH } from '../../amadeus/token.js';
 
 let fake: AmadeusFake;
 const warnings: unknown[] = [];

@@ -7,7 +7,7 @@ import { type AmadeusClientDeps, createAmadeusClient } from './client.js';
 import { offersOf } from './offers.js';
 import { checkParty, pricedOfferOf, pricingCall, warningsOf } from './priced.js';
 import { createReferenceData } from './reference.js';
-import { record, text } from './read.js';
+import { record, text } from '../../amadeus/read.js';
 import { searchCall } from './search.js';
 
 export type { AmadeusLog } from './client.js';

@@ -14,7 +14,7 @@ import type {
   TravelerPricing,
   TravelerType,
 } from '../port.js';
-import { count, decimal, flag, type Json, list, record, text, texts } from './read.js';
+import { count, decimal, flag, type Json, list, record, text, texts } from '../../amadeus/read.js';
 
 /** Carrier names of the answer's `dictionaries.carriers` (EK → EMIRATES). */
 export type Carriers = Record<string, string>;

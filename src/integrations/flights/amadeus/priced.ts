@@ -6,7 +6,7 @@ import type { FlightOffer, FlightPassenger, PricedFlightOffer } from '../port.js
 import { FlightSupplierError } from '../port.js';
 import type { AmadeusCall } from './client.js';
 import { type Carriers, carriersOf, offerCore } from './offers.js';
-import { decimal, flag, type Json, list, record, text, texts } from './read.js';
+import { decimal, flag, type Json, list, record, text, texts } from '../../amadeus/read.js';
 
 export const PRICING_PATH = '/v1/shopping/flight-offers/pricing';
 

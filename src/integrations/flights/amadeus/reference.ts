@@ -7,7 +7,7 @@
 import type { FlightAirline, FlightLocation } from '../port.js';
 import type { AmadeusClient } from './client.js';
 import { createSingleFlight, createTtlCache } from './cache.js';
-import { list, record, text } from './read.js';
+import { list, record, text } from '../../amadeus/read.js';
 
 export const LOCATIONS_PATH = '/v1/reference-data/locations';
 export const AIRLINES_PATH = '/v1/reference-data/airlines';

@@ -244,6 +244,6 @@ describe('hotel supplier settings', () => {
     });
     expect(createHotelSupplier(config, { clock: () => new Date() }).kind).toBe('goglobal');
     expect(() => loadConfig({ TC_HOTELS: 'goglobal' })).toThrow(/TC_HOTELS=goglobal needs TC_GOGLOBAL_AGENCY/);
-    expect(() => loadConfig({ TC_HOTELS: 'hotelbeds' })).toThrow(/TC_HOTELS must be simulator or goglobal/);
+    expect(() => loadConfig({ TC_HOTELS: 'hotelbeds' })).toThrow(/TC_HOTELS must be simulator, goglobal or amadeus/);
   });
 });

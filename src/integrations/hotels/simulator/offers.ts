@@ -151,6 +151,7 @@ export function offerOf(key: OfferKey, today: string): HotelOffer {
     countryCode: hotel.countryCode,
     category: hotel.category,
     location: hotel.location,
+    address: hotel.address,
     latitude: hotel.latitude,
     longitude: hotel.longitude,
     roomTypes: key.rooms.map((occupancy) => roomName(key, occupancy)),

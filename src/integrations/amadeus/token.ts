@@ -2,14 +2,13 @@
 // its `expires_in` (a minute, or a tenth of a short lifetime), asked for once however many calls need it at the same
 // moment (they share the one request), and forgotten when a call finds it expired or invalid. The token request
 // has its own timeout, so one caller giving up does not fail the others waiting for it.
-import { FlightSupplierError } from '../port.js';
-import type { AmadeusSettings } from '../settings.js';
-import type { AmadeusLog } from './client.js';
-import { abandonable } from './cache.js';
+import { abandonable } from '../supplier-http.js';
+import { AmadeusError, type AmadeusLog } from './error.js';
 import { count, record, text } from './read.js';
+import type { AmadeusSettings } from './settings.js';
 
 export interface TokenSource {
-  /** A token valid for a while yet; rejects with FlightSupplierError or the signal's reason. */
+  /** A token valid for a while yet; rejects with AmadeusError or the signal's reason. */
   get(signal: AbortSignal): Promise<string>;
   /** A call was refused with this token: the next get asks for a new one (unless another caller already did). */
   forget(token: string): void;
@@ -54,7 +53,7 @@ export function createTokenSource(
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       deps.log.warn({ timedOut }, 'Amadeus token endpoint could not be reached');
-      throw new FlightSupplierError(timedOut ? 'timeout' : 'unavailable', 'Amadeus token endpoint not reached');
+      throw new AmadeusError(timedOut ? 'timeout' : 'unavailable', 'Amadeus token endpoint not reached');
     }
     const body: unknown = await response.json().catch(() => undefined);
     const answer = record(body);
@@ -71,7 +70,7 @@ export function createTokenSource(
       'Amadeus gave no access token',
     );
     const kind = response.status === 429 ? 'rate-limited' : 'unavailable';
-    throw new FlightSupplierError(kind, `Amadeus gave no access token (HTTP ${response.status})`);
+    throw new AmadeusError(kind, `Amadeus gave no access token (HTTP ${response.status})`);
   }
 
   return {
