@@ -25,6 +25,7 @@ import { createSalesArea } from './areas/sales/index.js';
 import { createSettingsArea } from './areas/settings/index.js';
 import { createSystemArea } from './areas/system/index.js';
 import { createTicketSupplierArea } from './areas/ticket-supplier/index.js';
+import { createTripPlanningArea } from './areas/trip-planning/index.js';
 import {
   createRealmPasswordChooser,
   createRealmPasswordReset,
@@ -141,9 +142,16 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
   const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
+  const tripPlanning = createTripPlanningArea({
+    customers: customers.api,
+    blm: blm.api,
+    flightSupplier: integrations.flightSupplier,
+    hotelSupplier: integrations.hotelSupplier,
+    ticketSupplier: ticketSupplier.api,
+  });
   return [
     ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, ticketSupplier, documents],
     ...[flights, cart],
-    ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels, cruise],
+    ...[messaging, customers, sales, quotes, bookings, payments, blm, groups, visas, hotels, cruise, tripPlanning],
   ];
 }

@@ -43,6 +43,12 @@ type Pricing = ReturnType<typeof createCruisePricing>;
 /** What other areas may use: the tenant's exchange rate in force on a date (trip planning converts with it). */
 export type CruiseApi = Pick<CruisePricingApi, 'rateInForce'>;
 
+/**
+ * The same lookup as a plain function on a database handle: trip planning reads a rate wherever it computes an
+ * itinerary's totals (the proposal among them), so it takes it from here rather than threading the api through.
+ */
+export { rateInForce } from './pricing/pricing.repository.js';
+
 // Pricing is built once: bookings read the rates in force through its api.
 const MODULES: ReadonlyArray<(deps: CruiseAreaDeps, pricing: Pricing) => CruiseModule> = [
   () => masterModule(),

@@ -1,0 +1,12 @@
+// Itineraries (/tripmaker/itinerary/create|get|list|update|delete and costs): a project's option scenarios with their
+// components and totals in the project's currency (contract §8.5). readItineraryWithComponents is what the proposal
+// (../proposal/) renders.
+import type { OperationDeclaration } from '../../../platform/http/operation.js';
+import type { TripPlanningDeps } from '../trip.shared.js';
+
+export type { ItineraryWithComponents } from './itineraries.read.js';
+export { readItineraryWithComponents } from './itineraries.read.js';
+
+export function itinerariesModule(_deps: TripPlanningDeps): { operations: OperationDeclaration[] } {
+  return { operations: [] };
+}
