@@ -148,6 +148,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     flightSupplier: integrations.flightSupplier,
     hotelSupplier: integrations.hotelSupplier,
     ticketSupplier: ticketSupplier.api,
+    brands: platform.brands,
   });
   return [
     ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, ticketSupplier, documents],

@@ -10,6 +10,7 @@ import type { ApiTag } from '../../platform/http/openapi.js';
 import { componentsModule } from './components/index.js';
 import { itinerariesModule } from './itineraries/index.js';
 import { projectsModule } from './projects/index.js';
+import { proposalModule } from './proposal/index.js';
 import type { TripPlanningDeps } from './trip.shared.js';
 
 export type { TripPlanningDeps } from './trip.shared.js';
@@ -32,6 +33,7 @@ const MODULES: ReadonlyArray<(deps: TripPlanningDeps) => TripPlanningModule> = [
   (deps) => projectsModule(deps),
   (deps) => itinerariesModule(deps),
   (deps) => componentsModule(deps),
+  (deps) => proposalModule(deps),
 ];
 
 export function createTripPlanningArea(deps: TripPlanningDeps): Area<undefined> {

@@ -4,6 +4,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FlightSupplier } from '../../integrations/flights/index.js';
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
 import { Allow } from '../../platform/auth/roles.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { RecordId } from '../../platform/http/schema.js';
 import type { BlmApi } from '../blm/index.js';
 import type { CustomersApi } from '../customers/index.js';
@@ -23,6 +24,8 @@ export interface TripPlanningDeps {
   hotelSupplier: HotelSupplier;
   /** add-activity prices a supplier product from the tenant's copy of the catalog. */
   ticketSupplier: Pick<TicketSupplierApi, 'saleableProduct'>;
+  /** The proposal is drawn in the agency's name, colours and contact. */
+  brands: Pick<Brands, 'of'>;
 }
 
 export const Id = RecordId;
