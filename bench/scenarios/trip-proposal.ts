@@ -24,7 +24,7 @@ const MIN_PDF_BYTES = 10_000;
 
 export const tripProposal: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
-  const settings = await serviceSettings(ctx, 'trip-proposal');
+  const settings = await serviceSettings(ctx, 'trip_proposal');
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);

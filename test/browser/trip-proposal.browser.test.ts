@@ -100,6 +100,7 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
     agent = await user(t, 'agent');
     const customer = await t.adminApi.ok<{ customerId: number }>('/customer/create', {
       custName: PROPOSAL_CUSTOMER,
+      mobilePhone: '+971500000011',
       email: `proposal-${Date.now()}@example.com`,
     });
     trip = await t.db((sql) =>

@@ -64,8 +64,8 @@ function detailsAt(index: number, day: number): { type: string; description: str
           roomType: 'Deluxe lake view',
           boardType: 'HALF_BOARD',
           nights: 2,
-          checkIn: '2026-12-10',
-          checkOut: '2026-12-12',
+          checkIn: `2026-12-${9 + day}`,
+          checkOut: `2026-12-${11 + day}`,
         },
       };
     case 2:

@@ -21,6 +21,7 @@ beforeAll(async () => {
   agent = await user(t, 'agent');
   const customer = await t.adminApi.ok<{ customerId: number }>('/customer/create', {
     custName: PROPOSAL_CUSTOMER,
+    mobilePhone: '+971500000011',
     email: `mariam-${Date.now()}@example.com`,
   });
   await t.adminApi.ok('/settings/write', { brandColor: '#7A1F5C', contactEmail: 'trips@sunrise.example' });
@@ -59,7 +60,7 @@ describe('/tripmaker/itinerary/pdf', () => {
     for (const part of [
       'Day 1',
       'Day 5',
-      'Emirates (EK)',
+      'Emirates Airlines (EK)',
       `${PROPOSAL_CITY} (ZRH)`,
       'Dubai (DXB)',
       '08:35',
@@ -137,7 +138,7 @@ describe('/tripmaker/itinerary/proposal', () => {
     expect(html).toContain(PROPOSAL_CUSTOMER);
     expect(html).toContain(trip.totalText);
     expect(html).toContain('Hôtel Château Gütsch');
-    expect(html).toContain('Emirates (EK)');
+    expect(html).toContain('Emirates Airlines (EK)');
     expect(html).toContain('trips@sunrise.example');
     expectNothingHidden(html.replace(/<style>[\s\S]*?<\/style>/g, ''));
   });
