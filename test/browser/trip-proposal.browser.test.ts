@@ -52,8 +52,8 @@ async function viewerFrame(page: Page): Promise<Frame> {
   return found;
 }
 
-/** Waits until the viewer has loaded the whole document, then selects all of it and reads the selection. */
-async function readViewer(viewer: Frame): Promise<ViewerReading> {
+/** Waits until the viewer has loaded the whole document. */
+async function viewerLoaded(viewer: Frame): Promise<void> {
   await viewer.waitForFunction(
     () => {
       const element = (window as unknown as { viewer?: { loadProgress_?: number; docLength_?: number } }).viewer;
@@ -62,6 +62,10 @@ async function readViewer(viewer: Frame): Promise<ViewerReading> {
     undefined,
     { timeout: PAGE_TIMEOUT_MS },
   );
+}
+
+/** Selects the whole document in the viewer and reads the selection back, with the viewer's page count and title. */
+async function readViewer(viewer: Frame): Promise<ViewerReading> {
   return viewer.evaluate(async () => {
     interface Controller {
       selectAll(): void;
@@ -130,7 +134,11 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
       expect(opened?.status()).toBe(200);
       expect(opened?.headers()['content-type']).toBe('application/pdf');
 
-      const reading = await readViewer(await viewerFrame(page));
+      const viewer = await viewerFrame(page);
+      await viewerLoaded(viewer);
+      const screenshot = await artifactPath('browser', 'trip-proposal-pdf.png');
+      await page.screenshot({ path: screenshot, timeout: PAGE_TIMEOUT_MS });
+      const reading = await readViewer(viewer);
       expect(reading.loadProgress).toBe(100);
       expect(reading.pages).toBeGreaterThanOrEqual(3);
       expect(reading.title).toBe('Proposal: Alpine honeymoon');
@@ -145,8 +153,6 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
       expect(text).toContain(`Page ${reading.pages} of ${reading.pages}`);
       for (const hidden of trip.hidden) expect(text).not.toContain(hidden);
       expect(failures).toEqual([]);
-      const screenshot = await artifactPath('browser', 'trip-proposal-pdf.png');
-      await page.screenshot({ path: screenshot, timeout: PAGE_TIMEOUT_MS });
 
       const html = await page.goto(tenantUrl(`/tripmaker/itinerary/proposal?${query}`), { timeout: PAGE_TIMEOUT_MS });
       expect(html?.status()).toBe(200);
