@@ -144,6 +144,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
   const tripPlanning = createTripPlanningArea({
     customers: customers.api,
+    users: users.api,
     blm: blm.api,
     flightSupplier: integrations.flightSupplier,
     hotelSupplier: integrations.hotelSupplier,

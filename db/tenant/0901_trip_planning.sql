@@ -59,6 +59,9 @@ CREATE TABLE trip_components (
   margin_value   numeric(18, 4),
   selling_price  numeric(18, 4) CHECK (selling_price >= 0),
   details        jsonb NOT NULL DEFAULT '{}',
+  -- what the supplier answered when the component was priced (a priced flight offer, a hotel valuation): kept for
+  -- booking it later, never read by the itinerary's answers
+  supplier_offer jsonb,
   created_at     timestamptz NOT NULL DEFAULT now(),
   updated_at     timestamptz NOT NULL DEFAULT now(),
   CHECK ((component_type = 'EXCLUSION') = (cost_price IS NULL)),

@@ -9,6 +9,7 @@ import { RecordId } from '../../platform/http/schema.js';
 import type { BlmApi } from '../blm/index.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { TicketSupplierApi } from '../ticket-supplier/index.js';
+import type { UsersApi } from '../users/index.js';
 
 /** Contract §3: /tripmaker/* for employees (agent, employee, admin). */
 export const employeePolicy = { allow: Allow.employees, tags: ['trip planning'] } as const;
@@ -16,8 +17,10 @@ export const employeePolicy = { allow: Allow.employees, tags: ['trip planning'] 
 /** What the area is built from (service.ts wires it once). */
 export interface TripPlanningDeps {
   customers: Pick<CustomersApi, 'findById'>;
+  /** A project's createdByName. */
+  users: Pick<UsersApi, 'displayNameOfUser'>;
   /** toBooking makes a back-office booking (contract §7.3) in its own transaction. */
-  blm: Pick<BlmApi, 'createWithLines'>;
+  blm: Pick<BlmApi, 'createWithLines' | 'statusOf'>;
   /** add-flight prices the offer again; names of airports. */
   flightSupplier: FlightSupplier;
   /** add-accommodation values the offer again; accommodation/search searches. */

@@ -3,10 +3,12 @@
 // (../proposal/) renders.
 import type { OperationDeclaration } from '../../../platform/http/operation.js';
 import type { TripPlanningDeps } from '../trip.shared.js';
+import { itineraryOperations } from './itineraries.operations.js';
+import { createItineraryService } from './itineraries.service.js';
 
 export type { ItineraryWithComponents } from './itineraries.read.js';
 export { readItineraryWithComponents } from './itineraries.read.js';
 
 export function itinerariesModule(_deps: TripPlanningDeps): { operations: OperationDeclaration[] } {
-  return { operations: [] };
+  return { operations: itineraryOperations(createItineraryService()) };
 }
