@@ -18,12 +18,7 @@ import {
 } from '../support/browser.js';
 import { type TestTenant, type TestUser, tenant, user } from '../support/factories.js';
 import { startTestService } from '../support/service.js';
-import {
-  PROPOSAL_CITY,
-  PROPOSAL_CUSTOMER,
-  type ProposalFixture,
-  writeProposalItinerary,
-} from '../support/trip-proposal.js';
+import { PROPOSAL_CITY, PROPOSAL_CUSTOMER, type ProposalFixture, proposalItinerary } from '../support/trip-proposal.js';
 import { until } from '../support/wait.js';
 
 const { executablePath, skip, missing } = chromiumForTests('test/browser/trip-proposal.browser.test.ts');
@@ -107,9 +102,11 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
       mobilePhone: '+971500000011',
       email: `proposal-${Date.now()}@example.com`,
     });
-    trip = await t.db((sql) =>
-      writeProposalItinerary(sql, { customerId: customer.customerId, components: 15, projectName: 'Alpine honeymoon' }),
-    );
+    trip = await proposalItinerary((path, body) => agent.api.ok(path, body), t.db, {
+      customerId: customer.customerId,
+      components: 15,
+      projectName: 'Alpine honeymoon',
+    });
     browser = await launchChromium(executablePath);
   }, SETUP_TIMEOUT_MS);
 

@@ -1,7 +1,7 @@
-// A trip-planning itinerary worth a proposal, for the proposal's tests, its browser test and its bench: a customer
-// with an Arabic name (made through the API), a project over five days, and its components cycling through a flight
-// to an accented city, a hotel, an activity, another service and an exclusion, each priced with a cost, a margin and
-// a selling price that must never show.
+// A trip-planning itinerary worth a proposal, for the proposal's tests, its browser test and its bench: for a customer
+// with an Arabic name, a project over five days and its itinerary (made through the API), and its components cycling
+// through a flight to an accented city, a hotel, an activity, another service and an exclusion, each priced with a
+// cost, a margin and a selling price, the first two of which must never show.
 import type { Sql } from 'postgres';
 
 /** What the proposal of the made itinerary must show, and what it must never show. */
@@ -81,24 +81,43 @@ function detailsAt(index: number, day: number): { type: string; description: str
   }
 }
 
+/** Calls a tenant operation as an employee and answers its apiData (a test's or the bench's client). */
+export type EmployeeCall = <T>(path: string, body: object) => Promise<T>;
+
+/** Runs work on the tenant's own database. */
+export type OnTenantDatabase = <T>(work: (sql: Sql) => Promise<T>) => Promise<T>;
+
 /**
- * The itinerary, written to the trip-planning tables of the tenant's database (db/tenant/0901_trip_planning.sql) by
- * `sql`, for a customer made through the API beforehand.
+ * The project and its itinerary made through the API for a customer made beforehand; the components written to the
+ * trip-planning table (db/tenant/0901_trip_planning.sql) as the components' operations store them.
  */
-export async function writeProposalItinerary(
-  sql: Sql,
+export async function proposalItinerary(
+  call: EmployeeCall,
+  onDatabase: OnTenantDatabase,
   options: { customerId: number; components: number; projectName: string },
 ): Promise<ProposalFixture> {
-  const [project] = await sql<Array<{ project_id: number }>>`
-    INSERT INTO trip_projects (project_name, customer_id, start_date, end_date, adults, children, currency)
-    VALUES (${options.projectName}, ${options.customerId}, '2026-12-10', '2026-12-14', 2, 1, 'AED')
-    RETURNING project_id`;
-  if (!project) throw new Error('no project');
-  const [itinerary] = await sql<Array<{ itinerary_id: number }>>`
-    INSERT INTO trip_itineraries (project_id, itinerary_name, description)
-    VALUES (${project.project_id}, 'Option A: lakes and mountains', 'Five days between Zürich and the Alps')
-    RETURNING itinerary_id`;
-  if (!itinerary) throw new Error('no itinerary');
+  const project = await call<{ projectId: number }>('/tripmaker/project/create', {
+    projectName: options.projectName,
+    customerId: options.customerId,
+    startDate: '2026-12-10',
+    endDate: '2026-12-14',
+    adults: 2,
+    children: 1,
+    currency: 'AED',
+  });
+  const itinerary = await call<{ itineraryId: number }>('/tripmaker/itinerary/create', {
+    projectId: project.projectId,
+    itineraryName: 'Option A: lakes and mountains',
+    description: 'Five days between Zürich and the Alps',
+  });
+  return onDatabase((sql) => writeComponents(sql, itinerary.itineraryId, options));
+}
+
+async function writeComponents(
+  sql: Sql,
+  itineraryId: number,
+  options: { components: number; projectName: string },
+): Promise<ProposalFixture> {
   const hidden: string[] = [];
   let sellingMinor = 0;
   for (let index = 0; index < options.components; index += 1) {
@@ -112,13 +131,13 @@ export async function writeProposalItinerary(
     await sql`
       INSERT INTO trip_components (itinerary_id, component_type, day_number, description, cost_price, supplier_cost,
                                    currency, margin_type, margin_value, selling_price, details)
-      VALUES (${itinerary.itinerary_id}, ${type}, ${day}, ${description}, ${money?.cost ?? null},
+      VALUES (${itineraryId}, ${type}, ${day}, ${description}, ${money?.cost ?? null},
               ${money?.cost ?? null}, ${money ? 'AED' : null}, ${money ? 'PERCENTAGE' : null},
               ${money?.marginValue ?? null}, ${money?.selling ?? null}, ${sql.json(details as never)})`;
   }
   const whole = String(Math.floor(sellingMinor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return {
-    itineraryId: itinerary.itinerary_id,
+    itineraryId,
     projectName: options.projectName,
     customerName: PROPOSAL_CUSTOMER,
     totalText: `AED ${whole}.${String(sellingMinor % 100).padStart(2, '0')}`,

@@ -9,7 +9,7 @@ import {
   PROPOSAL_CITY,
   PROPOSAL_CUSTOMER,
   type ProposalFixture,
-  writeProposalItinerary,
+  proposalItinerary,
 } from '../../../../test/support/trip-proposal.js';
 
 let t: TestTenant;
@@ -25,13 +25,11 @@ beforeAll(async () => {
     email: `mariam-${Date.now()}@example.com`,
   });
   await t.adminApi.ok('/settings/write', { brandColor: '#7A1F5C', contactEmail: 'trips@sunrise.example' });
-  trip = await t.db((sql) =>
-    writeProposalItinerary(sql, {
-      customerId: customer.customerId,
-      components: 10,
-      projectName: 'Honeymoon in Switzerland',
-    }),
-  );
+  trip = await proposalItinerary((path, body) => agent.api.ok(path, body), t.db, {
+    customerId: customer.customerId,
+    components: 10,
+    projectName: 'Honeymoon in Switzerland',
+  });
 }, 60_000);
 afterAll(() => t.service.close());
 
