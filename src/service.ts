@@ -146,6 +146,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
     customers: customers.api,
     users: users.api,
     blm: blm.api,
+    flights: flights.api,
     flightSupplier: integrations.flightSupplier,
     hotelSupplier: integrations.hotelSupplier,
     ticketSupplier: ticketSupplier.api,

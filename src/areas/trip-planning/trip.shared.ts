@@ -8,6 +8,7 @@ import type { Brands } from '../../platform/rendering/branding.js';
 import { RecordId } from '../../platform/http/schema.js';
 import type { BlmApi } from '../blm/index.js';
 import type { CustomersApi } from '../customers/index.js';
+import type { FlightsApi } from '../flights/index.js';
 import type { TicketSupplierApi } from '../ticket-supplier/index.js';
 import type { UsersApi } from '../users/index.js';
 
@@ -21,7 +22,9 @@ export interface TripPlanningDeps {
   users: Pick<UsersApi, 'displayNameOfUser'>;
   /** toBooking makes a back-office booking (contract §7.3) in its own transaction. */
   blm: Pick<BlmApi, 'createWithLines' | 'statusOf'>;
-  /** add-flight prices the offer again; names of airports. */
+  /** add-flight prices an offer of a kept /flight/search again through the flight supplier port. */
+  flights: Pick<FlightsApi, 'pricedForCart'>;
+  /** The flight supplier port itself (airports and airlines by code). */
   flightSupplier: FlightSupplier;
   /** add-accommodation values the offer again; accommodation/search searches. */
   hotelSupplier: HotelSupplier;

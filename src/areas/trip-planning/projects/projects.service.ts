@@ -105,10 +105,8 @@ async function list(deps: Deps, ctx: TenantContext, input: ListProjectsRequest):
 }
 
 /** The fields of an update other than the status: any of them on a frozen project is refused. */
-function changesFields(input: UpdateProjectRequest): boolean {
-  const { projectId: _id, status: _status, ...fields } = input;
-  return Object.values(fields).some((value) => value !== undefined);
-}
+const FIELDS = ['projectName', 'startDate', 'endDate', 'adults', 'children', 'infants', 'customerId'] as const;
+const changesFields = (input: UpdateProjectRequest) => FIELDS.some((field) => input[field] !== undefined);
 
 async function update(deps: Deps, ctx: TenantContext, input: UpdateProjectRequest): Promise<Project> {
   await withTransaction(ctx, async (tx) => {
