@@ -1,14 +1,11 @@
 // Issue 33: the client proposal PDF of an itinerary of 30 components (POST /tripmaker/itinerary/pdf with an
 // employee's session). One service child, one tenant whose admin is past the first-login change, a customer with an
 // Arabic name made through the API, and a project of five days whose itinerary holds 30 components (six each of
-// flights, hotels, activities, other services and exclusions); the project and itinerary are made through the API,
-// the components written to their table (seeded as the cruise scenario seeds its sailings). Every request
+// flights, hotels, activities, other services and exclusions), all made through the API. Every request
 // renders the whole document (nothing is kept between requests): an answer counts when it is a PDF. Checked at one
 // connection (an employee waiting for the proposal they asked for); two and four connections for information (PDF
 // rendering is CPU work on the node's one event loop: requests at once queue behind each other).
 import { rm } from 'node:fs/promises';
-import { withConnection } from '../../src/platform/database/connections.js';
-import { tenantDatabaseName } from '../../src/platform/tenancy/tenant.js';
 import { proposalItinerary } from '../../test/support/trip-proposal.js';
 import { type ServerChild, startServerChild } from '../lib/child.js';
 import { httpRequest } from '../lib/http.js';
@@ -24,22 +21,22 @@ const CONNECTIONS = [1, 2, 4] as const;
 const MIN_PDF_BYTES = 10_000;
 
 export const tripProposal: Scenario = async (ctx) => {
-  const pg = requirePostgres(ctx);
+  requirePostgres(ctx);
   const settings = await serviceSettings(ctx, 'trip_proposal');
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);
-    const { tenantCode, host, api, admin } = await provisionBenchTenant(ctx, service, 'tp');
+    const { host, api, admin } = await provisionBenchTenant(ctx, service, 'tp');
     const customer = await api.ok<{ customerId: number }>(
       '/customer/create',
       { custName: 'مريم خليل', email: 'mariam@bench.example', mobilePhone: '+971500000010' },
       admin.session,
     );
-    const trip = await proposalItinerary(
-      (path, body) => api.ok(path, body, admin.session),
-      (work) => withConnection(pg.server, tenantDatabaseName(tenantCode), 5, work),
-      { customerId: customer.customerId, components: COMPONENTS, projectName: 'Alpine honeymoon' },
-    );
+    const trip = await proposalItinerary((path, body) => api.ok(path, body, admin.session), {
+      customerId: customer.customerId,
+      components: COMPONENTS,
+      projectName: 'Alpine honeymoon',
+    });
     const request = {
       port: service.port('service'),
       host,
