@@ -10,7 +10,7 @@ import { runJobOnce, startTestService } from '../../../../test/support/service.j
 import { createHotelSimulator } from '../../../integrations/hotels/simulator/index.js';
 import { addDays, formatDate } from '../../../platform/time.js';
 import { FORCED_SYNC_JOB } from '../../ticket-supplier/index.js';
-import type { ItineraryCosts } from '../itineraries/itineraries.schemas.js';
+import type { ItineraryCosts } from '../itineraries/index.js';
 import type {
   ActivityComponent,
   FlightComponent,
