@@ -30,6 +30,7 @@ import { quotes } from './scenarios/quotes.js';
 import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
+import { tripPlanning } from './scenarios/trip-planning.js';
 import { users } from './scenarios/users.js';
 import { ticketSupplier } from './scenarios/ticket-supplier.js';
 import { tripProposal } from './scenarios/trip-proposal.js';
@@ -59,6 +60,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'hotel-import': hotelImport,
   'ticket-supplier': ticketSupplier,
   cruise,
+  'trip-planning': tripPlanning,
   'trip-proposal': tripProposal,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
@@ -86,6 +88,7 @@ const ISSUES: Record<string, string> = {
   'hotel-import': 'hotels',
   'ticket-supplier': 'ticket-supplier',
   cruise: 'cruise',
+  'trip-planning': 'trip-planning',
   'trip-proposal': 'trip-planning',
 };
 const ALIASES: Record<string, string> = {

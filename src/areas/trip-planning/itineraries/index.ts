@@ -7,6 +7,7 @@ import { itineraryOperations } from './itineraries.operations.js';
 import { createItineraryService } from './itineraries.service.js';
 
 export type { ItineraryWithComponents } from './itineraries.read.js';
+export type { ItineraryCosts } from './itineraries.schemas.js';
 export { readItineraryWithComponents } from './itineraries.read.js';
 
 export function itinerariesModule(_deps: TripPlanningDeps): { operations: OperationDeclaration[] } {
