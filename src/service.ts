@@ -142,15 +142,14 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
   const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
+  // the platform's branding (the proposal) and the flight and hotel suppliers come with `base`
   const tripPlanning = createTripPlanningArea({
+    ...base,
     customers: customers.api,
     users: users.api,
     blm: blm.api,
     flights: flights.api,
-    flightSupplier: integrations.flightSupplier,
-    hotelSupplier: integrations.hotelSupplier,
     ticketSupplier: ticketSupplier.api,
-    brands: platform.brands,
   });
   return [
     ...[system, auth, platformAdmin, settings, users, common, catalog, offlineTickets, ticketSupplier, documents],
