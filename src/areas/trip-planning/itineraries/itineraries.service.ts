@@ -16,6 +16,7 @@ import { itineraryTotals } from '../trip.rules.js';
 import { type Itinerary, type ItinerarySummary, PRICED_COMPONENT_TYPES } from '../trip.schemas.js';
 import { itinerarySummary, rateBook, totalsAnswer, totalsOf } from '../trip.view.js';
 import { readItinerary } from './itineraries.read.js';
+import { createItineraryAnswers } from './kept-answers.js';
 import * as repo from './itineraries.repository.js';
 import type { CreateItineraryRequest, ItineraryCosts, UpdateItineraryRequest } from './itineraries.schemas.js';
 
@@ -86,6 +87,6 @@ async function costs(ctx: TenantContext, itineraryId: number): Promise<Itinerary
 }
 
 export function createItineraryService() {
-  return { create, get: readItinerary, list, update, remove, costs };
+  return { create, get: readItinerary, answer: createItineraryAnswers(), list, update, remove, costs };
 }
 export type ItineraryService = ReturnType<typeof createItineraryService>;
