@@ -156,6 +156,8 @@ describe('money: margins, overrides, currencies, costs', () => {
     await agent.api.ok('/cruise/exchangerate/write', rate);
     const again = await agent.api.ok<Itinerary>('/tripmaker/itinerary/get', { itineraryId });
     expect([again.totalCost, again.totalSelling]).toEqual([141.04, 145.04]);
+    const costsAgain = await agent.api.ok<ItineraryCosts>('/tripmaker/itinerary/costs', { itineraryId });
+    expect([costsAgain.totalCost, costsAgain.byType[3]?.count]).toEqual([141.04, 3]);
   });
 
   it('refuses a currency without a rate, negative prices, margins under −100 %, a bare override and far days', async () => {

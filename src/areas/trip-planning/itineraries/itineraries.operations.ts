@@ -32,7 +32,7 @@ export function itineraryOperations(itineraries: ItineraryService): OperationDec
       description: `Components by day (undated last), then flights, hotels, activities, services, exclusions. ${TOTALS}`,
       input: S.ItineraryIdRequest,
       response: Itinerary,
-      handler: (ctx, input) => itineraries.answer(ctx, input.itineraryId),
+      handler: (ctx, input) => itineraries.get(ctx, input.itineraryId),
     }),
     operation({
       ...base,

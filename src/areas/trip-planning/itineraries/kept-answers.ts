@@ -1,4 +1,4 @@
-// A node's copies of itinerary/get answers, as the bytes sent. A copy is sent again only after the database says
+// A node's copies of an itinerary's answers (itinerary/get, itinerary/costs), as the bytes sent. A copy is sent again only after the database says
 // the itinerary's version is still the one it was made from (every change of the itinerary or of its components
 // moves it, on any node: ../trip.repository.ts) and each exchange rate the totals used still answers the same on
 // the tenant's today (rates are written by the cruise area, and a new day may bring another rate in force). Copies
@@ -10,7 +10,6 @@ import type { RawAnswer } from '../../../platform/http/raw.js';
 import { formatDate } from '../../../platform/time.js';
 import { rateInForce } from '../../cruise/index.js';
 import { selectItineraryVersion } from '../trip.repository.js';
-import { readItineraryAt } from './itineraries.read.js';
 
 const MAX_BYTES = 32 * 1024 * 1024;
 
@@ -62,15 +61,28 @@ async function stillGood(ctx: TenantContext, itineraryId: number, kept: KeptAnsw
   return version === kept.version && rates.every((rate, index) => rate === kept.rates[index]?.rate);
 }
 
-/** itinerary/get as bytes, from the node's copy while it is good; NOTFOUND when there is no such itinerary. */
-export function createItineraryAnswers(maxBytes = MAX_BYTES) {
+/** What an answer is made of: its JSON, the itinerary's version it was read at, the rates it used. */
+export interface MadeAnswer {
+  json: string;
+  version: string;
+  rates: KeptAnswer['rates'];
+}
+
+/**
+ * An itinerary's answer (itinerary/get, itinerary/costs) as bytes, from the node's copy while it is good, else
+ * made by `make` (which reads the version before what the answer holds, and answers NOTFOUND for no itinerary).
+ */
+export function createKeptAnswers(
+  make: (ctx: TenantContext, itineraryId: number) => Promise<MadeAnswer>,
+  maxBytes = MAX_BYTES,
+) {
   const memory = boundedMemory(maxBytes);
   return async (ctx: TenantContext, itineraryId: number): Promise<RawAnswer> => {
     const key = `${ctx.tenant.tenantId}:${itineraryId}`;
     const kept = memory.get(key);
     if (kept && (await stillGood(ctx, itineraryId, kept))) return kept.answer;
-    const { itinerary, version, rates } = await readItineraryAt(ctx, itineraryId);
-    const answer = okJsonBytes(JSON.stringify(itinerary));
+    const { json, version, rates } = await make(ctx, itineraryId);
+    const answer = okJsonBytes(json);
     memory.keep(key, { version, rates, answer, bytes: answer.body.length });
     return answer;
   };
