@@ -65,7 +65,7 @@ async function fillItinerary(api: TenantApi, session: string, itineraryId: numbe
 export const tripPlanning: Scenario = async (ctx) => {
   const pg = requirePostgres(ctx);
   const rounds = benchRounds();
-  const settings = await serviceSettings(ctx, 'trip-planning');
+  const settings = await serviceSettings(ctx, 'trip_planning');
   let service: ServerChild | undefined;
   try {
     service = await startServerChild('service.ts', settings.env);

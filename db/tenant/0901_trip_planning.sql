@@ -36,6 +36,9 @@ CREATE TABLE trip_itineraries (
   project_id     integer NOT NULL REFERENCES trip_projects ON DELETE CASCADE,
   itinerary_name text NOT NULL,
   description    text,
+  -- moved on by every change of the itinerary or of its components (the repositories write it): a node sends its
+  -- kept itinerary/get answer again only after one small query finds it unchanged
+  version        bigint NOT NULL DEFAULT 0,
   created_at     timestamptz NOT NULL DEFAULT now(),
   updated_at     timestamptz NOT NULL DEFAULT now()
 );

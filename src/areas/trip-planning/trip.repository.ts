@@ -160,8 +160,16 @@ export async function selectComponent(db: Queryable, componentId: number): Promi
 
 /** The itinerary with its project's currency (an itinerary's answer in one round trip). */
 export async function selectItineraryWithCurrency(db: Queryable, itineraryId: number) {
-  const [row] = await db<(ItineraryRow & { currency: string })[]>`
-    SELECT i.itinerary_id, i.project_id, i.itinerary_name, i.description, i.created_at, i.updated_at, p.currency
+  const [row] = await db<(ItineraryRow & { currency: string; version: string })[]>`
+    SELECT i.itinerary_id, i.project_id, i.itinerary_name, i.description, i.created_at, i.updated_at, p.currency,
+           i.version::text AS version
     FROM trip_itineraries i JOIN trip_projects p USING (project_id) WHERE i.itinerary_id = ${itineraryId}`;
   return row;
+}
+
+/** The itinerary's version (see trip_itineraries.version); undefined when there is no such itinerary. */
+export async function selectItineraryVersion(db: Queryable, itineraryId: number): Promise<string | undefined> {
+  const [row] = await db<{ version: string }[]>`
+    SELECT version::text AS version FROM trip_itineraries WHERE itinerary_id = ${itineraryId}`;
+  return row?.version;
 }

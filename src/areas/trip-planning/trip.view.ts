@@ -25,6 +25,8 @@ import {
 export interface RateBook {
   /** The rate from → to (decimal text), null for the same currency; undefined when the tenant has none in force. */
   rate(from: string, to: string): Promise<string | null | undefined>;
+  /** The pairs looked up so far with what they answered (a kept answer is good while they answer the same). */
+  used(): Array<{ from: string; to: string; rate: string | undefined }>;
 }
 
 export function rateBook(db: Queryable, ctx: Pick<TenantContext, 'now' | 'tenant'>): RateBook {
@@ -37,6 +39,11 @@ export function rateBook(db: Queryable, ctx: Pick<TenantContext, 'now' | 'tenant
       if (!known.has(key)) known.set(key, await rateInForce(db, from, to, today));
       return known.get(key);
     },
+    used: () =>
+      [...known].map(([key, rate]) => {
+        const [from = '', to = ''] = key.split('>');
+        return { from, to, rate };
+      }),
   };
 }
 

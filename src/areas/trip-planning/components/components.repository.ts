@@ -30,9 +30,17 @@ export async function insertComponent(db: Queryable, c: NewComponent, now: Date)
       ${c.selling_price}, ${JSON.stringify(c.details)}::text::jsonb, ${offer}::text::jsonb, ${now}, ${now})
     RETURNING component_id`;
   if (!row) throw new Error('trip_components insert returned nothing');
+  await bumpVersion(db, c.itinerary_id, now);
   return row.component_id;
 }
 
-export async function deleteComponent(db: Queryable, componentId: number): Promise<void> {
-  await db`DELETE FROM trip_components WHERE component_id = ${componentId}`;
+export async function deleteComponent(db: Queryable, componentId: number, now: Date): Promise<void> {
+  const [row] = await db<{ itinerary_id: number }[]>`
+    DELETE FROM trip_components WHERE component_id = ${componentId} RETURNING itinerary_id`;
+  if (row) await bumpVersion(db, row.itinerary_id, now);
+}
+
+/** Its components changed: the itinerary's version moves on (kept itinerary/get answers are stale). */
+async function bumpVersion(db: Queryable, itineraryId: number, now: Date): Promise<void> {
+  await db`UPDATE trip_itineraries SET version = version + 1, updated_at = ${now} WHERE itinerary_id = ${itineraryId}`;
 }

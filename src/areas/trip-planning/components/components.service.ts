@@ -156,7 +156,7 @@ export async function removeOfType(
     const foreign = input.itineraryId !== undefined && row?.itinerary_id !== input.itineraryId;
     if (!row || row.component_type !== type || foreign) throw notFound(noun);
     await lockEditableItinerary(tx, row.itinerary_id);
-    await repo.deleteComponent(tx, input.componentId);
+    await repo.deleteComponent(tx, input.componentId, ctx.now);
   });
   return true;
 }

@@ -148,6 +148,16 @@ describe('money: margins, overrides, currencies, costs', () => {
       marginPercentage: 0,
     });
     await agent.api.expectError('/tripmaker/itinerary/costs', { itineraryId: 999999 }, 'NOTFOUND');
+    // the node's kept answer follows a new component and a new rate in force at once
+    await service(itineraryId, { cost: 1 });
+    const grown = await agent.api.ok<Itinerary>('/tripmaker/itinerary/get', { itineraryId });
+    expect([grown.components.length, grown.totalCost]).toEqual([4, 141.16]);
+    const rate = { fromCurrency: 'EUR', toCurrency: 'AED', rate: 4, validFrom: addDays(today, -1) };
+    await agent.api.ok('/cruise/exchangerate/write', rate);
+    const again = await agent.api.ok<Itinerary>('/tripmaker/itinerary/get', { itineraryId });
+    expect([again.totalCost, again.totalSelling]).toEqual([141.04, 145.04]);
+    const costsAgain = await agent.api.ok<ItineraryCosts>('/tripmaker/itinerary/costs', { itineraryId });
+    expect([costsAgain.totalCost, costsAgain.byType[3]?.count]).toEqual([141.04, 3]);
   });
 
   it('refuses a currency without a rate, negative prices, margins under −100 %, a bare override and far days', async () => {

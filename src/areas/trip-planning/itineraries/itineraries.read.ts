@@ -17,16 +17,25 @@ export interface ItineraryWithComponents {
   itinerary: Itinerary;
 }
 
+/**
+ * The itinerary as itinerary/get answers it, with the version it was read at and the rates its totals used (what a
+ * kept copy is checked against); NOTFOUND when the tenant has no such itinerary.
+ */
+export async function readItineraryAt(ctx: TenantContext, itineraryId: number) {
+  // the row (its version) first, then the components: a copy is never newer-versioned than what it holds, so a
+  // change committed in between makes it stale at once rather than kept
+  const row = await selectItineraryWithCurrency(ctx.db, itineraryId);
+  if (!row) throw notFound('Itinerary');
+  const components = await selectComponents(ctx.db, itineraryId);
+  const rates = rateBook(ctx.db, ctx);
+  const { totals } = await totalsOf(rates, components, row.currency);
+  const itinerary: Itinerary = { ...itinerarySummary(row, totals), components: components.map(componentAnswer) };
+  return { itinerary, version: row.version, rates: rates.used() };
+}
+
 /** The itinerary as itinerary/get answers it; NOTFOUND when the tenant has no such itinerary. */
 export async function readItinerary(ctx: TenantContext, itineraryId: number): Promise<Itinerary> {
-  // the components do not depend on the itinerary's row: both are read at once
-  const [row, components] = await Promise.all([
-    selectItineraryWithCurrency(ctx.db, itineraryId),
-    selectComponents(ctx.db, itineraryId),
-  ]);
-  if (!row) throw notFound('Itinerary');
-  const { totals } = await totalsOf(rateBook(ctx.db, ctx), components, row.currency);
-  return { ...itinerarySummary(row, totals), components: components.map(componentAnswer) };
+  return (await readItineraryAt(ctx, itineraryId)).itinerary;
 }
 
 /** The itinerary, its project and the project's customer; NOTFOUND when the tenant has no such itinerary. */

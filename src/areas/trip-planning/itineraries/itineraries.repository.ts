@@ -18,7 +18,9 @@ export async function updateItinerary(
   values: { itinerary_name?: string; description?: string },
   now: Date,
 ): Promise<void> {
-  await db`UPDATE trip_itineraries SET ${db({ ...values, updated_at: now })} WHERE itinerary_id = ${itineraryId}`;
+  await db`
+    UPDATE trip_itineraries SET ${db({ ...values, updated_at: now })}, version = version + 1
+    WHERE itinerary_id = ${itineraryId}`;
 }
 
 export async function deleteItinerary(db: Queryable, itineraryId: number): Promise<void> {

@@ -6,7 +6,6 @@ import type { TenantContext } from '../../../platform/http/operation.js';
 import { lockEditableItinerary, refuseFrozen } from '../trip.locks.js';
 import {
   lockProject,
-  selectComponents,
   selectItinerariesOfProject,
   selectItineraryWithCurrency,
   selectPricesOfItineraries,
@@ -15,7 +14,8 @@ import {
 import { itineraryTotals } from '../trip.rules.js';
 import { type Itinerary, type ItinerarySummary, PRICED_COMPONENT_TYPES } from '../trip.schemas.js';
 import { itinerarySummary, rateBook, totalsAnswer, totalsOf } from '../trip.view.js';
-import { readItinerary } from './itineraries.read.js';
+import { readItinerary, readItineraryAt } from './itineraries.read.js';
+import { createKeptAnswers } from './kept-answers.js';
 import * as repo from './itineraries.repository.js';
 import type { CreateItineraryRequest, ItineraryCosts, UpdateItineraryRequest } from './itineraries.schemas.js';
 
@@ -69,23 +69,38 @@ async function remove(ctx: TenantContext, itineraryId: number): Promise<boolean>
   return true;
 }
 
-/** Cost, selling and margin per priced component type and in total, in the project's currency. */
-async function costs(ctx: TenantContext, itineraryId: number): Promise<ItineraryCosts> {
-  const [itinerary, components] = await Promise.all([
-    selectItineraryWithCurrency(ctx.db, itineraryId),
-    selectComponents(ctx.db, itineraryId),
-  ]);
+/**
+ * Cost, selling and margin per priced component type and in total, in the project's currency, with the version
+ * read before the prices and the rates used (what a kept copy is checked against).
+ */
+async function costsAt(ctx: TenantContext, itineraryId: number) {
+  const itinerary = await selectItineraryWithCurrency(ctx.db, itineraryId);
   if (!itinerary) throw notFound('Itinerary');
+  const prices = await selectPricesOfItineraries(ctx.db, [itineraryId]);
   const { currency } = itinerary;
-  const { converted, totals } = await totalsOf(rateBook(ctx.db, ctx), components, currency);
+  const rates = rateBook(ctx.db, ctx);
+  const { converted, totals } = await totalsOf(rates, prices, currency);
   const byType = PRICED_COMPONENT_TYPES.map((componentType) => {
     const own = converted.filter((component) => component.type === componentType);
     return { componentType, count: own.length, ...totalsAnswer(itineraryTotals(own), currency) };
   });
-  return { itineraryId, ...totals, byType };
+  const costs: ItineraryCosts = { itineraryId, ...totals, byType };
+  return { json: JSON.stringify(costs), version: itinerary.version, rates: rates.used() };
+}
+
+async function itineraryAt(ctx: TenantContext, itineraryId: number) {
+  const { itinerary, version, rates } = await readItineraryAt(ctx, itineraryId);
+  return { json: JSON.stringify(itinerary), version, rates };
 }
 
 export function createItineraryService() {
-  return { create, get: readItinerary, list, update, remove, costs };
+  return {
+    create,
+    get: createKeptAnswers(itineraryAt),
+    costs: createKeptAnswers(costsAt),
+    list,
+    update,
+    remove,
+  };
 }
 export type ItineraryService = ReturnType<typeof createItineraryService>;
