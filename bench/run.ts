@@ -30,8 +30,10 @@ import { quotes } from './scenarios/quotes.js';
 import { signIn } from './scenarios/sign-in.js';
 import { tenants500 } from './scenarios/tenants500.js';
 import { tenantsScale } from './scenarios/tenants-scale.js';
+import { tripPlanning } from './scenarios/trip-planning.js';
 import { users } from './scenarios/users.js';
 import { ticketSupplier } from './scenarios/ticket-supplier.js';
+import { tripProposal } from './scenarios/trip-proposal.js';
 import { visas } from './scenarios/visas.js';
 
 const SCENARIOS: Record<string, Scenario> = {
@@ -58,6 +60,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'hotel-import': hotelImport,
   'ticket-supplier': ticketSupplier,
   cruise,
+  'trip-planning': tripPlanning,
+  'trip-proposal': tripProposal,
 };
 /** The issue a scenario measures: its figures go to bench/results/<issue>.json. */
 const ISSUES: Record<string, string> = {
@@ -84,6 +88,8 @@ const ISSUES: Record<string, string> = {
   'hotel-import': 'hotels',
   'ticket-supplier': 'ticket-supplier',
   cruise: 'cruise',
+  'trip-planning': 'trip-planning',
+  'trip-proposal': 'trip-planning',
 };
 const ALIASES: Record<string, string> = {
   cold: 'cold-start',

@@ -142,11 +142,13 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const visas = createVisasArea({ ...apis, payments: payments.api, countries: commonApi });
   const hotels = createHotelsArea({ hotelSupplier: integrations.hotelSupplier, payments: payments.api });
   const cruise = createCruiseArea({ blm: blm.api, customers: customers.api });
+  // the platform's branding (the proposal) and the flight and hotel suppliers come with `base`
   const tripPlanning = createTripPlanningArea({
+    ...base,
     customers: customers.api,
+    users: users.api,
     blm: blm.api,
-    flightSupplier: integrations.flightSupplier,
-    hotelSupplier: integrations.hotelSupplier,
+    flights: flights.api,
     ticketSupplier: ticketSupplier.api,
   });
   return [

@@ -36,6 +36,9 @@ CREATE TABLE trip_itineraries (
   project_id     integer NOT NULL REFERENCES trip_projects ON DELETE CASCADE,
   itinerary_name text NOT NULL,
   description    text,
+  -- moved on by every change of the itinerary or of its components (the repositories write it): a node sends its
+  -- kept itinerary/get answer again only after one small query finds it unchanged
+  version        bigint NOT NULL DEFAULT 0,
   created_at     timestamptz NOT NULL DEFAULT now(),
   updated_at     timestamptz NOT NULL DEFAULT now()
 );
@@ -59,6 +62,9 @@ CREATE TABLE trip_components (
   margin_value   numeric(18, 4),
   selling_price  numeric(18, 4) CHECK (selling_price >= 0),
   details        jsonb NOT NULL DEFAULT '{}',
+  -- what the supplier answered when the component was priced (a priced flight offer, a hotel valuation): kept for
+  -- booking it later, never read by the itinerary's answers
+  supplier_offer jsonb,
   created_at     timestamptz NOT NULL DEFAULT now(),
   updated_at     timestamptz NOT NULL DEFAULT now(),
   CHECK ((component_type = 'EXCLUSION') = (cost_price IS NULL)),

@@ -11,6 +11,7 @@ import { accommodationModule } from './accommodation/index.js';
 import { componentsModule } from './components/index.js';
 import { itinerariesModule } from './itineraries/index.js';
 import { projectsModule } from './projects/index.js';
+import { proposalModule } from './proposal/index.js';
 import type { TripPlanningDeps } from './trip.shared.js';
 
 export type { TripPlanningDeps } from './trip.shared.js';
@@ -34,6 +35,7 @@ const MODULES: ReadonlyArray<(deps: TripPlanningDeps) => TripPlanningModule> = [
   (deps) => itinerariesModule(deps),
   (deps) => componentsModule(deps),
   (deps) => accommodationModule(deps),
+  (deps) => proposalModule(deps),
 ];
 
 export function createTripPlanningArea(deps: TripPlanningDeps): Area<undefined> {

@@ -4,10 +4,13 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FlightSupplier } from '../../integrations/flights/index.js';
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
 import { Allow } from '../../platform/auth/roles.js';
+import type { Brands } from '../../platform/rendering/branding.js';
 import { RecordId } from '../../platform/http/schema.js';
 import type { BlmApi } from '../blm/index.js';
 import type { CustomersApi } from '../customers/index.js';
+import type { FlightsApi } from '../flights/index.js';
 import type { TicketSupplierApi } from '../ticket-supplier/index.js';
+import type { UsersApi } from '../users/index.js';
 
 /** Contract §3: /tripmaker/* for employees (agent, employee, admin). */
 export const employeePolicy = { allow: Allow.employees, tags: ['trip planning'] } as const;
@@ -15,14 +18,20 @@ export const employeePolicy = { allow: Allow.employees, tags: ['trip planning'] 
 /** What the area is built from (service.ts wires it once). */
 export interface TripPlanningDeps {
   customers: Pick<CustomersApi, 'findById'>;
+  /** A project's createdByName. */
+  users: Pick<UsersApi, 'displayNameOfUser'>;
   /** toBooking makes a back-office booking (contract §7.3) in its own transaction. */
-  blm: Pick<BlmApi, 'createWithLines'>;
-  /** add-flight prices the offer again; names of airports. */
+  blm: Pick<BlmApi, 'createWithLines' | 'statusOf'>;
+  /** add-flight prices an offer of a kept /flight/search again through the flight supplier port. */
+  flights: Pick<FlightsApi, 'pricedForCart'>;
+  /** The flight supplier port itself (airports and airlines by code). */
   flightSupplier: FlightSupplier;
   /** add-accommodation values the offer again; accommodation/search searches. */
   hotelSupplier: HotelSupplier;
   /** add-activity prices a supplier product from the tenant's copy of the catalog. */
   ticketSupplier: Pick<TicketSupplierApi, 'saleableProduct'>;
+  /** The proposal is drawn in the agency's name, colours and contact. */
+  brands: Pick<Brands, 'of'>;
 }
 
 export const Id = RecordId;

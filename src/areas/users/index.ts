@@ -7,7 +7,7 @@ import { createMailQueue, type OutboxWorker } from '../../platform/outbox/index.
 import type { PeriodicWork } from '../../platform/periodic/periodic-work.js';
 import type { TenantSeeder } from '../../platform/tenancy/provisioning.js';
 import { usersOperations } from './users.operations.js';
-import { customerRecordOfUser, userRecords } from './users.records.js';
+import { customerRecordOfUser, displayNameOfUser, userRecords } from './users.records.js';
 import { insertUser } from './users.repository.js';
 import { createRealmUserSync } from './users.realm-sync.js';
 import { createUsersService, type ResetScope, type UsersDeps } from './users.service.js';
@@ -34,6 +34,8 @@ export interface UsersAreaDeps extends Pick<UsersDeps, 'sessions' | 'tenantUrl' 
 export interface UsersApi {
   /** The customer record of a customer user, by its id (the owner of a cart merged into a booking). */
   customerRecordOfUser: typeof customerRecordOfUser;
+  /** The name a user's records show (a trip project's createdByName). */
+  displayNameOfUser: typeof displayNameOfUser;
   /** /user/resetpwdRequest's reset (the login page's "Forgot password?": createRealmPasswordReset). */
   requestPasswordReset(scope: ResetScope, email: string): Promise<string>;
 }
@@ -51,7 +53,7 @@ export function createUsersArea(deps: UsersAreaDeps): Area<UsersApi> {
   return {
     tags: TAGS,
     operations: usersOperations(users),
-    api: { customerRecordOfUser, requestPasswordReset: users.requestPasswordReset },
+    api: { customerRecordOfUser, displayNameOfUser, requestPasswordReset: users.requestPasswordReset },
     records: { user: userRecords },
     jobs: [deps.periodic.register(createRealmUserSync(deps))],
   };

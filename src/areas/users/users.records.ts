@@ -21,3 +21,9 @@ export async function customerRecordOfUser(db: Queryable, userId: number): Promi
   const user = await findUserById(db, userId);
   return user?.roles.includes('customer') ? (user.contact_id ?? undefined) : undefined;
 }
+
+/** The name a user's records show for it (its name, else its login); undefined when there is no such user. */
+export async function displayNameOfUser(db: Queryable, userId: number): Promise<string | undefined> {
+  const user = await findUserById(db, userId);
+  return user && (user.user_name ?? user.user_login);
+}

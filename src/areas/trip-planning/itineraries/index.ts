@@ -3,10 +3,13 @@
 // (../proposal/) renders.
 import type { OperationDeclaration } from '../../../platform/http/operation.js';
 import type { TripPlanningDeps } from '../trip.shared.js';
+import { itineraryOperations } from './itineraries.operations.js';
+import { createItineraryService } from './itineraries.service.js';
 
 export type { ItineraryWithComponents } from './itineraries.read.js';
+export type { ItineraryCosts } from './itineraries.schemas.js';
 export { readItineraryWithComponents } from './itineraries.read.js';
 
 export function itinerariesModule(_deps: TripPlanningDeps): { operations: OperationDeclaration[] } {
-  return { operations: [] };
+  return { operations: itineraryOperations(createItineraryService()) };
 }

@@ -26,9 +26,12 @@ export {
   cut,
   drawLine,
   drawWrapped,
+  ensureSpace,
   FONT,
   FONT_BOLD,
+  MARGIN,
   measure,
+  rule,
   type TextStyle,
 } from './pdf-drawing.js';
 export { UNSUPPORTED_TEXT_MARK } from './script-text.js';

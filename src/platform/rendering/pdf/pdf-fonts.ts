@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Bidi } from 'bidi-js';
 import type { Font } from 'fontkit';
+import { isWoff, woffToSfnt } from './woff.js';
 
 export type FontWeight = 'regular' | 'bold';
 
@@ -86,8 +87,9 @@ async function readTextKit(): Promise<TextKit> {
   const faces = new Map<string, Face>();
   await Promise.all(
     FACE_FILES.map(async ({ family, weights, file }) => {
-      const data = await readFile(require.resolve(file));
-      const font = fontkit.create(data);
+      const stored = await readFile(require.resolve(file));
+      // a WOFF file is unwrapped once: fontkit would inflate its tables again on every read (woff.ts)
+      const font = fontkit.create(isWoff(stored) ? woffToSfnt(stored) : stored);
       if (!('unitsPerEm' in font)) throw new Error(`${file} is a font collection, not one font`);
       const ascent = font.ascent / font.unitsPerEm;
       const face = { name: font.postscriptName, family, font, ascent, runs: new Map() };

@@ -115,19 +115,17 @@ function clustersOf(kit: TextKit, weight: FontWeight, paragraph: string, levels:
     const start = end;
     end += character.length;
     const previous = clusters.at(-1);
-    if (JOINS_PREVIOUS.test(character)) {
+    const level = levels.levels[start] ?? 0;
+    const role = roleOf(kit, weight, character, level);
+    if (role.kind === 'joins') {
       // a mark the face of its letter lacks is left out rather than drawn apart
       if (previous && !previous.unsupported && covers(previous.face, character)) previous.text += character;
       if (previous) previous.end = end;
       continue;
     }
-    if (INVISIBLE.test(character)) continue;
-    const level = levels.levels[start] ?? 0;
-    // in a right-to-left run, brackets and the like are drawn mirrored
-    const shown = level % 2 === 1 ? (kit.bidi.getMirroredCharacter(character) ?? character) : character;
-    const drawn = drawnAs(kit, weight, shown, level);
-    if (drawn) {
-      clusters.push({ ...drawn, level, start, end, unsupported: false });
+    if (role.kind === 'invisible') continue;
+    if (role.kind === 'drawn') {
+      clusters.push({ text: role.text, face: role.face, level, start, end, unsupported: false });
     } else if (previous?.unsupported && previous.end === start) {
       previous.end = end; // one mark for the whole run
     } else {
@@ -136,6 +134,42 @@ function clustersOf(kit: TextKit, weight: FontWeight, paragraph: string, levels:
     }
   }
   return clusters;
+}
+
+/** What a character is to the layout: a mark joining the one before, invisible, drawn in a face, or in none. */
+type CharacterRole =
+  | { kind: 'joins' }
+  | { kind: 'invisible' }
+  | { kind: 'drawn'; text: string; face: Face }
+  | { kind: 'unsupported' };
+
+// A character's role depends only on it, the weight and the direction it is in, and finding it (Unicode property
+// tests, a cmap look-up in each face) was most of the layout's time: each is found once per process.
+const roles = new WeakMap<TextKit, Map<string, CharacterRole>>();
+const MAX_ROLES = 20_000;
+
+function roleOf(kit: TextKit, weight: FontWeight, character: string, level: number): CharacterRole {
+  const rightToLeft = level % 2 === 1;
+  const key = `${weight}${rightToLeft ? '<' : '>'}${character}`;
+  let known = roles.get(kit);
+  if (!known) {
+    known = new Map();
+    roles.set(kit, known);
+  }
+  const found = known.get(key);
+  if (found) return found;
+  let role: CharacterRole;
+  if (JOINS_PREVIOUS.test(character)) role = { kind: 'joins' };
+  else if (INVISIBLE.test(character)) role = { kind: 'invisible' };
+  else {
+    // in a right-to-left run, brackets and the like are drawn mirrored
+    const shown = rightToLeft ? (kit.bidi.getMirroredCharacter(character) ?? character) : character;
+    const drawn = drawnAs(kit, weight, shown, level);
+    role = drawn ? { kind: 'drawn', ...drawn } : { kind: 'unsupported' };
+  }
+  if (known.size >= MAX_ROLES) known.clear();
+  known.set(key, role);
+  return role;
 }
 
 const covers = (face: Face, text: string): boolean =>

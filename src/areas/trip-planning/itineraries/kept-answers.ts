@@ -1,0 +1,89 @@
+// A node's copies of an itinerary's answers (itinerary/get, itinerary/costs), as the bytes sent. A copy is sent again only after the database says
+// the itinerary's version is still the one it was made from (every change of the itinerary or of its components
+// moves it, on any node: ../trip.repository.ts) and each exchange rate the totals used still answers the same on
+// the tenant's today (rates are written by the cruise area, and a new day may bring another rate in force). Copies
+// are bounded by their total size; the least recently used go first. An itinerary of 30 components answers ~15 kB:
+// serialising it on every read was most of the operation's time.
+import { okJsonBytes } from '../../../platform/http/envelope.js';
+import type { TenantContext } from '../../../platform/http/operation.js';
+import type { RawAnswer } from '../../../platform/http/raw.js';
+import { formatDate } from '../../../platform/time.js';
+import { rateInForce } from '../../cruise/index.js';
+import { selectItineraryVersion } from '../trip.repository.js';
+
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface KeptAnswer {
+  version: string;
+  rates: ReadonlyArray<{ from: string; to: string; rate: string | undefined }>;
+  answer: RawAnswer;
+  bytes: number;
+}
+
+function boundedMemory(maxBytes: number) {
+  const entries = new Map<string, KeptAnswer>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const kept = entries.get(key);
+    if (!kept) return;
+    entries.delete(key);
+    bytes -= kept.bytes;
+  };
+  return {
+    get(key: string): KeptAnswer | undefined {
+      const kept = entries.get(key);
+      if (!kept) return undefined;
+      // used again: it moves to the end, the last to go
+      entries.delete(key);
+      entries.set(key, kept);
+      return kept;
+    },
+    keep(key: string, kept: KeptAnswer): void {
+      drop(key);
+      if (kept.bytes > maxBytes) return;
+      entries.set(key, kept);
+      bytes += kept.bytes;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+  };
+}
+
+/** Whether the kept copy still answers: same version, and every rate it used the same today. */
+async function stillGood(ctx: TenantContext, itineraryId: number, kept: KeptAnswer): Promise<boolean> {
+  const today = formatDate(ctx.now, ctx.tenant.timezone);
+  const [version, ...rates] = await Promise.all([
+    selectItineraryVersion(ctx.db, itineraryId),
+    ...kept.rates.map((pair) => rateInForce(ctx.db, pair.from, pair.to, today)),
+  ]);
+  return version === kept.version && rates.every((rate, index) => rate === kept.rates[index]?.rate);
+}
+
+/** What an answer is made of: its JSON, the itinerary's version it was read at, the rates it used. */
+export interface MadeAnswer {
+  json: string;
+  version: string;
+  rates: KeptAnswer['rates'];
+}
+
+/**
+ * An itinerary's answer (itinerary/get, itinerary/costs) as bytes, from the node's copy while it is good, else
+ * made by `make` (which reads the version before what the answer holds, and answers NOTFOUND for no itinerary).
+ */
+export function createKeptAnswers(
+  make: (ctx: TenantContext, itineraryId: number) => Promise<MadeAnswer>,
+  maxBytes = MAX_BYTES,
+) {
+  const memory = boundedMemory(maxBytes);
+  return async (ctx: TenantContext, itineraryId: number): Promise<RawAnswer> => {
+    const key = `${ctx.tenant.tenantId}:${itineraryId}`;
+    const kept = memory.get(key);
+    if (kept && (await stillGood(ctx, itineraryId, kept))) return kept.answer;
+    const { json, version, rates } = await make(ctx, itineraryId);
+    const answer = okJsonBytes(json);
+    memory.keep(key, { version, rates, answer, bytes: answer.body.length });
+    return answer;
+  };
+}
