@@ -1,9 +1,9 @@
-// What a node keeps: answers bounded by bytes (the oldest out first), and values remembered for a while.
+// What a node keeps: answers bounded by bytes (the least recently used out first), and values remembered for a while.
 import { describe, expect, it } from 'vitest';
 import { createKeptAnswers, createShortMemory } from './kept-answers.js';
 
 describe('kept answers', () => {
-  it('makes an answer once, and drops the oldest past its bytes', async () => {
+  it('makes an answer once, and drops the least recently used past its bytes', async () => {
     const kept = createKeptAnswers(300); // two answers of 131 bytes, not three
     let made = 0;
     const make = (text: string) => async () => {
@@ -19,8 +19,10 @@ describe('kept answers', () => {
     expect(made).toBe(2);
     await kept.answer('a', make('again'));
     expect(made).toBe(2);
-    await kept.answer('c', make('z'.repeat(60)));
-    expect((await kept.answer('a', make('new a'))).body.toString()).toContain('new a');
+    await kept.answer('c', make('z'.repeat(60))); // b, not a (just used), makes room
+    expect(made).toBe(3);
+    expect(await kept.answer('a', make('new a'))).toBe(first);
+    expect((await kept.answer('b', make('new b'))).body.toString()).toContain('new b');
   });
 });
 

@@ -1,7 +1,7 @@
 // Answers a node keeps ready to send, as the bytes of their envelope: a storefront asks the same experience pages
 // over and over, and they change only when a sync writes (the key then holds the new content version, so an old
-// answer is never found again). Bounded by bytes; the oldest go first.
-import { okJsonBytes } from '../../platform/http/envelope.js';
+// answer is never found again). Bounded by bytes (platform/memory/lru.ts: the least recently used go first).
+import { createAnswerLru, keptAnswer } from '../../platform/memory/lru.js';
 import type { RawAnswer } from '../../platform/http/raw.js';
 
 /** What the kept answers may hold in all, per node. */
@@ -13,25 +13,8 @@ export interface KeptAnswers {
 }
 
 export function createKeptAnswers(maxBytes = MAX_BYTES): KeptAnswers {
-  const kept = new Map<string, RawAnswer & { readonly body: Buffer }>();
-  let bytes = 0;
-  return {
-    async answer(key, make) {
-      const found = kept.get(key);
-      if (found) return found;
-      const made = okJsonBytes(await make());
-      const previous = kept.get(key);
-      if (previous) return previous;
-      kept.set(key, made);
-      bytes += made.body.length;
-      for (const [oldKey, old] of kept) {
-        if (bytes <= maxBytes) break;
-        kept.delete(oldKey);
-        bytes -= old.body.length;
-      }
-      return made;
-    },
-  };
+  const memory = createAnswerLru({ maxBytes, maxEntries: Number.MAX_SAFE_INTEGER });
+  return { answer: (key, make) => keptAnswer(memory, key, make) };
 }
 
 export interface ShortMemory<T> {

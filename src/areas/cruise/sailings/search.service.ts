@@ -9,7 +9,8 @@ import { decimalAmount } from '../../../platform/money.js';
 import { formatDate } from '../../../platform/time.js';
 import { SEARCH_PAGE_SIZE } from './sailings.rules.js';
 import type { SearchCruisesRequest } from './sailings.schemas.js';
-import { createSearchMemory, keptAnswer, type SearchMemory } from './search-answers.js';
+import { keptAnswer } from '../../../platform/memory/lru.js';
+import { createSearchMemory, type SearchMemory } from './search-answers.js';
 import * as repo from './search.repository.js';
 
 const text = (value: string | null) => JSON.stringify(value);
@@ -92,7 +93,7 @@ async function search(memory: SearchMemory, ctx: TenantContext, input: SearchCru
     pageNumber,
     pageSize,
   ]);
-  return keptAnswer(memory, key, make);
+  return keptAnswer(memory.answers, key, make);
 }
 
 /** One per node (per service instance): what it keeps lives as long as it does. */

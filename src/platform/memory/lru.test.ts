@@ -1,7 +1,7 @@
-// The bounds of what a node keeps of searchCruises: total size (keys counted) and number of entries, the least
+// The bounds of what a node keeps: total size (keys counted) and number of entries, the least
 // recently used going first, and an entry larger than the bound never kept.
 import { describe, expect, it } from 'vitest';
-import { createLru } from './search-answers.js';
+import { createLru } from './lru.js';
 
 describe('createLru', () => {
   const lru = (maxBytes: number, maxEntries = 100) => createLru<string>({ maxBytes, maxEntries }, (v) => v.length);
