@@ -1,7 +1,7 @@
 // The trip-planning area (spec part 2 "Trip planning", contract §8.5): projects of a customer's trip, itineraries as
 // its option scenarios with priced components (flights, hotels, activities, other services, exclusions) and their
 // totals in the project's currency, the conversion of one itinerary into a back-office booking, accommodation search
-// through the online-hotel port, and the client proposal. Tables: db/tenant/0901_trip_planning.sql (docs/tables.md).
+// through the online-hotel port, and the client proposal. Tables: db/tenant/0055_trip_planning.sql (docs/tables.md).
 // One sub-folder per part, each reached through its index.ts and each a module: a list of operations. Adding a part
 // is one more entry in MODULES.
 import type { Area } from '../../platform/area.js';

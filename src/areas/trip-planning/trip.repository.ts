@@ -72,7 +72,7 @@ export async function lockProjectOfItinerary(db: Queryable, itineraryId: number)
   return row;
 }
 
-/** What only some kinds of component have, kept as JSON (db/tenant/0901_trip_planning.sql). */
+/** What only some kinds of component have, kept as JSON (db/tenant/0055_trip_planning.sql). */
 export interface ComponentDetails {
   // flights
   airline?: string;

@@ -7,48 +7,17 @@
 import { okJsonBytes } from '../../../platform/http/envelope.js';
 import type { TenantContext } from '../../../platform/http/operation.js';
 import type { RawAnswer } from '../../../platform/http/raw.js';
+import { createLru } from '../../../platform/memory/lru.js';
 import { formatDate } from '../../../platform/time.js';
 import { rateInForce } from '../../cruise/index.js';
 import { selectItineraryVersion } from '../trip.repository.js';
 
-const MAX_BYTES = 32 * 1024 * 1024;
+const LIMITS = { maxBytes: 32 * 1024 * 1024, maxEntries: 100_000 };
 
 interface KeptAnswer {
   version: string;
   rates: ReadonlyArray<{ from: string; to: string; rate: string | undefined }>;
-  answer: RawAnswer;
-  bytes: number;
-}
-
-function boundedMemory(maxBytes: number) {
-  const entries = new Map<string, KeptAnswer>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const kept = entries.get(key);
-    if (!kept) return;
-    entries.delete(key);
-    bytes -= kept.bytes;
-  };
-  return {
-    get(key: string): KeptAnswer | undefined {
-      const kept = entries.get(key);
-      if (!kept) return undefined;
-      // used again: it moves to the end, the last to go
-      entries.delete(key);
-      entries.set(key, kept);
-      return kept;
-    },
-    keep(key: string, kept: KeptAnswer): void {
-      drop(key);
-      if (kept.bytes > maxBytes) return;
-      entries.set(key, kept);
-      bytes += kept.bytes;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
-    },
-  };
+  answer: RawAnswer & { readonly body: Buffer };
 }
 
 /** Whether the kept copy still answers: same version, and every rate it used the same today. */
@@ -74,16 +43,16 @@ export interface MadeAnswer {
  */
 export function createKeptAnswers(
   make: (ctx: TenantContext, itineraryId: number) => Promise<MadeAnswer>,
-  maxBytes = MAX_BYTES,
+  limits = LIMITS,
 ) {
-  const memory = boundedMemory(maxBytes);
+  const memory = createLru<KeptAnswer>(limits, (kept) => kept.answer.body.length);
   return async (ctx: TenantContext, itineraryId: number): Promise<RawAnswer> => {
     const key = `${ctx.tenant.tenantId}:${itineraryId}`;
     const kept = memory.get(key);
     if (kept && (await stillGood(ctx, itineraryId, kept))) return kept.answer;
     const { json, version, rates } = await make(ctx, itineraryId);
     const answer = okJsonBytes(json);
-    memory.keep(key, { version, rates, answer, bytes: answer.body.length });
+    memory.set(key, { version, rates, answer });
     return answer;
   };
 }
