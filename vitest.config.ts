@@ -11,10 +11,6 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: more workers only fight over the CPU with PostgreSQL.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    // A worker runs its files one after another in one process, keeping the modules it loaded: loading the service's
-    // module graph afresh cost each of the ~210 files seconds of CPU. Files share no state through it: every file
-    // starts its own service (databases, pools, registry, metrics) and closes it; module-level state is caches.
-    isolate: false,
     reporters: ['default'],
   },
 });
