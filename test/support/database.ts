@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import {
   connect,
+  PgCode,
+  pgErrorCode,
   quoteIdent,
   type ServerAddress,
   type Sql,
@@ -36,4 +38,26 @@ export async function scratchDatabase(
       );
     },
   };
+}
+
+/**
+ * Databases `names` on the run's server as copies of the run's migrated seed (see test/global-setup.ts), for a
+ * service about to start on them. Two files copying the seed at the same moment may find it busy: tried again.
+ */
+export async function copiesOfMigratedSeed(names: { platformDatabase: string; templateDatabase: string }) {
+  const server = testServer();
+  const seed = inject('pgSeed');
+  await withConnection(server, server.database, 10, async (admin) => {
+    for (const key of ['platformDatabase', 'templateDatabase'] as const) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.unsafe(`CREATE DATABASE ${quoteIdent(names[key])} TEMPLATE ${quoteIdent(seed[key])}`);
+          break;
+        } catch (error) {
+          if (pgErrorCode(error) !== PgCode.objectInUse || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    }
+  });
 }

@@ -10,7 +10,7 @@ import type { ServerAddress, Sql } from '../../src/platform/database/connections
 import type { DatabaseSupervision } from '../../src/platform/database/embedded.js';
 import type { TenantRecord } from '../../src/platform/tenancy/tenant.js';
 import { type Service, startService } from '../../src/service.js';
-import { testServer, uniqueName } from './database.js';
+import { copiesOfMigratedSeed, testServer, uniqueName } from './database.js';
 import { until } from './wait.js';
 
 export const TEST_BASE_DOMAIN = 'localhost';
@@ -31,12 +31,19 @@ export interface TestServiceOptions {
 export async function startTestService(options: TestServiceOptions = {}): Promise<Service> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-test-data-'));
   const shared = options.sameDatabasesAs;
+  const databases = {
+    platformDatabase: shared?.db.platformDatabase ?? uniqueName('tc_platform'),
+    templateDatabase: shared?.db.templateDatabase ?? uniqueName('tc_template'),
+  };
+  // On the run's server, a new service starts on copies of the migrated seed rather than migrating from empty;
+  // a service on a server of its own (a test of start-up itself) bootstraps from empty as in production.
+  if (!shared && !options.server) await copiesOfMigratedSeed(databases);
   const config = loadConfig({
     TC_DATA_DIR: dataDir,
     TC_BASE_DOMAIN: TEST_BASE_DOMAIN,
     TC_PUBLIC_URL: 'http://localhost:8080',
-    TC_PLATFORM_DB: shared?.db.platformDatabase ?? uniqueName('tc_platform'),
-    TC_TEMPLATE_DB: shared?.db.templateDatabase ?? uniqueName('tc_template'),
+    TC_PLATFORM_DB: databases.platformDatabase,
+    TC_TEMPLATE_DB: databases.templateDatabase,
     TC_SECRET_KEY: shared?.secretKey?.toString('hex') ?? randomBytes(32).toString('hex'),
     TC_PLATFORM_CLIENT_SECRET: TEST_PLATFORM_SECRET,
     TC_NODE_ID: uniqueName('node'),
