@@ -1,23 +1,9 @@
 // SQL of component writes. Reads the parts share are in ../trip.repository.ts.
 import type { Queryable } from '../../../platform/database/connections.js';
-import type { ComponentDetails } from '../trip.repository.js';
-import type { ComponentType, MarginType } from '../trip.schemas.js';
+import type { ComponentRow } from '../trip.repository.js';
 
-export interface NewComponent {
-  itinerary_id: number;
-  component_type: ComponentType;
-  day_number: number | null;
-  description: string | null;
-  cost_price: string | null;
-  supplier_cost: string | null;
-  override_reason: string | null;
-  currency: string | null;
-  margin_type: MarginType | null;
-  margin_value: string | null;
-  selling_price: string | null;
-  details: ComponentDetails;
-  supplier_offer: unknown;
-}
+/** A component to write: a row as read, less its id, with what the supplier answered when it was priced. */
+export type NewComponent = Omit<ComponentRow, 'component_id'> & { supplier_offer: unknown };
 
 export async function insertComponent(db: Queryable, c: NewComponent, now: Date): Promise<number> {
   const offer = c.supplier_offer === undefined || c.supplier_offer === null ? null : JSON.stringify(c.supplier_offer);
