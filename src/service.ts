@@ -146,6 +146,7 @@ function buildAreas(platform: Platform, integrations: Integrations, initialized:
   const tripPlanning = createTripPlanningArea({
     ...base,
     customers: customers.api,
+    rates: cruise.api,
     users: users.api,
     blm: blm.api,
     flights: flights.api,

@@ -13,7 +13,7 @@ import type { CustomersApi } from '../customers/index.js';
 import { cruiseBookingsModule } from './bookings/index.js';
 import { itinerariesModule } from './itineraries/index.js';
 import { masterModule } from './master/index.js';
-import { type CruisePricingApi, createCruisePricing } from './pricing/index.js';
+import { type CruisePricingApi, createCruisePricing, cruisePricingApi } from './pricing/index.js';
 import { sailingsModule } from './sailings/index.js';
 
 /** The OpenAPI tags of the area's operations (docs/api.md's sections). */
@@ -44,10 +44,11 @@ type Pricing = ReturnType<typeof createCruisePricing>;
 export type CruiseApi = Pick<CruisePricingApi, 'rateInForce'>;
 
 /**
- * The same lookup as a plain function on a database handle: trip planning reads a rate wherever it computes an
- * itinerary's totals (the proposal among them), so it takes it from here rather than threading the api through.
+ * The api needs no dependencies (like the customers area's `customersApi`): tests that build a part of another area
+ * by hand pass it without building the cruise area (whose bookings need the back office). service.ts wires the
+ * area's `api`, the same functions.
  */
-export { rateInForce } from './pricing/pricing.repository.js';
+export const cruiseApi: CruiseApi = { rateInForce: cruisePricingApi.rateInForce };
 
 // Pricing is built once: bookings read the rates in force through its api.
 const MODULES: ReadonlyArray<(deps: CruiseAreaDeps, pricing: Pricing) => CruiseModule> = [

@@ -7,6 +7,7 @@ import { Allow } from '../../platform/auth/roles.js';
 import type { Brands } from '../../platform/rendering/branding.js';
 import { RecordId } from '../../platform/http/schema.js';
 import type { BlmApi } from '../blm/index.js';
+import type { CruiseApi } from '../cruise/index.js';
 import type { CustomersApi } from '../customers/index.js';
 import type { FlightsApi } from '../flights/index.js';
 import type { TicketSupplierApi } from '../ticket-supplier/index.js';
@@ -18,6 +19,8 @@ export const employeePolicy = { allow: Allow.employees, tags: ['trip planning'] 
 /** What the area is built from (service.ts wires it once). */
 export interface TripPlanningDeps {
   customers: Pick<CustomersApi, 'findById'>;
+  /** The tenant's exchange rates (owned by the cruise area): every total converts into the project's currency. */
+  rates: Pick<CruiseApi, 'rateInForce'>;
   /** A project's createdByName. */
   users: Pick<UsersApi, 'displayNameOfUser'>;
   /** toBooking makes a back-office booking (contract §7.3) in its own transaction. */

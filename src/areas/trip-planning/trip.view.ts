@@ -7,9 +7,9 @@ import type { TenantContext } from '../../platform/http/operation.js';
 import { decimalAmount, fromMinor } from '../../platform/money.js';
 import { formatDate } from '../../platform/time.js';
 import type { Customer } from '../customers/index.js';
-import { rateInForce } from '../cruise/index.js';
 import type { ComponentRow, ItineraryRow, ProjectRow } from './trip.repository.js';
 import { convertMinor, itineraryTotals } from './trip.rules.js';
+import type { TripPlanningDeps } from './trip.shared.js';
 import {
   BOARD_TYPES,
   type BoardType,
@@ -29,14 +29,18 @@ export interface RateBook {
   used(): Array<{ from: string; to: string; rate: string | undefined }>;
 }
 
-export function rateBook(db: Queryable, ctx: Pick<TenantContext, 'now' | 'tenant'>): RateBook {
+export function rateBook(
+  deps: Pick<TripPlanningDeps, 'rates'>,
+  db: Queryable,
+  ctx: Pick<TenantContext, 'now' | 'tenant'>,
+): RateBook {
   const today = formatDate(ctx.now, ctx.tenant.timezone);
   const known = new Map<string, string | undefined>();
   return {
     async rate(from, to) {
       if (from === to) return null;
       const key = `${from}>${to}`;
-      if (!known.has(key)) known.set(key, await rateInForce(db, from, to, today));
+      if (!known.has(key)) known.set(key, await deps.rates.rateInForce(db, from, to, today));
       return known.get(key);
     },
     used: () =>

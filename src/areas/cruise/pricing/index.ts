@@ -13,6 +13,9 @@ export interface CruisePricingApi {
 
 export { exactPrice };
 
+/** The api reads on the database handle it is given and needs no dependencies. */
+export const cruisePricingApi: CruisePricingApi = { rateInForce };
+
 export function createCruisePricing(): { operations: OperationDeclaration[]; api: CruisePricingApi } {
-  return { operations: pricingOperations(createPricingService()), api: { rateInForce } };
+  return { operations: pricingOperations(createPricingService()), api: cruisePricingApi };
 }

@@ -18,6 +18,7 @@ import {
 } from '../trip.repository.js';
 import { exactAmount, marginText, sellingMinor } from '../trip.rules.js';
 import type { Component, ComponentType, PricedComponentType } from '../trip.schemas.js';
+import type { TripPlanningDeps } from '../trip.shared.js';
 import { componentAnswer, rateBook, requireRate } from '../trip.view.js';
 import type { PricingInput } from './components.schemas.js';
 import * as repo from './components.repository.js';
@@ -75,6 +76,7 @@ function money(input: PricingInput, source: PricedSource) {
 export type ComponentOf<T extends ComponentType> = Extract<Component, { componentType: T }>;
 
 export async function addPriced<T extends PricedComponentType>(
+  deps: Pick<TripPlanningDeps, 'rates'>,
   ctx: TenantContext,
   type: T,
   input: PricingInput,
@@ -84,7 +86,7 @@ export async function addPriced<T extends PricedComponentType>(
     const project = await lockEditableItinerary(tx, input.itineraryId);
     const dayNumber = input.dayNumber ?? source.dayNumber ?? null;
     checkDayNumber(project, dayNumber);
-    await requireRate(rateBook(tx, ctx), source.currency, project.currency, source.currencyParameter);
+    await requireRate(rateBook(deps, tx, ctx), source.currency, project.currency, source.currencyParameter);
     const component = {
       itinerary_id: input.itineraryId,
       component_type: type,

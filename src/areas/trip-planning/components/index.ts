@@ -12,22 +12,22 @@ function handlers(deps: TripPlanningDeps): ComponentHandlers {
   return {
     async addFlight(ctx, input) {
       const project = await projectForAdd(ctx, input.itineraryId);
-      return addPriced(ctx, 'FLIGHT', input, await flightSource(deps, ctx, input, project));
+      return addPriced(deps, ctx, 'FLIGHT', input, await flightSource(deps, ctx, input, project));
     },
     async addAccommodation(ctx, input) {
       const project = await projectForAdd(ctx, input.itineraryId);
-      return addPriced(ctx, 'HOTEL', input, await hotelSource(deps, ctx, input, project));
+      return addPriced(deps, ctx, 'HOTEL', input, await hotelSource(deps, ctx, input, project));
     },
     async addActivity(ctx, input) {
       const project = await projectForAdd(ctx, input.itineraryId);
-      return addPriced(ctx, 'ACTIVITY', input, await activitySource(deps, ctx, input, project));
+      return addPriced(deps, ctx, 'ACTIVITY', input, await activitySource(deps, ctx, input, project));
     },
     async addService(ctx, input) {
       const project = await projectForAdd(ctx, input.itineraryId);
       const currency = (input.currency ?? project.currency).toUpperCase();
       const cost = exactAmount(input.cost, currency, 'cost');
       const source = { cost, currency, currencyParameter: 'currency', details: { serviceType: input.serviceType } };
-      return addPriced(ctx, 'SERVICE', input, source);
+      return addPriced(deps, ctx, 'SERVICE', input, source);
     },
     addExclusion,
     list: listOfType,

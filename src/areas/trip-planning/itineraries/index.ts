@@ -10,6 +10,6 @@ export type { ItineraryWithComponents } from './itineraries.read.js';
 export type { ItineraryCosts } from './itineraries.schemas.js';
 export { readItineraryWithComponents } from './itineraries.read.js';
 
-export function itinerariesModule(_deps: TripPlanningDeps): { operations: OperationDeclaration[] } {
-  return { operations: itineraryOperations(createItineraryService()) };
+export function itinerariesModule(deps: TripPlanningDeps): { operations: OperationDeclaration[] } {
+  return { operations: itineraryOperations(createItineraryService(deps)) };
 }

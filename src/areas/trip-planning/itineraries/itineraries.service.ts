@@ -13,13 +13,16 @@ import {
 } from '../trip.repository.js';
 import { itineraryTotals } from '../trip.rules.js';
 import { type Itinerary, type ItinerarySummary, PRICED_COMPONENT_TYPES } from '../trip.schemas.js';
+import type { TripPlanningDeps } from '../trip.shared.js';
 import { itinerarySummary, rateBook, totalsAnswer, totalsOf } from '../trip.view.js';
 import { readItinerary, readItineraryAt } from './itineraries.read.js';
 import { createKeptAnswers } from './kept-answers.js';
 import * as repo from './itineraries.repository.js';
 import type { CreateItineraryRequest, ItineraryCosts, UpdateItineraryRequest } from './itineraries.schemas.js';
 
-async function create(ctx: TenantContext, input: CreateItineraryRequest): Promise<Itinerary> {
+type Deps = Pick<TripPlanningDeps, 'rates'>;
+
+async function create(deps: Deps, ctx: TenantContext, input: CreateItineraryRequest): Promise<Itinerary> {
   const itineraryId = await withTransaction(ctx, async (tx) => {
     const project = await lockProject(tx, input.projectId);
     if (!project) throw notFound('Project');
@@ -31,16 +34,16 @@ async function create(ctx: TenantContext, input: CreateItineraryRequest): Promis
     };
     return repo.insertItinerary(tx, values, ctx.now);
   });
-  return readItinerary(ctx, itineraryId);
+  return readItinerary(deps, ctx, itineraryId);
 }
 
-async function list(ctx: TenantContext, projectId: number): Promise<ItinerarySummary[]> {
+async function list(deps: Deps, ctx: TenantContext, projectId: number): Promise<ItinerarySummary[]> {
   const project = await selectProject(ctx.db, projectId);
   if (!project) throw notFound('Project');
   const itineraries = await selectItinerariesOfProject(ctx.db, projectId);
   const ids = itineraries.map((itinerary) => itinerary.itinerary_id);
   const prices = await selectPricesOfItineraries(ctx.db, ids);
-  const rates = rateBook(ctx.db, ctx);
+  const rates = rateBook(deps, ctx.db, ctx);
   const summaries = [];
   for (const itinerary of itineraries) {
     const own = prices.filter((price) => price.itinerary_id === itinerary.itinerary_id);
@@ -49,7 +52,7 @@ async function list(ctx: TenantContext, projectId: number): Promise<ItinerarySum
   return summaries;
 }
 
-async function update(ctx: TenantContext, input: UpdateItineraryRequest): Promise<Itinerary> {
+async function update(deps: Deps, ctx: TenantContext, input: UpdateItineraryRequest): Promise<Itinerary> {
   await withTransaction(ctx, async (tx) => {
     await lockEditableItinerary(tx, input.itineraryId);
     const values = {
@@ -58,7 +61,7 @@ async function update(ctx: TenantContext, input: UpdateItineraryRequest): Promis
     };
     await repo.updateItinerary(tx, input.itineraryId, values, ctx.now);
   });
-  return readItinerary(ctx, input.itineraryId);
+  return readItinerary(deps, ctx, input.itineraryId);
 }
 
 async function remove(ctx: TenantContext, itineraryId: number): Promise<boolean> {
@@ -73,12 +76,12 @@ async function remove(ctx: TenantContext, itineraryId: number): Promise<boolean>
  * Cost, selling and margin per priced component type and in total, in the project's currency, with the version
  * read before the prices and the rates used (what a kept copy is checked against).
  */
-async function costsAt(ctx: TenantContext, itineraryId: number) {
+async function costsAt(deps: Deps, ctx: TenantContext, itineraryId: number) {
   const itinerary = await selectItineraryWithCurrency(ctx.db, itineraryId);
   if (!itinerary) throw notFound('Itinerary');
   const prices = await selectPricesOfItineraries(ctx.db, [itineraryId]);
   const { currency } = itinerary;
-  const rates = rateBook(ctx.db, ctx);
+  const rates = rateBook(deps, ctx.db, ctx);
   const { converted, totals } = await totalsOf(rates, prices, currency);
   const byType = PRICED_COMPONENT_TYPES.map((componentType) => {
     const own = converted.filter((component) => component.type === componentType);
@@ -88,18 +91,18 @@ async function costsAt(ctx: TenantContext, itineraryId: number) {
   return { json: JSON.stringify(costs), version: itinerary.version, rates: rates.used() };
 }
 
-async function itineraryAt(ctx: TenantContext, itineraryId: number) {
-  const { itinerary, version, rates } = await readItineraryAt(ctx, itineraryId);
+async function itineraryAt(deps: Deps, ctx: TenantContext, itineraryId: number) {
+  const { itinerary, version, rates } = await readItineraryAt(deps, ctx, itineraryId);
   return { json: JSON.stringify(itinerary), version, rates };
 }
 
-export function createItineraryService() {
+export function createItineraryService(deps: Deps) {
   return {
-    create,
-    get: createKeptAnswers(itineraryAt),
-    costs: createKeptAnswers(costsAt),
-    list,
-    update,
+    create: (ctx: TenantContext, input: CreateItineraryRequest) => create(deps, ctx, input),
+    get: createKeptAnswers(deps, (ctx, itineraryId) => itineraryAt(deps, ctx, itineraryId)),
+    costs: createKeptAnswers(deps, (ctx, itineraryId) => costsAt(deps, ctx, itineraryId)),
+    list: (ctx: TenantContext, projectId: number) => list(deps, ctx, projectId),
+    update: (ctx: TenantContext, input: UpdateItineraryRequest) => update(deps, ctx, input),
     remove,
   };
 }

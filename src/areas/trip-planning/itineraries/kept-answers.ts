@@ -9,8 +9,8 @@ import type { TenantContext } from '../../../platform/http/operation.js';
 import type { RawAnswer } from '../../../platform/http/raw.js';
 import { createLru } from '../../../platform/memory/lru.js';
 import { formatDate } from '../../../platform/time.js';
-import { rateInForce } from '../../cruise/index.js';
 import { selectItineraryVersion } from '../trip.repository.js';
+import type { TripPlanningDeps } from '../trip.shared.js';
 
 const LIMITS = { maxBytes: 32 * 1024 * 1024, maxEntries: 100_000 };
 
@@ -21,11 +21,16 @@ interface KeptAnswer {
 }
 
 /** Whether the kept copy still answers: same version, and every rate it used the same today. */
-async function stillGood(ctx: TenantContext, itineraryId: number, kept: KeptAnswer): Promise<boolean> {
+async function stillGood(
+  deps: Pick<TripPlanningDeps, 'rates'>,
+  ctx: TenantContext,
+  itineraryId: number,
+  kept: KeptAnswer,
+): Promise<boolean> {
   const today = formatDate(ctx.now, ctx.tenant.timezone);
   const [version, ...rates] = await Promise.all([
     selectItineraryVersion(ctx.db, itineraryId),
-    ...kept.rates.map((pair) => rateInForce(ctx.db, pair.from, pair.to, today)),
+    ...kept.rates.map((pair) => deps.rates.rateInForce(ctx.db, pair.from, pair.to, today)),
   ]);
   return version === kept.version && rates.every((rate, index) => rate === kept.rates[index]?.rate);
 }
@@ -42,6 +47,7 @@ export interface MadeAnswer {
  * made by `make` (which reads the version before what the answer holds, and answers NOTFOUND for no itinerary).
  */
 export function createKeptAnswers(
+  deps: Pick<TripPlanningDeps, 'rates'>,
   make: (ctx: TenantContext, itineraryId: number) => Promise<MadeAnswer>,
   limits = LIMITS,
 ) {
@@ -49,7 +55,7 @@ export function createKeptAnswers(
   return async (ctx: TenantContext, itineraryId: number): Promise<RawAnswer> => {
     const key = `${ctx.tenant.tenantId}:${itineraryId}`;
     const kept = memory.get(key);
-    if (kept && (await stillGood(ctx, itineraryId, kept))) return kept.answer;
+    if (kept && (await stillGood(deps, ctx, itineraryId, kept))) return kept.answer;
     const { json, version, rates } = await make(ctx, itineraryId);
     const answer = okJsonBytes(json);
     memory.set(key, { version, rates, answer });

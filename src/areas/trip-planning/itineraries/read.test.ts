@@ -10,12 +10,17 @@ import { startTestService } from '../../../../test/support/service.js';
 import { Allow } from '../../../platform/auth/roles.js';
 import { operation } from '../../../platform/http/operation.js';
 import { RecordId } from '../../../platform/http/schema.js';
+import { cruiseApi } from '../../cruise/index.js';
+import { customersApi } from '../../customers/index.js';
 import type { Itinerary, Project } from '../trip.schemas.js';
 import { readItineraryWithComponents } from './index.js';
 
 let t: TestTenant;
 let agent: TestUser;
 let app: FastifyInstance;
+
+// the area's dependencies that the read uses, as service.ts wires them
+const deps = { customers: customersApi, rates: cruiseApi };
 
 const readOperation = operation({
   path: '/test/tripmaker/read',
@@ -24,7 +29,7 @@ const readOperation = operation({
   summary: 'readItineraryWithComponents, for the test',
   input: Type.Object({ itineraryId: RecordId('The itinerary') }),
   response: Type.Unknown(),
-  handler: (ctx, input) => readItineraryWithComponents(ctx, input.itineraryId),
+  handler: (ctx, input) => readItineraryWithComponents(deps, ctx, input.itineraryId),
 });
 
 beforeAll(async () => {

@@ -25,7 +25,7 @@ import {
   type UpdateProjectRequest,
 } from './projects.schemas.js';
 
-type Deps = Pick<TripPlanningDeps, 'customers' | 'users'>;
+type Deps = Pick<TripPlanningDeps, 'customers' | 'users' | 'rates'>;
 
 function checkDates(startDate: string | null, endDate: string | null): void {
   if (startDate !== null && endDate !== null && endDate < startDate) {
@@ -42,7 +42,7 @@ async function create(deps: Deps, ctx: TenantContext, input: CreateProjectReques
   const tenantCurrency = ctx.tenant.currency.toUpperCase();
   const currency = (input.currency ?? tenantCurrency).toUpperCase();
   // the components are mostly priced in the tenant's currency: they must convert into the project's
-  await requireRate(rateBook(ctx.db, ctx), tenantCurrency, currency, 'currency');
+  await requireRate(rateBook(deps, ctx.db, ctx), tenantCurrency, currency, 'currency');
   checkDates(input.startDate ?? null, input.endDate ?? null);
   if (input.customerId !== undefined && !(await deps.customers.findById(ctx.db, input.customerId))) {
     throw notFound('Customer');
@@ -75,7 +75,7 @@ async function get(deps: Deps, ctx: TenantContext, projectId: number): Promise<P
     ctx.db,
     itineraries.map((itinerary) => itinerary.itinerary_id),
   );
-  const rates = rateBook(ctx.db, ctx);
+  const rates = rateBook(deps, ctx.db, ctx);
   const summaries = [];
   for (const itinerary of itineraries) {
     const own = prices.filter((price) => price.itinerary_id === itinerary.itinerary_id);

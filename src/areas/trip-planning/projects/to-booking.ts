@@ -42,13 +42,14 @@ function serviceDate(component: PricedComponent, project: ProjectRow): string | 
 const isPriced = (component: Component): component is PricedComponent => component.componentType !== 'EXCLUSION';
 
 async function bookingLines(
+  deps: Pick<TripPlanningDeps, 'rates'>,
   ctx: TenantContext,
   project: ProjectRow,
   itineraryId: number,
   db: Parameters<typeof selectComponents>[0],
 ) {
   const rows = await selectComponents(db, itineraryId);
-  const rates = rateBook(db, ctx);
+  const rates = rateBook(deps, db, ctx);
   const lines: ExternalLine[] = [];
   for (const row of rows) {
     const component = componentAnswer(row);
@@ -66,7 +67,7 @@ async function bookingLines(
 }
 
 export async function toBooking(
-  deps: Pick<TripPlanningDeps, 'blm'>,
+  deps: Pick<TripPlanningDeps, 'blm' | 'rates'>,
   ctx: TenantContext,
   input: ToBookingRequest,
 ): Promise<void> {
@@ -79,7 +80,7 @@ export async function toBooking(
     if (project.customer_id === null) {
       throw new ApiError(ErrorCode.INVALID_STATE, 'The project has no customer: set customerId with project/update');
     }
-    const lines = await bookingLines(ctx, project, itinerary.itinerary_id, tx);
+    const lines = await bookingLines(deps, ctx, project, itinerary.itinerary_id, tx);
     if (lines.length === 0) {
       throw new ApiError(ErrorCode.INVALID_STATE, `Itinerary ${itinerary.itinerary_id} has no priced component`);
     }

@@ -10,7 +10,7 @@ export function proposalModule(deps: TripPlanningDeps): { operations: OperationD
   const proposals = createProposalService({
     brands: deps.brands,
     flightSupplier: deps.flightSupplier,
-    read: readItineraryWithComponents,
+    read: (ctx, itineraryId) => readItineraryWithComponents(deps, ctx, itineraryId),
   });
   return { operations: proposalOperations(proposals) };
 }
