@@ -19,15 +19,24 @@ export type FontWeight = 'regular' | 'bold';
 export type FontFamily = 'latin' | 'arabic' | 'symbols';
 
 /**
- * One font, parsed once per process and shared by every document: pdfkit lays text out with the same fontkit font
- * the text layout measures with, so a document does not parse the font's tables again (that took most of a PDF's
- * time).
+ * One font, its tables parsed once per process and shared by every document, so a document does not parse them
+ * again (that took most of a PDF's time). The text layout measures with `font`; pdfkit draws with a font object of
+ * the document's own (`forDocument`), since the PDF's text layer depends on its glyph objects.
  */
 export interface Face {
   /** The font's PostScript name, the name pdfkit registers it under and the PDF lists. */
   name: string;
   family: FontFamily;
+  /** the font shared by every document, for measuring */
   font: Font;
+  /**
+   * A font object for one document that shares the parsed tables with `font`. fontkit keeps one glyph object per
+   * glyph id in a font and keeps the code points it was first made with (a glyph first made as a part of another
+   * glyph in a subset has none); pdfkit writes the PDF's ToUnicode map (what copy, search and screen readers read)
+   * from the code points of the glyphs it lays out. With a font shared across documents, a glyph made by an earlier
+   * document gave later ones wrong or missing letters (the ه of "الهاشمي" read as nothing).
+   */
+  forDocument(): Font;
   /** the ascender in ems: pdfkit puts a text's top this far above its baseline */
   ascent: number;
   /** Shaped texts already measured (script-text.ts): shaping is the costly part of drawing text. */
@@ -89,10 +98,16 @@ async function readTextKit(): Promise<TextKit> {
     FACE_FILES.map(async ({ family, weights, file }) => {
       const stored = await readFile(require.resolve(file));
       // a WOFF file is unwrapped once: fontkit would inflate its tables again on every read (woff.ts)
-      const font = fontkit.create(isWoff(stored) ? woffToSfnt(stored) : stored);
-      if (!('unitsPerEm' in font)) throw new Error(`${file} is a font collection, not one font`);
+      const bytes = isWoff(stored) ? woffToSfnt(stored) : stored;
+      const open = (): Font => {
+        const font = fontkit.create(bytes);
+        if (!('unitsPerEm' in font)) throw new Error(`${file} is a font collection, not one font`);
+        return font;
+      };
+      const font = open();
       const ascent = font.ascent / font.unitsPerEm;
-      const face = { name: font.postscriptName, family, font, ascent, runs: new Map() };
+      const forDocument = () => withTablesOf(font, open());
+      const face = { name: font.postscriptName, family, font, forDocument, ascent, runs: new Map() };
       for (const weight of weights) faces.set(`${family}/${weight}`, face);
     }),
   );
@@ -105,6 +120,23 @@ async function readTextKit(): Promise<TextKit> {
     families: ['latin', 'symbols', 'arabic'],
     bidi: bidiFactory(),
   };
+}
+
+/** fontkit's store of the tables it has decoded, by tag, filled as they are first read (fontkit 2.0). */
+interface DecodedTables {
+  _tables: Record<string, unknown>;
+}
+
+/**
+ * `fresh` (a font just opened: only its table directory read) reading the tables `parsed` has decoded and will
+ * decode. The tables are data read from the same bytes, never changed once decoded; the glyph objects, the layout
+ * engine and the cmap lookup stay `fresh`'s own. fontkit has no public way to share them.
+ */
+function withTablesOf(parsed: Font, fresh: Font): Font {
+  const tables = (parsed as unknown as DecodedTables)._tables;
+  if (typeof tables !== 'object' || tables === null) throw new Error('fontkit keeps its decoded tables elsewhere');
+  (fresh as unknown as DecodedTables)._tables = tables;
+  return fresh;
 }
 
 declare global {
@@ -124,7 +156,7 @@ export function useTextKit(doc: PDFKit.PDFDocument, kit: TextKit): void {
   for (const family of kit.families) {
     for (const weight of ['regular', 'bold'] as const) {
       const face = kit.face(family, weight);
-      if (!registered.has(face.name)) doc.registerFont(face.name, face.font);
+      if (!registered.has(face.name)) doc.registerFont(face.name, face.forDocument());
       registered.add(face.name);
     }
   }
