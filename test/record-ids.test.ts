@@ -275,6 +275,7 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
   const visaRecords = await visaRecordsOf(t, owner.contactId, savedFileName);
   const hotelRecords = await hotelRecordsOf(t, owner.contactId);
   const cruiseBooking = await cruiseBookingOf(t, owner.contactId);
+  const tripProject = await tripProjectOf(t, owner.contactId);
   // A paid order of the owner's customer record (staff record it paid) and its booking request.
   await cartWithItems(t, t.admin, [item]);
   const paid = await t.adminApi.ok<{ invoices: string[] }>('/cart/createInvoice', {
@@ -307,8 +308,22 @@ async function recordsOfSomeoneElse(t: TestTenant): Promise<{ owner: TestUser; o
       ...visaRecords,
       ...hotelRecords,
       cruiseBooking,
+      tripProject,
     },
   };
+}
+
+/**
+ * Trip projects are for employees: one of the owner's customer record, CANCELLED so that the admin's pass over
+ * every operation (project/delete among them) leaves it in place for the operations after it.
+ */
+async function tripProjectOf(t: TestTenant, customerId: number): Promise<number> {
+  const { projectId } = await t.adminApi.ok<{ projectId: number }>('/tripmaker/project/create', {
+    projectName: 'Record trip',
+    customerId,
+  });
+  await t.adminApi.ok('/tripmaker/project/update', { projectId, status: 'CANCELLED' });
+  return projectId;
 }
 
 /** Cruise bookings are for agents and admins: a cabin of a priced sailing booked by the admin for the owner. */

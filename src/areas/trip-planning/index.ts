@@ -12,7 +12,7 @@ import { componentsModule } from './components/index.js';
 import { itinerariesModule } from './itineraries/index.js';
 import { projectsModule } from './projects/index.js';
 import { proposalModule } from './proposal/index.js';
-import type { TripPlanningDeps } from './trip.shared.js';
+import { type TripPlanningDeps, tripPlanningRecords } from './trip.shared.js';
 
 export type { TripPlanningDeps } from './trip.shared.js';
 
@@ -40,5 +40,6 @@ const MODULES: ReadonlyArray<(deps: TripPlanningDeps) => TripPlanningModule> = [
 
 export function createTripPlanningArea(deps: TripPlanningDeps): Area<undefined> {
   const modules = MODULES.map((build) => build(deps));
-  return { tags: TAGS, operations: modules.flatMap((module) => module.operations), api: undefined };
+  const operations = modules.flatMap((module) => module.operations);
+  return { tags: TAGS, operations, records: tripPlanningRecords, api: undefined };
 }

@@ -3,7 +3,8 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FlightSupplier } from '../../integrations/flights/index.js';
 import type { HotelSupplier } from '../../integrations/hotels/index.js';
-import { Allow } from '../../platform/auth/roles.js';
+import { Allow, isEmployee } from '../../platform/auth/roles.js';
+import type { RecordReaders } from '../../platform/http/records.js';
 import type { Brands } from '../../platform/rendering/branding.js';
 import { RecordId } from '../../platform/http/schema.js';
 import type { BlmApi } from '../blm/index.js';
@@ -15,6 +16,14 @@ import type { UsersApi } from '../users/index.js';
 
 /** Contract §3: /tripmaker/* for employees (agent, employee, admin). */
 export const employeePolicy = { allow: Allow.employees, tags: ['trip planning'] } as const;
+
+/** The project a request names (contract §7.1): its operations declare it, the kernel checks it may be read. */
+export const projectRecord = { projectId: 'tripProject' } as const;
+
+/** Employees may read every project of their tenant; one that does not exist is NOTFOUND from the area itself. */
+export const tripPlanningRecords: RecordReaders = {
+  tripProject: { noun: 'Project', mayRead: async (ctx) => isEmployee(ctx.roles) },
+};
 
 /** What the area is built from (service.ts wires it once). */
 export interface TripPlanningDeps {

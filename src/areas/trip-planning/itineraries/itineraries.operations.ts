@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import { Itinerary, ItinerarySummary } from '../trip.schemas.js';
-import { Deleted, employeePolicy } from '../trip.shared.js';
+import { Deleted, employeePolicy, projectRecord } from '../trip.shared.js';
 import * as S from './itineraries.schemas.js';
 import type { ItineraryService } from './itineraries.service.js';
 
@@ -23,6 +23,7 @@ export function itineraryOperations(itineraries: ItineraryService): OperationDec
       description: FROZEN,
       input: S.CreateItineraryRequest,
       response: Itinerary,
+      records: projectRecord,
       handler: (ctx, input) => itineraries.create(ctx, input),
     }),
     operation({
@@ -40,6 +41,7 @@ export function itineraryOperations(itineraries: ItineraryService): OperationDec
       summary: "A project's itineraries with their totals, oldest first (without components)",
       input: S.ProjectIdRequest,
       response: Type.Array(ItinerarySummary),
+      records: projectRecord,
       handler: (ctx, input) => itineraries.list(ctx, input.projectId),
     }),
     operation({

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { type OperationDeclaration, operation } from '../../../platform/http/operation.js';
 import { Project, ProjectSummary } from '../trip.schemas.js';
-import { Deleted, employeePolicy } from '../trip.shared.js';
+import { Deleted, employeePolicy, projectRecord } from '../trip.shared.js';
 import * as S from './projects.schemas.js';
 import type { ProjectService } from './projects.service.js';
 
@@ -37,6 +37,7 @@ export function projectOperations(
         `pageSize default ${S.PAGE_SIZE}, at most ${S.MAX_PAGE_SIZE}. Rows without their itineraries.`,
       input: S.ListProjectsRequest,
       response: Type.Array(ProjectSummary),
+      records: { customerId: 'customer' },
       handler: (ctx, input) => projects.list(ctx, input),
     }),
     operation({
@@ -45,6 +46,7 @@ export function projectOperations(
       summary: 'One project with its itineraries and their totals (NOTFOUND if none)',
       input: S.ProjectIdRequest,
       response: Project,
+      records: projectRecord,
       handler: (ctx, input) => projects.get(ctx, input.projectId),
     }),
     operation({
@@ -57,7 +59,7 @@ export function projectOperations(
         `customer. ${FROZEN}`,
       input: S.UpdateProjectRequest,
       response: Project,
-      records: { customerId: 'customer' },
+      records: { ...projectRecord, customerId: 'customer' },
       handler: (ctx, input) => projects.update(ctx, input),
     }),
     operation({
@@ -67,6 +69,7 @@ export function projectOperations(
       description: FROZEN,
       input: S.ProjectIdRequest,
       response: Deleted,
+      records: projectRecord,
       handler: (ctx, input) => projects.remove(ctx, input.projectId),
     }),
     toBookingOperation(projects, toBooking),
@@ -88,6 +91,7 @@ function toBookingOperation(
       'of concurrent calls one makes the booking). An itinerary of another project is NOTFOUND.',
     input: S.ToBookingRequest,
     response: Project,
+    records: projectRecord,
     handler: async (ctx, input) => {
       await toBooking(ctx, input);
       return projects.get(ctx, input.projectId);
