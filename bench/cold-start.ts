@@ -8,7 +8,7 @@
 //   npx tsx bench/cold-start.ts                        # 5 runs of each
 //   BENCH_COLD_RUNS=7 npx tsx bench/cold-start.ts
 //   npx tsx bench/cold-start.ts --compare /tmp/before  # also a checkout at /tmp/before, runs alternating
-//   npx tsx bench/cold-start.ts --write               # the figures into bench/results/cold-start.json
+//   npx tsx bench/cold-start.ts --write               # the figures into bench/results/cold-start.json (--name N)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -79,9 +79,13 @@ async function main(): Promise<void> {
   };
   console.log(JSON.stringify(summary, null, 2));
   if (process.argv.includes('--write')) {
+    // Each run is kept beside the earlier ones, under its own name (`--name`, by default the day it ran).
     const file = path.join(ROOT, 'bench/results/cold-start.json');
-    await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
-    console.log(`written to ${file}`);
+    const kept = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { scenarios?: Record<string, unknown> };
+    const name = argument('--name') ?? `cold-start-outside-${summary.measuredAt.slice(0, 10)}`;
+    const scenarios = { ...kept.scenarios, [name]: summary };
+    await writeFile(file, `${JSON.stringify({ updatedAt: summary.measuredAt, scenarios }, null, 2)}\n`);
+    console.log(`written to ${file} as ${name}`);
   }
 }
 
