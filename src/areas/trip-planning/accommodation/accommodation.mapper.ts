@@ -10,7 +10,7 @@ import type { AccommodationOffer } from './accommodation.schemas.js';
  * The port's meal codes as the spec's board words (docs/decisions.md): continental breakfast is a bed and breakfast,
  * bed and dinner a half board; a code the port does not list is room only.
  */
-const BOARD_TYPE_OF_BASIS: Record<string, BoardType> = {
+export const BOARD_TYPE_OF_BASIS: Readonly<Record<string, BoardType>> = {
   RO: 'ROOM_ONLY',
   BB: 'BED_AND_BREAKFAST',
   CB: 'BED_AND_BREAKFAST',

@@ -5,7 +5,7 @@ import type { TripPlanningDeps } from '../trip.shared.js';
 import { accommodationOperations } from './accommodation.operations.js';
 import { createAccommodationService } from './accommodation.service.js';
 
-export { accommodationOfferOf, boardTypeOf } from './accommodation.mapper.js';
+export { accommodationOfferOf, BOARD_TYPE_OF_BASIS, boardTypeOf } from './accommodation.mapper.js';
 export { AccommodationOffer } from './accommodation.schemas.js';
 
 export function accommodationModule(deps: Pick<TripPlanningDeps, 'hotelSupplier'>): {

@@ -9,7 +9,8 @@ import { minorToDecimalString, toMinor } from '../../../platform/money.js';
 import { addDays, daysBetween } from '../../../platform/time.js';
 import type { ProjectRow } from '../trip.repository.js';
 import { exactAmount } from '../trip.rules.js';
-import type { BoardType } from '../trip.schemas.js';
+import { BOARD_TYPES, type BoardType } from '../trip.schemas.js';
+import { BOARD_TYPE_OF_BASIS } from '../accommodation/index.js';
 import type { TripPlanningDeps } from '../trip.shared.js';
 import type { AddAccommodationRequest, AddActivityRequest, AddFlightRequest } from './components.schemas.js';
 import type { PricedSource } from './components.service.js';
@@ -74,20 +75,10 @@ export async function flightSource(
   };
 }
 
-/** The online-hotel port's meal codes (and the spec's own words) as the spec's board words. */
-const BOARDS: Record<string, BoardType> = {
-  RO: 'ROOM_ONLY',
-  BB: 'BED_AND_BREAKFAST',
-  CB: 'BED_AND_BREAKFAST',
-  HB: 'HALF_BOARD',
-  BD: 'HALF_BOARD',
-  FB: 'FULL_BOARD',
-  AI: 'ALL_INCLUSIVE',
-  ROOM_ONLY: 'ROOM_ONLY',
-  BED_AND_BREAKFAST: 'BED_AND_BREAKFAST',
-  HALF_BOARD: 'HALF_BOARD',
-  FULL_BOARD: 'FULL_BOARD',
-  ALL_INCLUSIVE: 'ALL_INCLUSIVE',
+/** The online-hotel port's meal codes (as accommodation/search reads them) and the spec's own words. */
+const BOARDS: Readonly<Record<string, BoardType>> = {
+  ...BOARD_TYPE_OF_BASIS,
+  ...Object.fromEntries(BOARD_TYPES.map((word) => [word, word])),
 };
 
 export function boardTypeOf(given: string | undefined): BoardType {

@@ -3,15 +3,11 @@ import type { Queryable } from '../../../platform/database/connections.js';
 import { PROJECT_COLUMNS, type ProjectRow } from '../trip.repository.js';
 import type { ProjectStatus } from '../trip.schemas.js';
 
-export interface ProjectValues {
-  project_name: string;
-  customer_id: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  adults: number;
-  children: number;
-  infants: number;
-}
+/** What project/create and project/update write of a project. */
+export type ProjectValues = Pick<
+  ProjectRow,
+  'project_name' | 'customer_id' | 'start_date' | 'end_date' | 'adults' | 'children' | 'infants'
+>;
 
 export async function insertProject(
   db: Queryable,
