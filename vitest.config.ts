@@ -11,6 +11,11 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: more workers only fight over the CPU with PostgreSQL.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // A worker runs its files in one process, keeping the modules it loaded: loading the service's modules again
+    // for every file was about half the suite's time (docs/decisions.md, "Suite time"). Files share no state
+    // but what those modules keep per process, as a long-running node does (which is how the PDF fonts' shared
+    // glyph cache was found).
+    isolate: false,
     reporters: ['default'],
   },
 });
