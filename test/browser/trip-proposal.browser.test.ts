@@ -93,6 +93,11 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
   let t: TestTenant;
   let agent: TestUser;
   let trip: ProposalFixture;
+  /** A phone's and a desktop's screens, as the other browser walks use. */
+  const VIEWPORTS = [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 800 },
+  ];
   let port: number;
   const tenantUrl = (path: string) => `http://${t.host}:${port}${path}`;
 
@@ -124,11 +129,12 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
     }
   }, SETUP_TIMEOUT_MS);
 
-  it(
-    'renders every page, and its text reads back: Arabic and accented names, the total, never a cost or a margin',
-    async () => {
+  it.each(VIEWPORTS)(
+    'at $width×$height ($name): renders every page, and its text reads back: Arabic and accented names, the total, never a cost or a margin',
+    async (viewport) => {
       if (!browser) throw new Error('Chromium is not running');
       const page = await browser.context.newPage();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const failures: string[] = [];
       page.on('pageerror', (error) => failures.push(error.message));
       page.on('crash', () => failures.push('the page crashed'));
@@ -139,7 +145,7 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
 
       const viewer = await viewerFrame(page);
       await viewerLoaded(viewer);
-      const screenshot = await artifactPath('browser', 'trip-proposal-pdf.png');
+      const screenshot = await artifactPath('browser', `trip-proposal-pdf-${viewport.name}.png`);
       await page.screenshot({ path: screenshot, timeout: PAGE_TIMEOUT_MS });
       const reading = await readViewer(viewer);
       expect(reading.loadProgress).toBe(100);
@@ -162,7 +168,13 @@ describe.skipIf(skip)("the client proposal in Chromium's PDF viewer", () => {
       expect(html?.status()).toBe(200);
       expect(await page.title()).toBe(`Proposal: Alpine honeymoon · ${t.record.tenantName}`);
       expect(await page.getByText(trip.totalText).count()).toBeGreaterThanOrEqual(1);
-      await page.screenshot({ path: await artifactPath('browser', 'trip-proposal-page.png'), fullPage: true });
+      // the page fits the screen's width: nothing to scroll sideways, on a phone too
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: await artifactPath('browser', `trip-proposal-page-${viewport.name}.png`),
+        fullPage: true,
+      });
       await page.close();
     },
     TEST_TIMEOUT_MS,
